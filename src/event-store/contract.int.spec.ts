@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { WrongExpectedVersionError } from '../core/errors.js';
+import { registerEvents } from '../core/event-registry.js';
+import { comparePositions, START, type EventStore, type NewEvent, type RecordedEvent } from '../core/event-store.js';
+import { migrate } from '../db/migrate.js';
+import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
+import { EventStoreDbEventStore } from './eventstoredb.js';
+import { PostgresEventStore } from './postgres.js';
+
+registerEvents({ TestHappened: z.object({ n: z.number() }) });
+const event = (n: number): NewEvent => ({
+  type: 'TestHappened',
+  data: { n },
+  metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
+});
+
+interface Adapter {
+  name: string;
+  available: boolean;
+  create: () => Promise<{ store: EventStore; close: () => Promise<void> }>;
+}
+
+const adapters: Adapter[] = [
+  {
+    name: 'postgres',
+    available: true,
+    create: async () => {
+      const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 30 });
+      await migrate(pool);
+      const store = new PostgresEventStore(pool);
+      return { store, close: async () => (await store.close(), await pool.end()) };
+    },
+  },
+  {
+    // Runs only where an EventStoreDB/KurrentDB server is reachable (EVENTSTORE_URL), e.g. under docker compose.
+    name: 'eventstoredb',
+    available: Boolean(process.env.EVENTSTORE_URL),
+    create: async () => {
+      const store = new EventStoreDbEventStore(process.env.EVENTSTORE_URL!);
+      return { store, close: () => store.close() };
+    },
+  },
+];
+
+for (const adapter of adapters) {
+  describe.skipIf(!adapter.available)(`event store contract: ${adapter.name}`, () => {
+    let store: EventStore;
+    let close: () => Promise<void>;
+    beforeAll(async () => ({ store, close } = await adapter.create()));
+    afterAll(async () => close?.());
+
+    it('appends and reads a stream in order with versions', async () => {
+      const stream = `test-${randomUUID()}`;
+      const first = await store.append(stream, [event(1), event(2)], { expectedVersion: 'no_stream' });
+      expect(first.nextExpectedVersion).toBe(1);
+      await store.append(stream, [event(3)], { expectedVersion: 1 });
+      const read = await store.readStream(stream);
+      expect(read.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      expect(read.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+      expect(read[0]!.metadata.correlationId).toBeTruthy();
+    });
+
+    it('refuses a stale expectedVersion with a typed conflict and writes nothing', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event(1)], { expectedVersion: 'no_stream' });
+      await expect(store.append(stream, [event(2)], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(stream, [event(2), event(3)], { expectedVersion: 5 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+
+    it('lets exactly one of two concurrent writers with the same expectedVersion win', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event(0)], { expectedVersion: 'no_stream' });
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => store.append(stream, [event(i)], { expectedVersion: 0 })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedVersionError)).toHaveLength(9);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('refuses unknown or malformed events before writing', async () => {
+      const stream = `test-${randomUUID()}`;
+      await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);
+      await expect(store.append(stream, [{ ...event(1), data: { n: 'x' } }], { expectedVersion: 'any' })).rejects.toThrow(/Invalid TestHappened/);
+      expect(await store.readStream(stream)).toHaveLength(0);
+    });
+
+    it('readAll returns events in a stable global order from a position', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event(1), event(2), event(3)], { expectedVersion: 'no_stream' });
+      const all = await store.readAll(START, 100_000);
+      const mine = all.filter((e) => e.streamId === stream);
+      expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
+      const after = await store.readAll(mine[0]!.position, 100_000);
+      expect(after.filter((e) => e.streamId === stream).map((e) => (e.data as { n: number }).n)).toEqual([2, 3]);
+    });
+
+    it('a live subscriber sees every event of 24 concurrent appenders exactly once, none skipped', async () => {
+      const tag = randomUUID();
+      const seen: RecordedEvent[] = [];
+      const head = await store.readAll(START, 1_000_000);
+      const from = head.length ? head[head.length - 1]!.position : START;
+      const appenders = 24;
+      const perAppender = 25;
+      const subscription = store.subscribe({
+        from,
+        onEvents: async (events) => {
+          seen.push(...events.filter((e) => e.streamId.startsWith(`conc-${tag}`)));
+        },
+      });
+      await Promise.all(
+        Array.from({ length: appenders }, async (_, a) => {
+          for (let i = 0; i < perAppender; i++) {
+            // Random small delays interleave commits so positions and transaction ids commit out of order.
+            await store.append(`conc-${tag}-${a}`, [event(i)], { expectedVersion: i === 0 ? 'no_stream' : i - 1 });
+            if (i % 5 === 0) await new Promise((r) => setTimeout(r, Math.random() * 3));
+          }
+        }),
+      );
+      const expected = appenders * perAppender;
+      const deadline = Date.now() + 15_000;
+      while (seen.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await subscription.close();
+      expect(seen).toHaveLength(expected);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(expected);
+      // Every stream's events arrive in version order.
+      for (let a = 0; a < appenders; a++) {
+        const versions = seen.filter((e) => e.streamId === `conc-${tag}-${a}`).map((e) => e.streamVersion);
+        expect(versions).toEqual(Array.from({ length: perAppender }, (_, i) => i));
+      }
+    });
+  });
+}
+
+describe('postgres adapter: a transaction that commits late is not skipped', () => {
+  it('holds readers back until an earlier transaction commits', async () => {
+    const url = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 5 });
+    await migrate(pool);
+    const store = new PostgresEventStore(pool);
+    try {
+      // Open a transaction that inserts an event but does not commit yet.
+      const slow = await pool.connect();
+      await slow.query('begin');
+      await slow.query(
+        `insert into events (stream_id, stream_version, event_id, type, data, metadata) values ('slow', 0, $1, 'TestHappened', '{"n":1}', $2)`,
+        [randomUUID(), JSON.stringify(event(1).metadata)],
+      );
+      // A later transaction commits first.
+      await store.append('fast', [event(2)], { expectedVersion: 'no_stream' });
+      const before = await store.readAll(START);
+      expect(before.map((e) => e.streamId)).not.toContain('fast');
+      await slow.query('commit');
+      slow.release();
+      const after = await store.readAll(START);
+      expect(after.map((e) => e.streamId)).toEqual(['slow', 'fast']);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+
+  it('appendMany is all or nothing across streams', async () => {
+    const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 5 });
+    await migrate(pool);
+    const store = new PostgresEventStore(pool);
+    try {
+      await store.append('b', [event(1)], { expectedVersion: 'no_stream' });
+      await expect(
+        store.appendMany([
+          { streamId: 'a', events: [event(1)], expectedVersion: 'no_stream' },
+          { streamId: 'b', events: [event(2)], expectedVersion: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect(await store.readStream('a')).toHaveLength(0);
+      expect(await store.readStream('b')).toHaveLength(1);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
+import {
+  comparePositions,
+  type AppendResult,
+  type EventStore,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamWrite,
+  type SubscribeOptions,
+  type Subscription,
+} from '../core/event-store.js';
+import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
+
+const CHANNEL = 'events_appended';
+const POLL_FALLBACK_MS = 500;
+
+interface EventRow {
+  gp: string;
+  tx: string;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  created_at: Date;
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.gp) },
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const SELECT = `select global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at from events`;
+
+function checkExpected(streamId: string, expected: ExpectedVersion, current: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === -1) ||
+    (expected === 'stream_exists' && current >= 0) ||
+    expected === current;
+  if (!ok) throw new WrongExpectedVersionError(streamId, expected, current);
+}
+
+/**
+ * Event store on PostgreSQL. Appends run concurrently (no global lock); readers follow the log by
+ * (transaction id, position) and never past the oldest running transaction, so late commits are not skipped.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private listener: pg.Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private readonly wakers = new Set<() => void>();
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    return this.appendMany([{ streamId, events, expectedVersion: options.expectedVersion }]);
+  }
+
+  async appendMany(writes: StreamWrite[]): Promise<AppendResult> {
+    if (writes.length === 0 || writes.every((w) => w.events.length === 0)) {
+      throw new Error('appendMany needs at least one event');
+    }
+    for (const write of writes)
+      for (const event of write.events) {
+        validateEvent(event.type, event.data);
+        eventMetadataSchema.parse(event.metadata);
+      }
+    const nonEmpty = writes.filter((w) => w.events.length > 0);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return nonEmpty.length === 1 ? await this.appendOneStatement(nonEmpty[0]!) : await this.tryAppend(nonEmpty);
+      } catch (error) {
+        // 'any' writers race on the next version number; retry them, never the others.
+        const retriable =
+          error instanceof WrongExpectedVersionError && writes.every((w) => w.expectedVersion === 'any') && attempt < 10;
+        if (!retriable) throw error;
+      }
+    }
+  }
+
+  /**
+   * Single-stream append in one statement (its own transaction, one round trip): the version check and the insert
+   * happen together; an insert of zero rows means the expected version did not match.
+   */
+  private async appendOneStatement(write: StreamWrite): Promise<AppendResult> {
+    const expected = write.expectedVersion;
+    const exact = typeof expected === 'number' ? expected : expected === 'no_stream' ? -1 : null;
+    const ids = write.events.map((e) => e.id ?? randomUUID());
+    let result: pg.QueryResult<{ gp: string; tx: string; stream_version: number }>;
+    try {
+      result = await this.pool.query({
+        // Prepared once per connection: the planner cost is paid once, not per append.
+        name: 'append-one-stream',
+        text: `with cur as (select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1)
+         insert into events (stream_id, stream_version, event_id, type, data, metadata)
+         select $1, cur.v + u.ord::int, u.id, u.t, u.d, u.m
+           from cur, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) with ordinality as u(id, t, d, m, ord)
+          where ($2::int is null or cur.v = $2::int) and (not $3::boolean or cur.v >= 0)
+          order by u.ord
+         returning global_position::text as gp, transaction_id::text as tx, stream_version`,
+        values: [
+          write.streamId,
+          exact,
+          expected === 'stream_exists',
+          ids,
+          write.events.map((e) => e.type),
+          write.events.map((e) => JSON.stringify(e.data)),
+          write.events.map((e) => JSON.stringify(e.metadata)),
+        ],
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_unique') {
+        throw new WrongExpectedVersionError(write.streamId, expected, await this.currentVersion(write.streamId));
+      }
+      throw error;
+    }
+    if (result.rows.length === 0) {
+      throw new WrongExpectedVersionError(write.streamId, expected, await this.currentVersion(write.streamId));
+    }
+    const rows = [...result.rows].sort((a, b) => a.stream_version - b.stream_version);
+    const lastRow = rows[rows.length - 1]!;
+    this.wakeLocal();
+    this.scheduleNotify();
+    return { nextExpectedVersion: lastRow.stream_version, position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.gp) } };
+  }
+
+  private async currentVersion(streamId: string): Promise<number> {
+    const r = await this.pool.query<{ v: number }>('select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1', [streamId]);
+    return r.rows[0]!.v;
+  }
+
+  private async tryAppend(writes: StreamWrite[]): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    let last: AppendResult | null = null;
+    try {
+      await client.query('begin');
+      for (const write of writes) {
+        if (write.events.length === 0) continue;
+        const current = await client.query<{ v: number }>(
+          'select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1',
+          [write.streamId],
+        );
+        const version = current.rows[0]!.v;
+        checkExpected(write.streamId, write.expectedVersion, version);
+        const ids = write.events.map((e) => e.id ?? randomUUID());
+        const versions = write.events.map((_, i) => version + 1 + i);
+        try {
+          const inserted = await client.query<{ global_position: string; tx: string; stream_version: number }>(
+            `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+             select $1, v, id, t, d, m from unnest($2::int[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) as u(v, id, t, d, m)
+             order by v
+             returning global_position::text, transaction_id::text as tx, stream_version`,
+            [
+              write.streamId,
+              versions,
+              ids,
+              write.events.map((e) => e.type),
+              write.events.map((e) => JSON.stringify(e.data)),
+              write.events.map((e) => JSON.stringify(e.metadata)),
+            ],
+          );
+          // Positions follow versions within the stream (checked, since the log order is the replay order).
+          const rows = [...inserted.rows].sort((a, b) => a.stream_version - b.stream_version);
+          for (let i = 1; i < rows.length; i++) {
+            if (BigInt(rows[i]!.global_position) < BigInt(rows[i - 1]!.global_position)) throw new Error('event positions out of version order');
+          }
+          const lastRow = rows[rows.length - 1]!;
+          last = {
+            nextExpectedVersion: versions[versions.length - 1]!,
+            position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.global_position) },
+          };
+        } catch (error) {
+          if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_unique') {
+            throw new WrongExpectedVersionError(write.streamId, write.expectedVersion, version + 1);
+          }
+          throw error;
+        }
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    this.wakeLocal();
+    this.scheduleNotify();
+    return last!;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(`${SELECT} where stream_id = $1 order by stream_version`, [streamId]);
+    return result.rows.map(toRecorded);
+  }
+
+  async readAll(from: GlobalPosition, limit = 500): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(
+      `${SELECT}
+       where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by events.transaction_id, events.global_position
+       limit $3`,
+      [from.commit.toString(), from.prepare.toString(), limit],
+    );
+    return result.rows.map(toRecorded);
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    let position = options.from;
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    let hint = false;
+    const waker = () => {
+      hint = true;
+      wake?.();
+    };
+    this.wakers.add(waker);
+    void this.ensureListener().catch((error) => options.onError?.(error));
+    const batchSize = options.batchSize ?? 500;
+
+    const loop = async () => {
+      while (!stopped) {
+        try {
+          hint = false;
+          const events = await this.readAll(position, batchSize);
+          if (stopped) break;
+          if (events.length > 0) {
+            await options.onEvents(events);
+            const lastPosition = events[events.length - 1]!.position;
+            if (comparePositions(lastPosition, position) > 0) position = lastPosition;
+            continue;
+          }
+          // A notification with nothing visible yet means a transaction is still in flight: look again soon.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, hint ? 10 : POLL_FALLBACK_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+        } catch (error) {
+          options.onError?.(error);
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
+    };
+    const running = loop();
+    return {
+      close: async () => {
+        stopped = true;
+        wake?.();
+        this.wakers.delete(waker);
+        await running;
+      },
+    };
+  }
+
+  private wakeLocal(): void {
+    for (const waker of this.wakers) waker();
+  }
+
+  /** Wakes other instances; debounced because NOTIFY serialises commits server-side. */
+  private scheduleNotify(): void {
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      this.pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+    }, 5);
+  }
+
+  private ensureListener(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.listenerStarting ??= (async () => {
+      const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+      client.on('notification', () => this.wakeLocal());
+      client.on('error', () => {
+        this.listener = null;
+        this.listenerStarting = null;
+      });
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.listener = client;
+    })().catch((error) => {
+      this.listenerStarting = null;
+      throw error;
+    });
+    return this.listenerStarting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    await this.listenerStarting?.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, issueToken, requireUser } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import type { CustomerProfile } from './customer.js';
+import { authenticate, changePassword, loadCustomer, registerCustomer, updateProfile } from './commands.js';
+import { changePasswordBody, loginBody, profileBody, signupBody, type UserDto } from './schemas.js';
+
+export function toUserDto(profile: CustomerProfile): UserDto {
+  return {
+    id: profile.id,
+    email: profile.email,
+    full_name: profile.fullName,
+    name: profile.fullName,
+    phone: profile.phone,
+    address: profile.address,
+    city: profile.city,
+    state: profile.state,
+    pincode: profile.pincode,
+    role: profile.role,
+    isAdmin: profile.role === 'admin',
+    created_at: profile.createdAt,
+  };
+}
+
+export async function customersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const ttl = runtime.env.TOKEN_TTL_HOURS;
+  const authLimit = {
+    rateLimit: {
+      max: runtime.limits.authPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { ip: string; body?: unknown }) =>
+        `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    },
+  };
+
+  api.post('/auth/signup', { schema: { body: signupBody }, config: authLimit }, async (request, reply) => {
+    const b = request.body;
+    const { profile, result } = await registerCustomer(
+      runtime.store,
+      { email: b.email, password: b.password, fullName: b.full_name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
+      { correlationId: request.id },
+    );
+    await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
+    return reply.code(201).send({ success: true, token, user: toUserDto(profile) });
+  });
+
+  api.post('/auth/login', { schema: { body: loginBody }, config: authLimit }, async (request) => {
+    const profile = await authenticate(runtime.store, request.body.email, request.body.password);
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
+    return { success: true, token, user: toUserDto(profile) };
+  });
+
+  api.get('/auth/profile', { preHandler: requireUser }, async (request) => {
+    const { state } = await loadCustomer(runtime.store, currentUser(request).id);
+    return { success: true, user: toUserDto(state.profile) };
+  });
+
+  api.put('/auth/profile', { preHandler: requireUser, schema: { body: profileBody } }, async (request) => {
+    const user = currentUser(request);
+    const b = request.body;
+    const { profile, result } = await updateProfile(
+      runtime.store,
+      user.id,
+      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
+      { userId: user.id, correlationId: request.id },
+    );
+    if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
+    return { success: true, user: toUserDto(profile), message: 'Profile updated successfully!' };
+  });
+
+  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody } }, async (request) => {
+    const user = currentUser(request);
+    await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
+      userId: user.id,
+      correlationId: request.id,
+    });
+    return { success: true, message: 'Password changed successfully' };
+  });
+}

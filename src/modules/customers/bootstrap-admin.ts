@@ -1,0 +1,23 @@
+import { DEMO_ADMIN } from '../../config/env.js';
+import { loadState } from '../../core/command-handler.js';
+import type { Runtime } from '../../runtime.js';
+import { emailStream, evolveEmail, initialEmailState } from './customer.js';
+import { registerCustomer } from './commands.js';
+
+/** First start: creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD, or the documented demo admin. */
+export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
+  const email = runtime.env.ADMIN_EMAIL ?? DEMO_ADMIN.email;
+  const password = runtime.env.ADMIN_PASSWORD ?? DEMO_ADMIN.password;
+  const claim = await loadState(runtime.store, emailStream(email), { initialState: initialEmailState, evolve: evolveEmail });
+  if (claim.state.owner) return;
+  await registerCustomer(
+    runtime.store,
+    { email, password, fullName: 'Store Admin', phone: '', address: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', role: 'admin' },
+    { correlationId: 'bootstrap-admin' },
+  ).catch((error: unknown) => {
+    // Another instance created it at the same moment.
+    if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+  });
+  if (!runtime.env.ADMIN_EMAIL) runtime.log.warn({ email, password }, 'created demo admin account (set ADMIN_EMAIL/ADMIN_PASSWORD in production)');
+  else runtime.log.info({ email }, 'created admin account');
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { loadState, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { NotFoundError, UnauthorizedError, WrongExpectedVersionError } from '../../core/errors.js';
+import type { AppendResult, EventStore } from '../../core/event-store.js';
+import {
+  customerStream,
+  emailStream,
+  evolveCustomer,
+  evolveEmail,
+  initialCustomerState,
+  initialEmailState,
+  type CustomerProfile,
+  type CustomerState,
+} from './customer.js';
+import { decideCustomer, decideEmailClaim } from './decide.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
+const emailDecider = { initialState: initialEmailState, evolve: evolveEmail };
+
+export interface Registration {
+  email: string;
+  password: string;
+  fullName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  role?: 'customer' | 'admin';
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** RegisterCustomer: claims the e-mail stream and opens the customer stream in one atomic append. */
+export async function registerCustomer(store: EventStore, input: Registration, context: CommandContext = {}) {
+  const email = normaliseEmail(input.email);
+  const customerId = randomUUID();
+  const now = (context.now ?? new Date()).toISOString();
+  const claim = await loadState(store, emailStream(email), emailDecider);
+  const claimEvents = decideEmailClaim(email, customerId, claim.state, 'An account with this email already exists');
+  const events = decideCustomer(
+    {
+      type: 'RegisterCustomer',
+      data: {
+        customerId,
+        email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role ?? 'customer',
+        fullName: input.fullName,
+        phone: input.phone,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        pincode: input.pincode,
+        now,
+      },
+    },
+    initialCustomerState(),
+  );
+  const ctx = { ...context, userId: context.userId ?? customerId };
+  try {
+    const result = await store.appendMany([
+      { streamId: emailStream(email), events: toNewEvents(claimEvents, ctx), expectedVersion: claim.version < 0 ? 'no_stream' : claim.version },
+      { streamId: customerStream(customerId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' },
+    ]);
+    const state = events.reduce(evolveCustomer, initialCustomerState());
+    return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
+  } catch (error) {
+    // Someone claimed the address between our read and our write.
+    if (error instanceof WrongExpectedVersionError) return registerCustomer(store, input, context);
+    throw error;
+  }
+}
+
+export async function loadCustomer(store: EventStore, customerId: string) {
+  const loaded = await loadState(store, customerStream(customerId), customerDecider);
+  if (loaded.state.status !== 'registered') throw new NotFoundError('User not found');
+  return { ...loaded, state: loaded.state };
+}
+
+/** Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. */
+export async function authenticate(store: EventStore, email: string, password: string): Promise<CustomerProfile> {
+  const claim = await loadState(store, emailStream(normaliseEmail(email)), emailDecider);
+  const invalid = new UnauthorizedError('Invalid email or password');
+  if (!claim.state.owner) {
+    await hashPassword(password); // same cost whether or not the account exists
+    throw invalid;
+  }
+  const { state } = await loadCustomer(store, claim.state.owner);
+  if (!(await verifyPassword(password, state.passwordHash))) throw invalid;
+  return state.profile;
+}
+
+export async function updateProfile(
+  store: EventStore,
+  customerId: string,
+  changes: Partial<Pick<CustomerProfile, 'email' | 'fullName' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>>,
+  context: CommandContext,
+): Promise<{ profile: CustomerProfile; result: AppendResult | null }> {
+  const current = await loadCustomer(store, customerId);
+  const now = (context.now ?? new Date()).toISOString();
+  const email = changes.email ? normaliseEmail(changes.email) : undefined;
+  const events = decideCustomer({ type: 'UpdateProfile', data: { ...changes, email, now } }, current.state);
+  if (events.length === 0) return { profile: current.state.profile, result: null };
+  const writes = [{ streamId: customerStream(customerId), events: toNewEvents(events, context), expectedVersion: current.version }];
+  if (email && email !== current.state.profile.email) {
+    const claim = await loadState(store, emailStream(email), emailDecider);
+    const claimEvents = decideEmailClaim(email, customerId, claim.state, 'Email already in use');
+    const oldEmail = current.state.profile.email;
+    const oldClaim = await loadState(store, emailStream(oldEmail), emailDecider);
+    const metadata = metadataFor(context);
+    writes.push(
+      { streamId: emailStream(email), events: toNewEvents(claimEvents, context), expectedVersion: claim.version < 0 ? 'no_stream' : claim.version } as never,
+      {
+        streamId: emailStream(oldEmail),
+        events: [{ type: 'EmailReleased', data: { email: oldEmail, customerId }, metadata }],
+        expectedVersion: oldClaim.version,
+      } as never,
+    );
+  }
+  try {
+    const result = await store.appendMany(writes);
+    const state = events.reduce(evolveCustomer, current.state as CustomerState);
+    return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return updateProfile(store, customerId, changes, context);
+    throw error;
+  }
+}
+
+export async function changePassword(
+  store: EventStore,
+  customerId: string,
+  currentPassword: string,
+  newPassword: string,
+  context: CommandContext,
+) {
+  const current = await loadCustomer(store, customerId);
+  const events = decideCustomer(
+    {
+      type: 'ChangePassword',
+      data: {
+        currentPasswordMatches: await verifyPassword(currentPassword, current.state.passwordHash),
+        passwordHash: await hashPassword(newPassword),
+        now: (context.now ?? new Date()).toISOString(),
+      },
+    },
+    current.state,
+  );
+  return store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+}

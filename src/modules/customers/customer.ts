@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { registerEvents } from '../../core/event-registry.js';
+
+export const customerStream = (customerId: string) => `customer-${customerId}`;
+/** One stream per e-mail address: claiming it with expectedVersion makes e-mails unique without a table. */
+export const emailStream = (email: string) => `customer-email-${email.trim().toLowerCase()}`;
+
+const profileFields = {
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+};
+
+export const customerEvents = {
+  CustomerRegistered: z.object({
+    customerId: z.string().uuid(),
+    email: z.string().email(),
+    passwordHash: z.string().min(1),
+    role: z.enum(['customer', 'admin']),
+    registeredAt: z.string().datetime(),
+    ...profileFields,
+  }),
+  ProfileUpdated: z.object({
+    customerId: z.string().uuid(),
+    email: z.string().email().optional(),
+    fullName: z.string().optional(),
+    phone: z.string().optional(),
+    address: z.string().optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    pincode: z.string().optional(),
+    updatedAt: z.string().datetime(),
+  }),
+  PasswordChanged: z.object({ customerId: z.string().uuid(), passwordHash: z.string().min(1), changedAt: z.string().datetime() }),
+  EmailClaimed: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
+  EmailReleased: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
+} as const;
+registerEvents(customerEvents);
+
+type Data<K extends keyof typeof customerEvents> = z.infer<(typeof customerEvents)[K]>;
+export type CustomerEvent =
+  | { type: 'CustomerRegistered'; data: Data<'CustomerRegistered'> }
+  | { type: 'ProfileUpdated'; data: Data<'ProfileUpdated'> }
+  | { type: 'PasswordChanged'; data: Data<'PasswordChanged'> };
+export type EmailEvent =
+  | { type: 'EmailClaimed'; data: Data<'EmailClaimed'> }
+  | { type: 'EmailReleased'; data: Data<'EmailReleased'> };
+
+export interface CustomerProfile {
+  id: string;
+  email: string;
+  fullName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  role: 'customer' | 'admin';
+  createdAt: string;
+}
+
+export type CustomerState =
+  | { status: 'none' }
+  | { status: 'registered'; profile: CustomerProfile; passwordHash: string };
+
+export const initialCustomerState = (): CustomerState => ({ status: 'none' });
+
+export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+  switch (event.type) {
+    case 'CustomerRegistered': {
+      const d = event.data;
+      return {
+        status: 'registered',
+        passwordHash: d.passwordHash,
+        profile: {
+          id: d.customerId,
+          email: d.email,
+          fullName: d.fullName,
+          phone: d.phone,
+          address: d.address,
+          city: d.city,
+          state: d.state,
+          pincode: d.pincode,
+          role: d.role,
+          createdAt: d.registeredAt,
+        },
+      };
+    }
+    case 'ProfileUpdated': {
+      if (state.status !== 'registered') return state;
+      const { customerId: _id, updatedAt: _at, ...changes } = event.data;
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      return { ...state, profile: { ...state.profile, ...defined } };
+    }
+    case 'PasswordChanged':
+      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+export type EmailState = { owner: string | null };
+export const initialEmailState = (): EmailState => ({ owner: null });
+export function evolveEmail(state: EmailState, event: EmailEvent): EmailState {
+  switch (event.type) {
+    case 'EmailClaimed':
+      return { owner: event.data.customerId };
+    case 'EmailReleased':
+      return state.owner === event.data.customerId ? { owner: null } : state;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import { customersProjector } from '../../../projections/customers/customers-projector.js';
+import type { ModuleDeps, StoreModule } from '../module.js';
+import { customersApi } from './api.js';
+import { bootstrapAdmin } from './bootstrap-admin.js';
+import './customer.js';
+
+export { registerCustomer, loadCustomer } from './commands.js';
+export { toUserDto } from './api.js';
+export { customerStream } from './customer.js';
+
+export function customersModule(_deps: ModuleDeps): StoreModule {
+  return {
+    name: 'customers',
+    projectors: [customersProjector],
+    routes: customersApi,
+    start: bootstrapAdmin,
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const required = 'Please fill in all required fields';
+const location = 'Please provide your location details';
+const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, 'Value is too long');
+const optionalText = z.string().trim().max(500, 'Value is too long').optional().default('');
+
+export const passwordRule = z.string({ error: required }).min(6, 'Password must be at least 6 characters long').max(200, 'Password is too long');
+export const pincodeRule = z.string({ error: location }).trim().min(1, location).regex(/^\d{6}$/, 'Invalid Pincode');
+
+export const signupBody = z.object({
+  full_name: text(required),
+  email: text(required).pipe(z.email('Please enter a valid email address')),
+  password: passwordRule,
+  phone: optionalText,
+  address: optionalText,
+  pincode: pincodeRule,
+  city: text(location),
+  state: text(location),
+});
+
+export const loginBody = z.object({
+  email: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields').max(200),
+  password: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields').max(200),
+});
+
+export const profileBody = z
+  .object({
+    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200).optional(),
+    name: z.string().trim().min(1, 'Full name cannot be empty').max(200).optional(),
+    email: z.string().trim().pipe(z.email('Please enter a valid email address')).optional(),
+    phone: z.string().trim().max(20).optional(),
+    address: z.string().trim().max(500).optional(),
+    city: z.string().trim().max(100).optional(),
+    state: z.string().trim().max(100).optional(),
+    pincode: z.string().trim().regex(/^\d{6}$/, 'Invalid Pincode').optional(),
+  })
+  .strip();
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: passwordRule,
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  role: z.enum(['customer', 'admin']),
+  isAdmin: z.boolean(),
+  created_at: z.string(),
+});
+export type UserDto = z.infer<typeof userSchema>;

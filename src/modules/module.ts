@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Projector } from '../../projections/projector.js';
+import type { Runtime } from '../runtime.js';
+
+/** What a feature module exposes to the app: its projectors, its routes and optional background work. */
+export interface StoreModule {
+  name: string;
+  projectors: Projector[];
+  /** Registers the module's routes; called inside the /api prefix. */
+  routes(app: FastifyInstance, runtime: Runtime): Promise<void>;
+  /** Background work started once projections run (seeding, in-memory read models, timers). */
+  start?(runtime: Runtime): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export type ModuleDeps = Omit<Runtime, 'projections' | 'modules' | 'close'>;

@@ -1,0 +1,36 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Serves the built SPAs: the admin under /admin, the storefront everywhere else. A reload of any page route gets
+ * its SPA's index.html; unknown /api routes stay JSON 404s.
+ */
+export async function registerFrontends(app: FastifyInstance): Promise<void> {
+  const web = path.join(root, 'web/dist');
+  const admin = path.join(root, 'admin-web/dist');
+  if (existsSync(web)) {
+    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  }
+  if (existsSync(admin)) {
+    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', wildcard: false, index: false, decorateReply: false, maxAge: '1h' });
+  }
+  const missing = (name: string) =>
+    `<!doctype html><meta charset="utf-8"><title>Anime Collectibles</title><p>The ${name} has not been built yet. Run <code>npm run build:web</code>.</p>`;
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply.code(404).send({ success: false, error: `Route ${request.method} ${url} not found` });
+    }
+    const isAdmin = url === '/admin' || url.startsWith('/admin/');
+    const dir = isAdmin ? admin : web;
+    if (existsSync(path.join(dir, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
+    }
+    return reply.type('text/html').send(missing(isAdmin ? 'admin dashboard' : 'storefront'));
+  });
+}

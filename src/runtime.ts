@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Env } from './config/env.js';
+import type { EventStore } from './core/event-store.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { migrate } from './db/migrate.js';
+import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
+import { PostgresEventStore } from './event-store/postgres.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { createModules, type StoreModule } from './modules/index.js';
+
+export interface Logger {
+  info: (obj: object | string, msg?: string) => void;
+  warn: (obj: object | string, msg?: string) => void;
+  error: (obj: object | string, msg?: string) => void;
+}
+
+export interface RuntimeOptions {
+  env: Env;
+  log: Logger;
+  /** Overrides DATABASE_URL (tests give each file its own database). */
+  connectionString?: string;
+  /** Limits; tests raise or lower them. */
+  limits?: Partial<Limits>;
+}
+
+export interface Limits {
+  /** Requests per minute per client on the whole API. */
+  globalPerMinute: number;
+  /** Login/signup attempts per minute per client and e-mail. */
+  authPerMinute: number;
+}
+
+export interface Runtime {
+  env: Env;
+  log: Logger;
+  pool: pg.Pool;
+  store: EventStore;
+  projections: ProjectionRunner;
+  modules: StoreModule[];
+  jwtSecret: Uint8Array;
+  limits: Limits;
+  close(): Promise<void>;
+}
+
+function loadJwtSecret(env: Env): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  // Persisted so that tokens survive a restart of the embedded store; set JWT_SECRET when running several instances.
+  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { env, log } = options;
+  let embedded: EmbeddedDatabase | null = null;
+  let connectionString = options.connectionString ?? env.DATABASE_URL;
+  if (!connectionString) {
+    log.info({ dataDir: path.resolve(env.DATA_DIR, 'pg') }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), port: env.EMBEDDED_PG_PORT });
+    connectionString = embedded.connectionString;
+  }
+  const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
+  pool.on('error', (error) => log.error({ err: error }, 'idle database client error'));
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool);
+  const partial = {
+    env,
+    log,
+    pool,
+    store,
+    jwtSecret: loadJwtSecret(env),
+    limits: { globalPerMinute: 1000, authPerMinute: 20, ...options.limits },
+  };
+  const modules = createModules(partial);
+  const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log);
+  const runtime: Runtime = {
+    ...partial,
+    projections,
+    modules,
+    close: async () => {
+      for (const module of [...modules].reverse()) await module.stop?.();
+      await projections.stop();
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+  await projections.start();
+  for (const module of modules) await module.start?.(runtime);
+  return runtime;
+}

@@ -1,0 +1,45 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { DEMO_ADMIN, loadEnv } from './config/env.js';
+import { createRuntime } from './runtime.js';
+
+/** Starts the store: database (embedded unless DATABASE_URL), projections, API and both SPAs; stops cleanly. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const log = pino({ level: env.LOG_LEVEL });
+  const runtime = await createRuntime({ env, log });
+  const app = await buildApp(runtime, { logger: log, serveFrontends: true });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ host: env.HOST, port: env.PORT });
+  log.info(
+    {
+      url: `http://localhost:${env.PORT}`,
+      admin: env.ADMIN_EMAIL ? env.ADMIN_EMAIL : `${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL (./data/pg)',
+      eventStore: runtime.store.kind,
+    },
+    'Anime Collectibles store is running',
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadEnv, type Env } from '../../src/config/env.js';
+import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Creates an empty database on the test server and returns its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestContext {
+  runtime: Runtime;
+  app: FastifyInstance;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A full runtime (migrations, projections, modules) and app on a fresh database. */
+export async function createTestApp(
+  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string } = {},
+): Promise<TestContext> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'store-test-data-')),
+    JWT_SECRET: randomBytes(24).toString('hex'),
+    SEED_DEMO: 'false',
+    ...options.env,
+  });
+  const runtime = await createRuntime({
+    env,
+    log: silent,
+    connectionString: databaseUrl,
+    limits: { globalPerMinute: 100_000, authPerMinute: 10_000, ...options.limits },
+  });
+  const app = await buildApp(runtime);
+  await app.ready();
+  return {
+    runtime,
+    app,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+let counter = 0;
+/** Signs up a fresh shopper and returns its token and user. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  const email = `shopper${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: 'secret123', full_name: 'Test Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const body = response.json() as { token: string; user: { id: string; email: string } };
+  return { token: body.token, user: body.user, email, password: overrides.password ?? 'secret123', auth: { authorization: `Bearer ${body.token}` } };
+}
+
+/** Logs in as the bootstrap admin of a test runtime. */
+export async function loginAdmin(app: FastifyInstance) {
+  const { DEMO_ADMIN } = await import('../../src/config/env.js');
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: DEMO_ADMIN });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  const body = response.json() as { token: string; user: { id: string } };
+  return { token: body.token, user: body.user, auth: { authorization: `Bearer ${body.token}` } };
+}
