@@ -83,7 +83,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     jwtSecret: loadJwtSecret(env),
     limits: { globalPerMinute: 1000, authPerMinute: 20, ...options.limits },
   };
-  const modules = createModules(partial);
+  const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log);
   const runtime: Runtime = {
     ...partial,

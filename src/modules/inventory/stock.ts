@@ -1,0 +1,111 @@
+import { handleCommand, loadState, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { WrongExpectedVersionError } from '../../core/errors.js';
+import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
+import { decideInventory } from './decide.js';
+import { evolveInventory, initialInventoryState, inventoryStream, type InventoryState } from './inventory.js';
+
+const decider = { initialState: initialInventoryState, evolve: evolveInventory, decide: decideInventory };
+
+export interface StockLine {
+  productId: string;
+  quantity: number;
+  productName?: string;
+}
+
+export async function loadInventory(store: EventStore, productId: string): Promise<InventoryState> {
+  return (await loadState(store, inventoryStream(productId), decider)).state;
+}
+
+export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext) {
+  return handleCommand(store, inventoryStream(productId), decider, { type: 'SetStockLevel', data: { productId, quantity, reason } }, context);
+}
+
+/**
+ * Writes the stock-level events for `productId` as StreamWrites, so a caller can append them in the same transaction
+ * as its own events (e.g. ProductAdded + StockLevelSet).
+ */
+export async function stockLevelWrites(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<StreamWrite[]> {
+  const loaded = await loadState(store, inventoryStream(productId), decider);
+  const events = decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, loaded.state);
+  if (events.length === 0) return [];
+  return [{ streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version }];
+}
+
+async function withInventoryStreams(
+  store: EventStore,
+  productIds: string[],
+  build: (states: Map<string, { state: InventoryState; version: number }>) => { writes: StreamWrite[] },
+  extraWrites: () => Promise<StreamWrite[]> | StreamWrite[],
+): Promise<AppendResult | null> {
+  const streams = productIds.map(inventoryStream);
+  return localLocks.run(streams, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const states = new Map<string, { state: InventoryState; version: number }>();
+      for (const id of new Set(productIds)) {
+        const loaded = await loadState(store, inventoryStream(id), decider);
+        states.set(id, { state: loaded.state, version: loaded.version });
+      }
+      const { writes } = build(states);
+      const all = [...writes, ...(await extraWrites())].filter((w) => w.events.length > 0);
+      if (all.length === 0) return null;
+      try {
+        return await store.appendMany(all);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < 50) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+/**
+ * Reserves every line for `orderId` or none: all inventory events and `extraWrites` (the order's own events) go in
+ * one atomic append, re-decided on every concurrency conflict, so stock can never be oversold.
+ */
+export function reserveStock(
+  store: EventStore,
+  orderId: string,
+  lines: StockLine[],
+  context: CommandContext,
+  extraWrites: () => Promise<StreamWrite[]> | StreamWrite[] = () => [],
+): Promise<AppendResult | null> {
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const existing = merged.get(line.productId);
+    merged.set(line.productId, { ...line, quantity: (existing?.quantity ?? 0) + line.quantity });
+  }
+  return withInventoryStreams(
+    store,
+    [...merged.keys()],
+    (states) => ({
+      writes: [...merged.values()].map((line) => {
+        const { state, version } = states.get(line.productId)!;
+        const events = decideInventory({ type: 'ReserveStock', data: { ...line, orderId } }, state);
+        return { streamId: inventoryStream(line.productId), events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+      }),
+    }),
+    extraWrites,
+  );
+}
+
+/** Releases whatever `orderId` holds on each product, atomically with `extraWrites` (e.g. OrderCancelled). */
+export function releaseStock(
+  store: EventStore,
+  orderId: string,
+  productIds: string[],
+  reason: string,
+  context: CommandContext,
+  extraWrites: () => Promise<StreamWrite[]> | StreamWrite[] = () => [],
+): Promise<AppendResult | null> {
+  return withInventoryStreams(
+    store,
+    productIds,
+    (states) => ({
+      writes: [...states.entries()].map(([productId, { state, version }]) => {
+        const events = decideInventory({ type: 'ReleaseStock', data: { productId, orderId, reason } }, state);
+        return { streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+      }),
+    }),
+    extraWrites,
+  );
+}

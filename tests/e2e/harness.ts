@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { createTestApp, type TestContext } from '../helpers/test-runtime.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+
+export interface E2EContext {
+  ctx: TestContext;
+  server: FastifyInstance;
+  baseUrl: string;
+  browser: Browser;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Starts the whole store (API + built SPAs) on a free port with a fresh database, and a headless Chromium. */
+export async function startStore(options: { seedDemo?: boolean } = {}): Promise<E2EContext> {
+  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  const ctx = await createTestApp({ env: { SEED_DEMO: options.seedDemo === false ? 'false' : 'true' } });
+  const server = await buildApp(ctx.runtime, { serveFrontends: true });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  return {
+    ctx,
+    server,
+    baseUrl,
+    browser,
+    newPage: async () => {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      return context.newPage();
+    },
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await ctx.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys: a real server on a fresh database, driven through Debian's Chromium. */
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
