@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ValidationError } from '../../core/errors.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import { updateProfile } from '../customers/commands.js';
+import { loadCustomer, toUserDto } from '../customers/index.js';
+import { ADDRESS_MESSAGES, normalisePhone } from './address-book-decide.js';
+import { commandContext, projected } from './addresses-api.js';
+import { addressesOf, wishlistOf } from './queries.js';
+import { userProfileBody } from './schemas.js';
+
+/** The user of storefront spec section 3, with saved addresses and the server wishlist. */
+async function userWithExtras(runtime: Runtime, profile: Parameters<typeof toUserDto>[0]) {
+  const [addresses, wishlist] = await Promise.all([addressesOf(runtime.pool, profile.id), wishlistOf(runtime.pool, profile.id)]);
+  return { ...toUserDto(profile), addresses, wishlist };
+}
+
+export async function profileApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/user/profile', { preHandler: requireUser }, async (request) => {
+    const { state } = await loadCustomer(runtime.store, currentUser(request).id);
+    return { success: true, user: await userWithExtras(runtime, state.profile) };
+  });
+
+  /** name, email, phone (spec); e-mail uniqueness through the customers module's e-mail streams (409 'Email already in use'). */
+  api.put('/user/profile', { preHandler: requireUser, schema: { body: userProfileBody } }, async (request) => {
+    const b = request.body;
+    const phone = b.phone === undefined ? undefined : normalisePhone(b.phone);
+    if (phone && !/^\d{10}$/.test(phone)) throw new ValidationError(ADDRESS_MESSAGES.phone);
+    const context = commandContext(request);
+    const { profile, result } = await updateProfile(
+      runtime.store,
+      context.userId!,
+      { fullName: b.name ?? b.full_name, email: b.email, phone },
+      context,
+    );
+    await projected(runtime, result, ['customers']);
+    return { success: true, message: 'Profile updated successfully!', user: await userWithExtras(runtime, profile) };
+  });
+}

@@ -1,0 +1,62 @@
+import type pg from 'pg';
+
+/** An address as the storefront reads it: the server field names of storefront spec section 3. */
+export interface AddressDto {
+  id: string;
+  name: string;
+  address: string;
+  address_line2: string;
+  landmark: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+  is_default: boolean;
+  address_type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistEntryDto {
+  productId: string;
+  name: string;
+  image: string;
+  category: string;
+  price: number;
+}
+
+export interface ProductSummary {
+  id: string;
+  name: string;
+}
+
+export async function addressesOf(pool: pg.Pool, customerId: string): Promise<AddressDto[]> {
+  const result = await pool.query(
+    `select id, name, address, address_line2, landmark, city, state, pincode, phone, is_default, address_type, created_at, updated_at
+       from customer_addresses where customer_id = $1 order by seq`,
+    [customerId],
+  );
+  return result.rows.map((row) => ({
+    ...row,
+    created_at: (row.created_at as Date).toISOString(),
+    updated_at: (row.updated_at as Date).toISOString(),
+  })) as AddressDto[];
+}
+
+/** Wishlist entries joined with the catalogue read model; a product gone from the catalogue drops out. */
+export async function wishlistOf(pool: pg.Pool, customerId: string): Promise<WishlistEntryDto[]> {
+  const result = await pool.query<{ product_id: string; name: string; image: string; category: string; price: string }>(
+    `select w.product_id, p.name, p.image, p.category, p.price::text as price
+       from wishlist_items w join products p on p.id = w.product_id
+      where w.customer_id = $1 order by w.seq`,
+    [customerId],
+  );
+  return result.rows.map((row) => ({ productId: row.product_id, name: row.name, image: row.image, category: row.category, price: Number(row.price) }));
+}
+
+/** The products of `ids` that exist in the catalogue read model. */
+export async function existingProducts(pool: pg.Pool, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await pool.query<{ id: string }>('select id from products where id = any($1::text[])', [ids]);
+  return new Set(result.rows.map((row) => row.id));
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ADDRESS_TYPES } from './address-book.js';
+import { ADDRESS_MESSAGES } from './address-book-decide.js';
+
+const field = z.string({ error: 'Address fields must be text' }).max(300, 'Value is too long');
+
+/**
+ * Address body: the server field names, plus the storefront form's camelCase names (addressLine1, addressLine2,
+ * isDefault, addressType) as aliases. Only the shape is checked here; completeness is the decider's rule.
+ */
+export const addressBody = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const b = raw as Record<string, unknown>;
+    return {
+      ...b,
+      address: b.address ?? b.addressLine1,
+      address_line2: b.address_line2 ?? b.addressLine2,
+      is_default: b.is_default ?? b.isDefault,
+      address_type: b.address_type ?? b.addressType,
+    };
+  },
+  z
+    .object({
+      name: field.optional(),
+      address: field.optional(),
+      address_line2: field.optional(),
+      landmark: field.optional(),
+      city: field.optional(),
+      state: field.optional(),
+      pincode: z.union([field, z.number().int().nonnegative()]).transform(String).optional(),
+      phone: z.union([field, z.number().int().nonnegative()]).transform(String).optional(),
+      address_type: z.enum(ADDRESS_TYPES, { error: ADDRESS_MESSAGES.addressType }).optional(),
+      is_default: z.boolean({ error: 'is_default must be true or false' }).optional(),
+    })
+    .strip(),
+);
+export type AddressBody = z.infer<typeof addressBody>;
+
+export const addressParams = z.object({ id: z.string().min(1).max(100) });
+
+const productId = z
+  .union([z.string().trim().min(1, 'Product is required').max(100, 'Product not found'), z.number().int().nonnegative()], {
+    error: 'Product is required',
+  })
+  .transform(String);
+
+export const wishlistBody = z.object({ productId });
+export const wishlistParams = z.object({ productId: z.string().min(1).max(100) });
+export const wishlistMergeBody = z.object({
+  productIds: z.array(productId, { error: 'productIds must be a list' }).max(200, 'Too many products to merge'),
+});
+
+export const userProfileBody = z
+  .object({
+    name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').optional(),
+    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').optional(),
+    email: z.string().trim().max(200, 'Value is too long').pipe(z.email('Please enter a valid email address')).optional(),
+    phone: z.string().trim().max(20, 'Please enter a valid 10-digit phone number').optional(),
+  })
+  .strip();
+
+export const pincodeParams = z.object({ pincode: z.string().max(64, 'Invalid Pincode') });
