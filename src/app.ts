@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { readUser } from './plugins/auth.js';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler.js';
 import { registerFrontends } from './plugins/frontends.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerAdminGuard } from './plugins/admin-guard.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -39,6 +41,10 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Before the routes: it learns them through onRoute. Serves /docs and /docs/json.
+  await registerOpenApi(app);
+  registerAdminGuard(app);
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {

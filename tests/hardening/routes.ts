@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { registeredRoutes, type RegisteredRoute } from '../../src/plugins/openapi.js';
+import { isAdminUrl } from '../../src/plugins/admin-guard.js';
+
+/** Every HTTP route under /api the app registered (websockets apart), each method on its own. */
+export function apiRoutes(app: FastifyInstance, withWebsockets = false): RegisteredRoute[] {
+  const seen = new Set<string>();
+  return registeredRoutes(app).filter((r) => {
+    const key = `${r.method} ${r.url}`;
+    if (!r.url.startsWith('/api/') || (r.websocket && !withWebsockets) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function websocketRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return registeredRoutes(app).filter((r) => r.url.startsWith('/api/') && r.websocket);
+}
+
+export function adminRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return apiRoutes(app).filter((r) => isAdminUrl(r.url));
+}
+
+export function hasRoute(app: FastifyInstance, method: string, url: string): boolean {
+  return apiRoutes(app).some((r) => r.method === method && r.url === url);
+}
+
+/** Path parameter names of a Fastify URL (`/a/:id/b/:slideId` -> ['id', 'slideId'], a wildcard is '*'). */
+export function pathParams(url: string): string[] {
+  return [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
+}
+
+/** Fills every path parameter with a (URL-encoded) value. */
+export function fillPath(url: string, value: string | ((name: string) => string)): string {
+  const pick = typeof value === 'function' ? value : () => value;
+  return url.replace(/:([A-Za-z0-9_]+)|\*/g, (_m, name: string | undefined) => encodeURIComponent(pick(name ?? '*')));
+}
+
+/** Fastify URL -> OpenAPI path (`/api/products/:id` -> `/api/products/{id}`). */
+export function toOpenApiPath(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** Rows in the event log (a refused request must not change it). */
+export async function eventCount(app: { runtime: { pool: { query: (sql: string) => Promise<{ rows: { n: string }[] }> } } }): Promise<number> {
+  const result = await app.runtime.pool.query('select count(*)::text as n from events');
+  return Number(result.rows[0]!.n);
+}
+
+/** Parses `app.printRoutes({ commonPrefix: false })` into "METHOD /full/url" entries (HEAD twins left out). */
+export function printedRoutes(app: FastifyInstance): string[] {
+  const stack: { depth: number; path: string }[] = [];
+  const out: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)(?:├──|└──) (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length;
+    while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
+    const path = (stack[stack.length - 1]?.path ?? '') + match[2]!;
+    stack.push({ depth, path });
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+      if (method !== 'HEAD') out.push(`${method} ${path}`);
+    }
+  }
+  return out;
+}
