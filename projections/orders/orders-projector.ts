@@ -1,0 +1,81 @@
+import type { OrderEvent } from '../../src/modules/orders/order.js';
+import { ORDER_EVENT_TYPES } from '../../src/modules/orders/order.js';
+import type { Projector } from '../projector.js';
+
+/**
+ * orders + order_items: one row per live order (deleted orders leave it; the log keeps them). Amounts arrive in
+ * paise and are stored as numeric rupees (exact division); every time comes from the event, so a replay is identical.
+ */
+export const ordersProjector: Projector = {
+  name: 'orders',
+  handles: ORDER_EVENT_TYPES,
+  tables: ['order_items', 'orders'],
+  async apply(client, recorded) {
+    const event = recorded as unknown as OrderEvent;
+    switch (event.type) {
+      case 'OrderPlaced': {
+        const d = event.data;
+        const inserted = await client.query(
+          `insert into orders (id, order_number, customer_id, customer_name, customer_email, status, payment_status, payment_method,
+             subtotal, shipping, total_amount, shipping_address, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, 'pending', 'pending', $6, $7::numeric / 100, $8::numeric / 100, $9::numeric / 100, $10, $11, $11)
+           on conflict (id) do nothing`,
+          [d.orderId, d.orderNumber, d.customerId, d.customerName, d.customerEmail, d.paymentMethod, d.subtotalPaise, d.shippingPaise, d.totalPaise, JSON.stringify(d.shippingAddress), d.at],
+        );
+        if (inserted.rowCount === 0) return;
+        await client.query(
+          `insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity)
+           select $1, u.line_no, u.product_id, u.name, u.image, u.category, u.price::numeric / 100, u.quantity
+             from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[])
+               as u(line_no, product_id, name, image, category, price, quantity)`,
+          [
+            d.orderId,
+            d.items.map((i) => i.lineNo),
+            d.items.map((i) => i.productId),
+            d.items.map((i) => i.name),
+            d.items.map((i) => i.image),
+            d.items.map((i) => i.category),
+            d.items.map((i) => i.unitPricePaise),
+            d.items.map((i) => i.quantity),
+          ],
+        );
+        return;
+      }
+      case 'OrderConfirmed':
+        await client.query(`update orders set status = 'confirmed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        return;
+      case 'OrderStatusChanged': {
+        const d = event.data;
+        await client.query(
+          `update orders set status = $2, tracking_number = coalesce($3, tracking_number),
+             estimated_delivery = coalesce($4::timestamptz, estimated_delivery), actual_delivery = coalesce($5::timestamptz, actual_delivery),
+             updated_at = $6 where id = $1`,
+          [d.orderId, d.to, d.trackingNumber ?? null, d.estimatedDelivery ?? null, d.actualDelivery ?? null, d.at],
+        );
+        return;
+      }
+      case 'OrderExpired':
+        await client.query(`update orders set status = 'cancelled', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        return;
+      case 'OrderDeleted':
+        await client.query('delete from orders where id = $1', [event.data.orderId]);
+        return;
+      case 'PaymentOrderCreated':
+        await client.query('update orders set razorpay_order_id = $2, updated_at = $3 where id = $1', [event.data.orderId, event.data.providerOrderId, event.data.at]);
+        return;
+      case 'PaymentConfirmed':
+        await client.query(`update orders set payment_status = 'completed', razorpay_payment_id = $2, updated_at = $3 where id = $1`, [event.data.orderId, event.data.paymentId, event.data.at]);
+        return;
+      case 'PaymentFailed':
+        await client.query(`update orders set payment_status = 'failed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        return;
+      case 'PaymentRefunded':
+        await client.query(`update orders set payment_status = 'refunded', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        return;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  },
+};

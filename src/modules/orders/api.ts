@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ForbiddenError } from '../../core/errors.js';
+import { currentUser, requireUser } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import { placeOrder } from './commands.js';
+import { buildInvoice, invoicePdf } from './invoice.js';
+import { findOrder, ordersOfCustomer } from './queries.js';
+import { invoiceQuery, orderIdParams, placeOrderBody, statusBody } from './schemas.js';
+import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
+
+export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/orders', { preHandler: requireUser, schema: { body: placeOrderBody } }, async (request, reply) => {
+    const user = currentUser(request);
+    const b = request.body;
+    const { order, result } = await placeOrder(
+      { store: runtime.store, pool: runtime.pool },
+      {
+        customerId: user.id,
+        lines: b.items,
+        paymentMethod: b.payment_method,
+        shippingAddress: {
+          name: b.shipping_name ?? '',
+          address: b.shipping_address,
+          addressLine2: b.shipping_address_line2,
+          city: b.shipping_city,
+          state: b.shipping_state,
+          pincode: b.shipping_pincode,
+          phone: b.shipping_phone,
+        },
+      },
+      { userId: user.id, correlationId: request.id },
+    );
+    await settled(runtime, result);
+    const dto = await findOrder(runtime.pool, order.orderId);
+    return reply.code(201).send({ success: true, order: dto ?? { id: order.orderId, orderNumber: order.orderNumber, status: 'pending', payment_method: order.paymentMethod } });
+  });
+
+  const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({ success: true, orders: await ordersOfCustomer(runtime.pool, currentUser(request).id) });
+  api.get('/orders', { preHandler: requireUser }, listOwn);
+  api.get('/user/orders', { preHandler: requireUser }, listOwn);
+
+  api.get('/orders/:id', { preHandler: requireUser, schema: { params: orderIdParams } }, async (request) => {
+    const order = await visibleOrder(runtime, request.params.id, currentUser(request));
+    return { success: true, order, reviews: order.reviews };
+  });
+
+  const invoice = async (orderId: string, user: ReturnType<typeof currentUser>) => buildInvoice(await visibleOrder(runtime, orderId, user), runtime.env.GST_RATE);
+
+  api.get('/orders/:id/invoice', { preHandler: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery } }, async (request, reply) => {
+    const data = await invoice(request.params.id, currentUser(request));
+    if (request.query.format !== 'pdf') return { success: true, invoice: data };
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="invoice-${data.orderNumber}.pdf"`)
+      .send(await invoicePdf(data));
+  });
+
+  api.get('/orders/:id/invoice.pdf', { preHandler: requireUser, schema: { params: orderIdParams } }, async (request, reply) => {
+    const data = await invoice(request.params.id, currentUser(request));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="invoice-${data.orderNumber}.pdf"`)
+      .send(await invoicePdf(data));
+  });
+
+  api.put('/orders/:id/status', { preHandler: requireUser, schema: { params: orderIdParams, body: statusBody } }, async (request) => {
+    const user = currentUser(request);
+    const { status, trackingNumber, tracking_number } = request.body;
+    if (user.role === 'admin') {
+      const order = await changeOrderStatus(runtime, request.params.id, { status, trackingNumber: trackingNumber ?? tracking_number }, user, request.id);
+      return { success: true, message: 'Order status updated', order };
+    }
+    // A shopper sees the order only if it is theirs; then they may only confirm it.
+    await visibleOrder(runtime, request.params.id, user);
+    if (status !== 'confirmed') throw new ForbiddenError("Access denied: You don't have permission to update this order.");
+    const order = await confirmOrder(runtime, request.params.id, user, request.id);
+    return { success: true, message: 'Order confirmed', order };
+  });
+}

@@ -1,0 +1,172 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { localLocks, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { fold } from '../../core/decider.js';
+import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
+import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
+import { loadCustomer } from '../customers/index.js';
+import { releaseStock, reserveStock } from '../inventory/index.js';
+import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
+import { claimNumberWrite, counterVersion, orderNumberStream } from './order-numbers.js';
+import { toPaise } from './pricing.js';
+
+export interface OrdersDeps {
+  store: EventStore;
+  pool: pg.Pool;
+}
+
+const decider = { initialState: initialOrderState, evolve: evolveOrder };
+
+export async function loadOrder(store: EventStore, orderId: string): Promise<{ state: OrderState; version: number; events: OrderEvent[] }> {
+  const recorded = await store.readStream(orderStream(orderId));
+  const events = recorded as unknown as OrderEvent[];
+  return { state: fold(decider, events), version: recorded.length - 1, events };
+}
+
+export interface PlaceOrderInput {
+  customerId: string;
+  lines: { productId: string; quantity: number }[];
+  paymentMethod: PaymentMethod;
+  shippingAddress: ShippingAddress;
+}
+
+interface ProductRow {
+  id: string;
+  name: string;
+  price: string;
+  image: string;
+  category: string;
+  in_stock_flag: boolean;
+}
+
+/** Prices every line from the catalogue read model; the client's prices are never used. */
+export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: string; quantity: number }[]): Promise<OrderLine[]> {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  const ids = [...merged.keys()];
+  const { rows } = await pool.query<ProductRow>(
+    'select id, name, price::text as price, image, category, in_stock_flag from products where id = any($1::text[])',
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((productId, i) => {
+    const product = byId.get(productId);
+    if (!product) throw new NotFoundError(`Product not found: ${productId}`);
+    const quantity = merged.get(productId)!;
+    if (quantity > 10) throw new ValidationError(`You can order at most 10 of ${product.name}`);
+    if (!product.in_stock_flag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
+    const unitPricePaise = toPaise(product.price);
+    if (unitPricePaise <= 0) throw new ValidationError(`${product.name} is not for sale`);
+    return { lineNo: i + 1, productId, name: product.name, image: product.image, category: product.category, unitPricePaise, quantity };
+  });
+}
+
+/**
+ * PlaceOrder: prices from the catalogue, claims the next order number and reserves all lines' stock in ONE atomic
+ * append with the OrderPlaced event, so neither stock nor numbers can be handed out twice.
+ */
+export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ order: Extract<OrderEvent, { type: 'OrderPlaced' }>['data']; result: AppendResult }> {
+  const { store, pool } = deps;
+  const items = await priceFromCatalogue(pool, input.lines);
+  const { state: customer } = await loadCustomer(store, input.customerId);
+  const orderId = randomUUID();
+  const now = context.now ?? new Date();
+  const at = now.toISOString();
+  const year = now.getUTCFullYear();
+  const command = (orderNumber: string): OrderCommand => ({
+    type: 'PlaceOrder',
+    data: {
+      orderId,
+      orderNumber,
+      customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email },
+      items,
+      paymentMethod: input.paymentMethod,
+      shippingAddress: input.shippingAddress,
+      at,
+    },
+  });
+  // Rules first (COD minimum, …), so a refused order never touches stock.
+  decideOrder(command(`AC-${year}-000000`), initialOrderState());
+  const ctx = { ...context, now };
+  let placed: OrderEvent | null = null;
+  const counter = orderNumberStream(year);
+  const query = (sql: string, values: unknown[]) => pool.query<{ v: number }>(sql, values);
+  // One placement at a time per instance on the counter; across instances expectedVersion settles races.
+  const result = await localLocks.run([counter], () =>
+    reserveStock(
+      store,
+      orderId,
+      [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name })),
+      ctx,
+      async () => {
+        const version = await counterVersion(store, query, counter);
+        const claim = claimNumberWrite(year, version, orderId, metadataFor(ctx));
+        const events = decideOrder(command(claim.number), initialOrderState());
+        placed = events[0]!;
+        return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }, claim.write];
+      },
+    ),
+  );
+  if (!result || !placed) throw new Error('order was not written');
+  return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
+}
+
+/**
+ * Runs an order command: decides against the latest stream, and appends the order's events together with the
+ * stock they release or re-reserve (and any `extraWrites`) in one atomic append; retried on concurrent changes.
+ */
+export async function runOrderCommand(
+  store: EventStore,
+  orderId: string,
+  command: OrderCommand,
+  context: CommandContext,
+  extraWrites: StreamWrite[] = [],
+): Promise<{ events: OrderEvent[]; state: OrderState; result: AppendResult | null }> {
+  const streamId = orderStream(orderId);
+  return localLocks.run([streamId], async () => {
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await loadOrder(store, orderId);
+      const events = decideOrder(command, state);
+      if (events.length === 0) return { events, state, result: null };
+      const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+      const after = events.reduce(evolveOrder, state);
+      const order = state.status === 'none' ? null : state.order;
+      const effect = stockEffect(events);
+      try {
+        let result: AppendResult | null;
+        if (effect === 'release' && order) {
+          result = await releaseStock(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context, () => [write, ...extraWrites]);
+        } else if (effect === 'reserve' && order) {
+          const lines = [...order.items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+          result = await reserveStock(store, orderId, lines, context, () => [write, ...extraWrites]);
+        } else {
+          result = await store.appendMany([write, ...extraWrites]);
+        }
+        return { events, state: after, result };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && error.streamId === streamId && attempt < 20) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
+
+/** Cancels unpaid online orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
+export async function expireDueOrders(deps: OrdersDeps, now: Date): Promise<string[]> {
+  const { rows } = await deps.pool.query<{ id: string }>(
+    `select id from orders
+      where payment_method = 'razorpay' and payment_status not in ('completed', 'refunded')
+        and status in ('pending', 'placed') and created_at <= $1::timestamptz - interval '30 minutes'
+      order by created_at limit 500`,
+    [now.toISOString()],
+  );
+  const expired: string[] = [];
+  for (const { id } of rows) {
+    const { events } = await runOrderCommand(deps.store, id, { type: 'ExpireOrder', data: { at: now.toISOString() } }, { userId: null, now, correlationId: randomUUID() });
+    if (events.length > 0) expired.push(id);
+  }
+  return expired;
+}

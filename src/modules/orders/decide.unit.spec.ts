@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
+import { gstContained, priceLines, toPaise } from './pricing.js';
+
+const shopper = '11111111-1111-4111-8111-111111111111';
+const other = '22222222-2222-4222-8222-222222222222';
+const admin = '33333333-3333-4333-8333-333333333333';
+const t0 = '2026-01-10T10:00:00.000Z';
+const line = (unitPricePaise: number, quantity = 1, productId = 'p1'): OrderLine => ({ lineNo: 1, productId, name: 'Goku', image: '', category: 'Anime Figures', unitPricePaise, quantity });
+const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
+
+const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line(1200_00)]): OrderCommand => ({
+  type: 'PlaceOrder',
+  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, at: t0 },
+});
+const given = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
+const placed = (method: 'cod' | 'razorpay', items?: OrderLine[]) => decideOrder(place(method, items), initialOrderState());
+const then = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, given(history));
+const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
+const paymentOrder: Extract<OrderCommand, { type: 'RecordPaymentOrder' }> = { type: 'RecordPaymentOrder', data: { providerOrderId: 'order_A', amountPaise: 1200_00, provider: 'simulator', by: shopper, at: t0 } };
+const pay = (paymentId = 'pay_1', via: 'verify' | 'webhook' = 'verify'): Extract<OrderCommand, { type: 'ConfirmPayment' }> => ({ type: 'ConfirmPayment', data: { providerOrderId: 'order_A', paymentId, amountPaise: 1200_00, via, by: shopper, at: at(1) } });
+const status = (s: OrderStatus, extra: { trackingNumber?: string } = {}, when = at(5)): OrderCommand => ({
+  type: 'ChangeOrderStatus',
+  data: { status: s, generatedTrackingNumber: 'AWBGEN', by: admin, at: when, ...extra },
+});
+
+function paidOnline(): OrderEvent[] {
+  const h = placed('razorpay');
+  h.push(...then(h, paymentOrder));
+  h.push(...then(h, pay()));
+  return h;
+}
+
+describe('PlaceOrder', () => {
+  it('creates a pending order with payment pending and server-side totals in paise', () => {
+    const [event] = placed('cod', [line(499_50, 2), { ...line(100_00, 1, 'p2'), lineNo: 2 }]);
+    expect(event!.type).toBe('OrderPlaced');
+    if (event!.type !== 'OrderPlaced') return;
+    expect(event.data).toMatchObject({ subtotalPaise: 1099_00, shippingPaise: 0, totalPaise: 1099_00, by: shopper, at: t0, orderNumber: 'AC-2026-000001' });
+    expect(given([event!])).toMatchObject({ status: 'active', order: { status: 'pending', paymentStatus: 'pending', stockHeld: true } });
+  });
+  it('charges ₹100 shipping below ₹1000 and none from ₹1000', () => {
+    expect(priceLines([{ unitPricePaise: 999_99, quantity: 1 }])).toEqual({ subtotalPaise: 999_99, shippingPaise: 100_00, totalPaise: 1099_99 });
+    expect(priceLines([{ unitPricePaise: 1000_00, quantity: 1 }])).toEqual({ subtotalPaise: 1000_00, shippingPaise: 0, totalPaise: 1000_00 });
+  });
+  it('refuses cash on delivery below ₹1000 total, counting shipping', () => {
+    expect(() => placed('cod', [line(899_00)])).toThrow('Cash on Delivery is only available for orders above ₹1000.');
+    expect(placed('cod', [line(900_00)])).toHaveLength(1); // 900 + 100 shipping = 1000
+    expect(placed('razorpay', [line(10_00)])).toHaveLength(1);
+  });
+  it('cannot place the same order twice', () => {
+    expect(() => then(placed('cod'), place('cod'))).toThrow('Order already exists');
+  });
+});
+
+describe('ConfirmOrder (shopper)', () => {
+  const confirm = (by = shopper): OrderCommand => ({ type: 'ConfirmOrder', data: { by, at: at(1) } });
+  it('confirms their own pending COD order, once', () => {
+    const h = placed('cod');
+    const events = then(h, confirm());
+    expect(events).toEqual([{ type: 'OrderConfirmed', data: { orderId: 'o1', from: 'pending', by: shopper, at: at(1) } }]);
+    expect(then([...h, ...events], confirm())).toEqual([]);
+  });
+  it("hides another shopper's order", () => {
+    expect(() => then(placed('cod'), confirm(other))).toThrow('Order not found');
+  });
+  it('refuses an online order until its payment is completed', () => {
+    expect(() => then(placed('razorpay'), confirm())).toThrow(/Payment not completed/);
+    expect(then(paidOnline(), confirm())[0]!.type).toBe('OrderConfirmed');
+  });
+  it('refuses an order that is no longer pending', () => {
+    const h = placed('cod');
+    h.push(...then(h, status('shipped')));
+    expect(() => then(h, confirm())).toThrow(/cannot be confirmed/);
+  });
+});
+
+describe('ChangeOrderStatus (admin)', () => {
+  it('sets any status from any other, with who and when', () => {
+    const h = placed('cod');
+    for (const s of ['processing', 'pending', 'delivered', 'placed', 'confirmed'] as const) {
+      const events = then(h, status(s));
+      expect(events[0]).toMatchObject({ type: 'OrderStatusChanged', data: { to: s, by: admin, at: at(5) } });
+      h.push(...events);
+    }
+  });
+  it('shipped records a tracking number (given or generated) and delivery 5 days later; delivered records the time', () => {
+    const h = placed('cod');
+    expect(then(h, status('shipped'))[0]!.data).toMatchObject({ trackingNumber: 'AWBGEN', estimatedDelivery: '2026-01-15T10:05:00.000Z' });
+    const shipped = then(h, status('shipped', { trackingNumber: 'DTDC123' }));
+    expect(shipped[0]!.data).toMatchObject({ trackingNumber: 'DTDC123' });
+    h.push(...shipped);
+    expect(then(h, status('delivered', {}, at(60)))[0]!.data).toMatchObject({ to: 'delivered', actualDelivery: at(60) });
+  });
+  it('cancelling releases stock; cancelling a paid order refunds it', () => {
+    const cod = placed('cod');
+    const cancel = then(cod, status('cancelled'));
+    expect(stockEffect(cancel)).toBe('release');
+    expect(cancel.map((e) => e.type)).toEqual(['OrderStatusChanged']);
+    const paid = paidOnline();
+    const cancelPaid = then(paid, status('cancelled'));
+    expect(cancelPaid.map((e) => e.type)).toEqual(['OrderStatusChanged', 'PaymentRefunded']);
+    expect(cancelPaid[1]!.data).toMatchObject({ paymentId: 'pay_1', amountPaise: 1200_00, by: admin });
+    expect(given([...paid, ...cancelPaid])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded', stockHeld: false } });
+  });
+  it('leaving cancelled re-reserves the stock', () => {
+    const h = placed('cod');
+    h.push(...then(h, status('cancelled')));
+    const reopened = then(h, status('confirmed'));
+    expect(reopened[0]!.data).toMatchObject({ from: 'cancelled', to: 'confirmed', stock: 'reserved' });
+    expect(stockEffect(reopened)).toBe('reserve');
+    expect(stockEffect(then(placed('cod'), status('shipped')))).toBeNull();
+  });
+  it('setting the current status again changes nothing', () => {
+    expect(then(placed('cod'), status('pending'))).toEqual([]);
+  });
+});
+
+describe('payments', () => {
+  it('records the provider order only for the order total', () => {
+    const h = placed('razorpay');
+    expect(() => then(h, { ...paymentOrder, data: { ...paymentOrder.data, amountPaise: 1 } })).toThrow('Amount does not match the order total');
+    expect(() => then(placed('cod'), paymentOrder)).toThrow(/cash on delivery/);
+    const created = then(h, paymentOrder);
+    expect(created[0]!.type).toBe('PaymentOrderCreated');
+    expect(then([...h, ...created], paymentOrder)).toEqual([]);
+  });
+  it('ConfirmPayment is idempotent per payment and whichever path comes first', () => {
+    const paid = paidOnline();
+    expect(paid.filter((e) => e.type === 'PaymentConfirmed')).toHaveLength(1);
+    expect(then(paid, pay())).toEqual([]);
+    expect(then(paid, pay('pay_1', 'webhook'))).toEqual([]);
+  });
+  it('refuses a payment for another provider order', () => {
+    const h = placed('razorpay');
+    h.push(...then(h, paymentOrder));
+    expect(() => then(h, { ...pay(), data: { ...pay().data, providerOrderId: 'order_B' } })).toThrow('Payment verification failed');
+  });
+  it('a failed payment sets failed but never moves a paid order backwards', () => {
+    const h = placed('razorpay');
+    h.push(...then(h, paymentOrder));
+    const fail: OrderCommand = { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'card declined', via: 'webhook', by: 'razorpay', at: at(1) } };
+    const failed = then(h, fail);
+    expect(given([...h, ...failed])).toMatchObject({ order: { paymentStatus: 'failed' } });
+    expect(then([...h, ...failed], fail)).toEqual([]);
+    expect(then([...h, ...failed], pay('pay_2'))[0]!.type).toBe('PaymentConfirmed');
+    expect(then(paidOnline(), fail)).toEqual([]);
+  });
+});
+
+describe('ExpireOrder', () => {
+  const expire = (minutes: number): OrderCommand => ({ type: 'ExpireOrder', data: { at: at(minutes) } });
+  it('cancels an unpaid online order after 30 minutes and releases its stock', () => {
+    const h = placed('razorpay');
+    expect(then(h, expire(29))).toEqual([]);
+    const expired = then(h, expire(30));
+    expect(expired[0]).toMatchObject({ type: 'OrderExpired', data: { from: 'pending', by: 'system', at: at(30) } });
+    expect(stockEffect(expired)).toBe('release');
+    expect(then([...h, ...expired], expire(40))).toEqual([]);
+  });
+  it('never expires paid or COD orders', () => {
+    expect(then(paidOnline(), expire(60))).toEqual([]);
+    expect(then(placed('cod'), expire(60))).toEqual([]);
+  });
+});
+
+describe('DeleteOrder', () => {
+  it('deletes with who and when; the order is then gone for every command', () => {
+    const h = placed('cod');
+    const deleted = then(h, { type: 'DeleteOrder', data: { by: admin, at: at(2) } });
+    expect(deleted[0]).toMatchObject({ type: 'OrderDeleted', data: { stock: 'released', by: admin } });
+    expect(() => then([...h, ...deleted], { type: 'DeleteOrder', data: { by: admin, at: at(3) } })).toThrow('Order not found');
+    expect(() => then([...h, ...deleted], status('shipped'))).toThrow('Order not found');
+  });
+  it('keeps the stock of an order already shipped', () => {
+    const h = placed('cod');
+    h.push(...then(h, status('shipped')));
+    expect(then(h, { type: 'DeleteOrder', data: { by: admin, at: at(9) } })[0]!.data).toMatchObject({ stock: 'kept' });
+  });
+});
+
+describe('money', () => {
+  it('converts rupees to paise without float drift and computes contained GST', () => {
+    expect(toPaise('1299.99')).toBe(129999);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise('5')).toBe(500);
+    expect(gstContained(1180_00, 0.18)).toBe(180_00);
+    expect(gstContained(1099_00, 0.18)).toBe(16764);
+  });
+});

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { ordersProjector } from '../../../projections/orders/orders-projector.js';
+import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps, StoreModule } from '../module.js';
+import { ordersApi } from './api.js';
+import { expireDueOrders } from './commands.js';
+import './order.js';
+
+export { loadOrder, runOrderCommand, placeOrder, expireDueOrders, generateTrackingNumber } from './commands.js';
+export { orderStream, ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderEvent, type OrderStatus } from './order.js';
+export { changeOrderStatus, confirmOrder, deleteOrder, settled, visibleOrder } from './service.js';
+export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';
+export { toPaise, toRupees } from './pricing.js';
+
+export const startOrder = 30;
+
+/** How often the expiry timer looks for unpaid online orders past their 30 minutes. */
+const EXPIRY_SCAN_MS = 60_000;
+
+export function createModule(_deps: ModuleDeps): StoreModule {
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  return {
+    name: 'orders',
+    projectors: [ordersProjector],
+    routes: ordersApi,
+    async start(runtime: Runtime) {
+      const scan = async () => {
+        if (running) return;
+        running = true;
+        try {
+          const expired = await expireDueOrders({ store: runtime.store, pool: runtime.pool }, new Date());
+          if (expired.length > 0) runtime.log.info({ expired: expired.length, correlationId: randomUUID() }, 'expired unpaid orders');
+        } catch (error) {
+          runtime.log.error({ err: error }, 'order expiry scan failed');
+        } finally {
+          running = false;
+        }
+      };
+      timer = setInterval(() => void scan(), EXPIRY_SCAN_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

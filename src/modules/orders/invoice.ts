@@ -1,0 +1,69 @@
+import PDFDocument from 'pdfkit';
+import { gstContained, toPaise, toRupees } from './pricing.js';
+import type { OrderDto } from './queries.js';
+
+/** The spec's invoice shape; tax is the GST contained in the (GST-inclusive) total. */
+export function buildInvoice(order: OrderDto, gstRate: number) {
+  const totalPaise = toPaise(order.totalAmount);
+  return {
+    orderNumber: order.orderNumber,
+    orderId: order.id,
+    date: order.created_at,
+    customer: { name: order.shippingAddress.name || order.customer_name, email: order.customer_email },
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price, total: toRupees(toPaise(i.price) * i.quantity) })),
+    summary: {
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      tax: toRupees(gstContained(totalPaise, gstRate)),
+      taxRate: gstRate,
+      total: order.totalAmount,
+    },
+  };
+}
+export type Invoice = ReturnType<typeof buildInvoice>;
+
+// The built-in Helvetica has no ₹ glyph; "Rs." keeps the PDF readable without shipping a font.
+const money = (rupees: number) => `Rs. ${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function invoicePdf(invoice: Invoice): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(20).text('Anime Collectibles', { continued: false }).moveDown(0.3);
+    doc.fontSize(14).text(`Tax Invoice ${invoice.orderNumber}`);
+    doc.fontSize(10).text(`Date: ${new Date(invoice.date).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata' })}`);
+    doc.moveDown();
+    const a = invoice.shippingAddress;
+    doc.text(`Bill to: ${invoice.customer.name}`);
+    doc.text([a.address, a.addressLine2, `${a.city}, ${a.state} ${a.pincode}`, a.phone].filter(Boolean).join('\n'));
+    doc.moveDown();
+    const top = doc.y;
+    doc.font('Helvetica-Bold').text('Item', 50, top).text('Qty', 330, top).text('Price', 380, top).text('Total', 470, top);
+    doc.font('Helvetica');
+    for (const item of invoice.items) {
+      const y = doc.y + 4;
+      doc.text(item.name, 50, y, { width: 270 });
+      const after = doc.y;
+      doc.text(String(item.quantity), 330, y).text(money(item.price), 380, y).text(money(item.total), 470, y);
+      doc.y = Math.max(after, doc.y);
+    }
+    doc.moveDown();
+    const s = invoice.summary;
+    for (const [label, value] of [
+      ['Subtotal', s.subtotal],
+      ['Shipping', s.shipping],
+      [`GST included (${Math.round(s.taxRate * 100)}%)`, s.tax],
+      ['Total', s.total],
+    ] as const) {
+      doc.text(`${label}: ${money(value)}`, 50, doc.y, { align: 'right' });
+    }
+    doc.moveDown().text(`Payment: ${invoice.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Online'} (${invoice.paymentStatus})`, 50);
+    doc.end();
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './order.js';
+
+const INCOMPLETE = 'Incomplete shipping address';
+const required = (message: string, max = 300) => z.string({ error: message }).trim().min(1, message).max(max, 'Value is too long');
+
+const orderItem = z
+  .object({
+    productId: z.union([z.string(), z.number()]).optional(),
+    product_id: z.union([z.string(), z.number()]).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
+    quantity: z.coerce
+      .number({ error: 'Quantity must be between 1 and 10' })
+      .int('Quantity must be between 1 and 10')
+      .min(1, 'Quantity must be between 1 and 10')
+      .max(10, 'Quantity must be between 1 and 10'),
+  })
+  .passthrough()
+  .transform((item, ctx) => {
+    const productId = String(item.productId ?? item.product_id ?? item.id ?? '').trim();
+    if (!productId) {
+      ctx.addIssue({ code: 'custom', message: 'Each item needs a product id' });
+      return z.NEVER;
+    }
+    return { productId, quantity: item.quantity };
+  });
+
+/** The storefront's order create payload; prices in it are ignored (the server prices from the catalogue). */
+export const placeOrderBody = z.object({
+  items: z.array(orderItem, { error: 'Your cart is empty' }).min(1, 'Your cart is empty').max(50, 'Too many items in one order'),
+  shipping_address: required(INCOMPLETE, 500),
+  shipping_city: required(INCOMPLETE, 100),
+  shipping_state: required(INCOMPLETE, 100),
+  shipping_pincode: required(INCOMPLETE, 20).pipe(z.string().regex(/^\d{6}$/, 'Invalid Pincode')),
+  shipping_phone: z.string().trim().max(20, 'Value is too long').optional().default(''),
+  shipping_name: z.string().trim().max(200, 'Value is too long').optional(),
+  shipping_address_line2: z.string().trim().max(300, 'Value is too long').optional().default(''),
+  payment_method: z.enum(['razorpay', 'cod'], { error: 'Please select a payment method' }),
+  total_amount: z.union([z.number(), z.string()]).optional(),
+});
+
+export const orderIdParams = z.object({ id: z.string().trim().min(1, 'Order id is required').max(100, 'Invalid order id') });
+
+export const statusBody = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `Invalid status: use one of ${ORDER_STATUSES.join(', ')}` }),
+  trackingNumber: z.string().trim().min(1).max(64).optional(),
+  tracking_number: z.string().trim().min(1).max(64).optional(),
+});
+
+export const invoiceQuery = z.object({ format: z.enum(['json', 'pdf'], { error: 'format must be json or pdf' }).optional() });
