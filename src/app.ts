@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { readUser } from './plugins/auth.js';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler.js';
 import { registerFrontends } from './plugins/frontends.js';
+import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import type { Runtime } from './runtime.js';
@@ -88,6 +89,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  await registerMediaServing(app, runtime);
   if (options.serveFrontends) await registerFrontends(app);
   else registerJsonNotFound(app);
   return app;

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CatalogueMemory, ProductQuery } from './catalogue-memory.js';
+import { productIdParams, productQuery, searchQuery } from './schemas.js';
+
+const CATEGORY_SLUGS: Record<string, string> = {
+  'anime-figures': 'Anime Figures',
+  'anime-figure': 'Anime Figures',
+  keychains: 'Keychains',
+  keychain: 'Keychains',
+  'hot-wheels': 'Hot Wheels',
+  trending: 'Trending',
+};
+
+const sendJson = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
+const keyOf = (q: ProductQuery) => `${q.category ?? ''}|${q.minPrice ?? ''}|${q.maxPrice ?? ''}|${q.sort ?? ''}`;
+
+/** Shopper reads, served from this instance's in-memory catalogue. */
+export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMemory): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/products', { schema: { querystring: productQuery } }, async (request, reply) => {
+    const { t: _t, ...query } = request.query;
+    return sendJson(reply, memory.cached(`list:${keyOf(query)}`, () => ({ success: true, products: memory.list(query) })));
+  });
+
+  api.get('/products/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
+    const { q, t: _t, ...query } = request.query;
+    const term = q.trim();
+    return sendJson(reply, memory.cached(`search:${term.toLowerCase()}:${keyOf(query)}`, () => ({ success: true, query: term, products: memory.search(term, query) })));
+  });
+
+  api.get('/products/category/:category', { schema: { querystring: productQuery } }, async (request, reply) => {
+    const raw = (request.params as { category: string }).category.trim();
+    const category = CATEGORY_SLUGS[raw.toLowerCase()] ?? raw;
+    const { t: _t, category: _ignored, ...query } = request.query;
+    const q = { ...query, category };
+    return sendJson(reply, memory.cached(`list:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
+  });
+
+  api.get('/products/:id', { schema: { params: productIdParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const product = memory.getProduct(id);
+    if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
+    return sendJson(reply, memory.cached(`id:${id}`, () => ({ success: true, product })));
+  });
+}

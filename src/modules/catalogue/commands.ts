@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { loadState, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { NotFoundError, WrongExpectedVersionError } from '../../core/errors.js';
+import type { AppendResult, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
+import { inventoryStream, stockLevelWrites } from '../inventory/index.js';
+import { decideProduct, type ProductCommand } from './decide.js';
+import { evolveProduct, initialProductState, pickDetails, productStream, type ProductDetails } from './product.js';
+
+const decider = { initialState: initialProductState, evolve: evolveProduct };
+
+export interface ProductChange {
+  command: ProductCommand;
+  /** Stock to state in the inventory stream, atomically with the product event. */
+  stockQuantity?: number;
+  /** The id was generated just now: no stream can exist, so nothing needs reading. */
+  freshId?: boolean;
+}
+
+const nowOf = (context: CommandContext) => (context.now ?? new Date()).toISOString();
+
+export const newProductId = () => randomUUID();
+
+/** Decides one change against its streams and returns the writes (product event + stock level) without appending. */
+export async function writesFor(store: EventStore, change: ProductChange, context: CommandContext): Promise<StreamWrite[]> {
+  const productId = change.command.data.productId;
+  const loaded = change.freshId ? { state: initialProductState(), version: -1 } : await loadState(store, productStream(productId), decider);
+  const events = decideProduct(change.command, loaded.state);
+  const writes: StreamWrite[] = [];
+  if (events.length > 0) {
+    writes.push({ streamId: productStream(productId), events: toNewEvents(events, context), expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version });
+  }
+  if (change.stockQuantity !== undefined) {
+    const reason = change.command.type === 'AddProduct' ? 'product added' : 'product updated';
+    if (change.freshId) {
+      writes.push({
+        streamId: inventoryStream(productId),
+        events: toNewEvents([{ type: 'StockLevelSet', data: { productId, quantity: change.stockQuantity, reason } }], context),
+        expectedVersion: 'no_stream',
+      });
+    } else {
+      writes.push(...(await stockLevelWrites(store, productId, change.stockQuantity, reason, context)));
+    }
+  }
+  return writes;
+}
+
+/** Appends the writes of several changes in one transaction, deciding again on a concurrency conflict. */
+export async function applyChanges(store: EventStore, changes: ProductChange[], context: CommandContext): Promise<AppendResult | null> {
+  const streams = changes.flatMap((c) => [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]);
+  return localLocks.run(streams, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const writes: StreamWrite[] = [];
+      for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));
+      if (writes.length === 0) return null;
+      try {
+        return await store.appendMany(writes);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < 10) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+export async function addProduct(store: EventStore, details: ProductDetails, stockQuantity: number, context: CommandContext) {
+  const productId = newProductId();
+  const result = await applyChanges(
+    store,
+    [{ command: { type: 'AddProduct', data: { productId, details: pickDetails(details), now: nowOf(context) } }, stockQuantity, freshId: true }],
+    context,
+  );
+  return { productId, position: result?.position ?? null };
+}
+
+export async function updateProduct(store: EventStore, productId: string, details: ProductDetails, stockQuantity: number | undefined, context: CommandContext) {
+  const result = await applyChanges(store, [{ command: { type: 'UpdateProduct', data: { productId, details: pickDetails(details), now: nowOf(context) } }, stockQuantity }], context);
+  return { position: result?.position ?? null };
+}
+
+export async function loadProduct(store: EventStore, productId: string) {
+  return (await loadState(store, productStream(productId), decider)).state;
+}
+
+export async function removeProduct(store: EventStore, productId: string, context: CommandContext) {
+  const result = await applyChanges(store, [{ command: { type: 'RemoveProduct', data: { productId, reason: 'deleted', now: nowOf(context) } } }], context);
+  return { position: result?.position ?? null };
+}
+
+/**
+ * Removes many products, in chunks of one transaction each; products already gone are skipped.
+ * Used by "delete all", "cleanup invalid" and the import's deleteall mode.
+ */
+export async function removeProducts(
+  store: EventStore,
+  productIds: string[],
+  reason: 'remove-all' | 'cleanup-invalid' | 'import-deleteall',
+  context: CommandContext,
+): Promise<{ removed: number; position: GlobalPosition | null }> {
+  let removed = 0;
+  let position: GlobalPosition | null = null;
+  const now = nowOf(context);
+  for (let i = 0; i < productIds.length; i += 200) {
+    const chunk = productIds.slice(i, i + 200);
+    const listed: string[] = [];
+    for (const productId of chunk) {
+      const state = await loadProduct(store, productId);
+      if (state.status === 'listed') listed.push(productId);
+    }
+    if (listed.length === 0) continue;
+    try {
+      const result = await applyChanges(store, listed.map((productId) => ({ command: { type: 'RemoveProduct', data: { productId, reason, now } } })), context);
+      if (result) position = result.position;
+      removed += listed.length;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      // One was removed concurrently: fall back to one by one.
+      for (const productId of listed) {
+        try {
+          const result = await applyChanges(store, [{ command: { type: 'RemoveProduct', data: { productId, reason, now } } }], context);
+          if (result) position = result.position;
+          removed++;
+        } catch (inner) {
+          if (!(inner instanceof NotFoundError)) throw inner;
+        }
+      }
+    }
+  }
+  return { removed, position };
+}

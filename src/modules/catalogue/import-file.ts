@@ -1,0 +1,72 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { ValidationError } from '../../core/errors.js';
+
+export type RawRow = Record<string, string>;
+export interface ParsedSheet {
+  headers: string[];
+  /** Data rows; `rowNumber` counts the header as row 1, as a spreadsheet shows it. */
+  rows: { rowNumber: number; values: RawRow }[];
+}
+
+export const MAX_IMPORT_ROWS = 50_000;
+
+function fromCsv(text: string): ParsedSheet {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [header, ...data] = parsed.data;
+  if (!header) throw new ValidationError('The file is empty');
+  const headers = header.map((h) => h.trim());
+  return {
+    headers,
+    rows: data.map((cells, i) => ({ rowNumber: i + 2, values: Object.fromEntries(headers.map((h, c) => [h, (cells[c] ?? '').trim()])) })),
+  };
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+async function fromXlsx(buffer: Buffer): Promise<ParsedSheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new ValidationError('Could not read the spreadsheet: save it as .xlsx or .csv and try again');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount === 0) throw new ValidationError('The file is empty');
+  const headerRow = sheet.getRow(1);
+  const headers: string[] = [];
+  headerRow.eachCell({ includeEmpty: true }, (cell, col) => (headers[col - 1] = cellText(cell.value).trim()));
+  const rows: ParsedSheet['rows'] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: RawRow = {};
+    headers.forEach((h, c) => (values[h] = cellText(row.getCell(c + 1).value).trim()));
+    if (Object.values(values).some((v) => v !== '')) rows.push({ rowNumber, values });
+  });
+  return { headers, rows };
+}
+
+/** Reads a .csv (papaparse) or .xlsx/.xls (exceljs; a legacy binary .xls must be saved as .xlsx) upload. */
+export async function parseImportFile(filename: string, buffer: Buffer): Promise<ParsedSheet> {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  let sheet: ParsedSheet;
+  if (ext === 'csv') sheet = fromCsv(buffer.toString('utf8'));
+  else if (ext === 'xlsx' || ext === 'xls') {
+    // A zip (xlsx) starts with PK; some ".xls" exports are really CSV text.
+    const isZip = buffer.subarray(0, 2).toString('latin1') === 'PK';
+    sheet = isZip ? await fromXlsx(buffer) : ext === 'xls' && !buffer.includes(0) ? fromCsv(buffer.toString('utf8')) : await fromXlsx(buffer);
+  } else throw new ValidationError('Please upload a .csv, .xlsx or .xls file');
+  if (sheet.rows.length > MAX_IMPORT_ROWS) throw new ValidationError(`Too many rows: at most ${MAX_IMPORT_ROWS} per file`);
+  return sheet;
+}

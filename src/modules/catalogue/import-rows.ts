@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { PRODUCT_ID_PATTERN } from './product.js';
+import { imagesFrom, normaliseKeys, productFields, type ProductForm } from './schemas.js';
+import type { ParsedSheet, RawRow } from './import-file.js';
+
+export const IMPORT_COLUMNS = ['id', 'name', 'category', 'price', 'originalPrice', 'discount', 'isOnSale', 'isNew', 'image', 'description', 'inStock', 'rating', 'reviews', 'stockQuantity'] as const;
+const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
+
+const rowSchema = z.preprocess(
+  normaliseKeys,
+  z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() }),
+);
+
+export interface ImportRow {
+  rowNumber: number;
+  id: string | null;
+  form: ProductForm & { stock_quantity?: number };
+}
+export interface RowError {
+  row: number;
+  name?: string;
+  reason: string;
+}
+
+const lower = (s: string) => s.toLowerCase().replace(/[\s_-]/g, '');
+const KNOWN = new Map(IMPORT_COLUMNS.map((c) => [lower(c), c]));
+// Spreadsheets often say "Stock" or "Stock Quantity": matched case- and space-insensitively.
+KNOWN.set('stock', 'stockQuantity');
+KNOWN.set('stockquantity', 'stockQuantity');
+KNOWN.set('originalprice', 'originalPrice');
+
+/**
+ * Which source column feeds which field. An admin's mapping may be given either way round
+ * ({ field: column } or { column: field }); unmapped columns are matched by name.
+ */
+export function columnMap(headers: string[], mapping: Record<string, string> = {}): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const header of headers) {
+    const known = KNOWN.get(lower(header));
+    if (known) result.set(known, header);
+  }
+  for (const [key, value] of Object.entries(mapping)) {
+    const keyField = KNOWN.get(lower(key));
+    const valueField = KNOWN.get(lower(value));
+    if (keyField && headers.includes(value)) result.set(keyField, value);
+    else if (valueField && headers.includes(key)) result.set(valueField, key);
+  }
+  return result;
+}
+
+export function missingColumns(columns: Map<string, string>): string[] {
+  return REQUIRED_COLUMNS.filter((c) => !columns.has(c));
+}
+
+const CATEGORY_BY_LOWER = new Map(['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending'].map((c) => [lower(c), c]));
+const CATEGORY_ALIASES = new Map([['animefigure', 'Anime Figures'], ['keychain', 'Keychains'], ['hotwheel', 'Hot Wheels']]);
+
+/** Image cells may hold several names or URLs; uploaded file names are looked up in the image map. */
+function resolveImages(cell: string, imageMap: Record<string, string>): string[] {
+  return cell
+    .split(/[|;,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => imageMap[entry] ?? imageMap[entry.split('/').pop() ?? entry] ?? entry);
+}
+
+/** Turns one sheet row into a validated form, or the reason it is refused. */
+export function readRow(rowNumber: number, values: RawRow, columns: Map<string, string>, imageMap: Record<string, string>): ImportRow | RowError {
+  const pick = (field: string) => {
+    const column = columns.get(field);
+    return column === undefined ? '' : (values[column] ?? '').trim();
+  };
+  const name = pick('name');
+  const raw: Record<string, unknown> = {};
+  for (const field of IMPORT_COLUMNS) {
+    const value = pick(field);
+    if (value !== '' && field !== 'id' && field !== 'image') raw[field] = value;
+  }
+  if (typeof raw.category === 'string') {
+    raw.category = CATEGORY_BY_LOWER.get(lower(raw.category)) ?? CATEGORY_ALIASES.get(lower(raw.category)) ?? raw.category;
+  }
+  const images = resolveImages(pick('image'), imageMap);
+  if (images.length > 0) raw.images = images;
+  const parsed = rowSchema.safeParse(raw);
+  if (!parsed.success) return { row: rowNumber, ...(name ? { name } : {}), reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
+  const unusable = images.find((entry) => imagesFrom(entry, undefined) === null);
+  if (unusable !== undefined) return { row: rowNumber, ...(name ? { name } : {}), reason: `Image "${unusable}" is neither a URL nor an uploaded file name` };
+  const id = pick('id');
+  if (id !== '' && !PRODUCT_ID_PATTERN.test(id)) return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
+  return { rowNumber, id: id === '' ? null : id, form: parsed.data };
+}
+
+export function readRows(sheet: ParsedSheet, mapping: Record<string, string>, imageMap: Record<string, string>) {
+  const columns = columnMap(sheet.headers, mapping);
+  return { columns, results: sheet.rows.map((r) => readRow(r.rowNumber, r.values, columns, imageMap)) };
+}
+
+export const isRowError = (r: ImportRow | RowError): r is RowError => 'reason' in r;
+
+/** The CSV template the admin downloads: the columns and two example rows. */
+export function csvTemplate(): string {
+  const header = IMPORT_COLUMNS.join(',');
+  const rows = [
+    ',Monkey D. Luffy Gear Fifth Figure,Anime Figures,2899,3299,12,true,true,luffy-gear5.jpg,"PVC figure, 20 cm",true,4.5,120,15',
+    ',Akatsuki Cloud Metal Keychain,Keychains,299,,,false,false,akatsuki-keychain.png,Enamel on metal,true,4.2,35,100',
+  ];
+  return `${header}\n${rows.join('\n')}\n`;
+}

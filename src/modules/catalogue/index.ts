@@ -1,0 +1,52 @@
+import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
+import type { GlobalPosition } from '../../core/event-store.js';
+import type { ModuleDeps, StoreModule } from '../module.js';
+import { adminCatalogueRoutes } from './admin-api.js';
+import { shopperCatalogueRoutes } from './api.js';
+import { CatalogueMemory } from './catalogue-memory.js';
+import type { ProductDto } from './product-dto.js';
+import { seedDemoCatalogue } from './seed.js';
+import './product.js';
+
+export { CATEGORIES, productStream, type Category } from './product.js';
+export type { ProductDto } from './product-dto.js';
+
+export const startOrder = 20;
+
+export interface CatalogueModule extends StoreModule {
+  catalogue: CatalogueMemory;
+}
+
+/** What other modules may read: this instance's in-memory catalogue. */
+export interface CatalogueReader {
+  getProduct(id: string): ProductDto | undefined;
+  /** All products, newest first. */
+  listProducts(): readonly ProductDto[];
+  /** Resolves once the catalogue includes the event at `position` (read-your-writes). */
+  waitFor(position: GlobalPosition, timeoutMs?: number): Promise<void>;
+}
+
+export function getCatalogue(runtime: { modules: StoreModule[] }): CatalogueReader {
+  const module = runtime.modules.find((m) => m.name === 'catalogue') as CatalogueModule | undefined;
+  if (!module) throw new Error('catalogue module is not loaded');
+  const memory = module.catalogue;
+  return { getProduct: (id) => memory.getProduct(id), listProducts: () => memory.all(), waitFor: (p, t) => memory.waitFor(p, t) };
+}
+
+export function createModule(deps: ModuleDeps): CatalogueModule {
+  const memory = new CatalogueMemory(deps.pool, deps.store, deps.log);
+  return {
+    name: 'catalogue',
+    catalogue: memory,
+    projectors: [catalogueProjector],
+    routes: async (app, runtime) => {
+      shopperCatalogueRoutes(app, memory);
+      await adminCatalogueRoutes(app, runtime, memory);
+    },
+    start: async (runtime) => {
+      await memory.start(runtime);
+      await seedDemoCatalogue(runtime, memory);
+    },
+    stop: () => memory.stop(),
+  };
+}

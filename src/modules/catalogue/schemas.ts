@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ValidationError } from '../../core/errors.js';
+import { normaliseImageUrl } from '../media/index.js';
+import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
+
+const required = 'Please fill in all required fields';
+const invalidImages = 'One or more image URLs are invalid...';
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v === null ? undefined : v);
+const boolish = (v: unknown) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v);
+
+/** The admin form sends snake_case; the upload columns are camelCase. Accept both. */
+const ALIASES: Record<string, string> = {
+  stockQuantity: 'stock_quantity',
+  originalPrice: 'original_price',
+  isNew: 'is_new',
+  isOnSale: 'is_on_sale',
+  inStock: 'in_stock',
+  power_points: 'powerPoints',
+};
+export function normaliseKeys(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const target = ALIASES[key] ?? key;
+    if (out[target] === undefined || ALIASES[key] === undefined) out[target] = value;
+  }
+  return out;
+}
+
+const imageList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(/[\n,]/).map((s) => s.trim()).filter(Boolean) : v === null ? [] : v),
+  z.array(z.string({ error: invalidImages }), { error: invalidImages }).max(20, 'Too many images'),
+);
+
+export const productFields = {
+  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long'),
+  price: z.preprocess(
+    numberish,
+    z.number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid price') }).gt(0, 'Please enter a valid price').max(10_000_000, 'Please enter a valid price'),
+  ),
+  category: z.string({ error: required }).trim().min(1, required).pipe(z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` })),
+  stock_quantity: z.preprocess(
+    numberish,
+    z
+      .number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid stock quantity') })
+      .int('Please enter a valid stock quantity')
+      .min(0, 'Please enter a valid stock quantity')
+      .max(1_000_000, 'Please enter a valid stock quantity'),
+  ),
+  image: z.string({ error: invalidImages }).max(2000, invalidImages).optional(),
+  images: imageList.optional(),
+  description: z.string().max(5000, 'Description is too long').optional(),
+  original_price: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Please enter a valid original price' }).min(0, 'Please enter a valid original price').nullable()).optional(),
+  discount: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Discount must be a percentage' }).min(0, 'Discount must be a percentage').max(100, 'Discount must be a percentage').nullable()).optional(),
+  is_new: z.preprocess(boolish, z.boolean({ error: 'is_new must be true or false' })).optional(),
+  is_on_sale: z.preprocess(boolish, z.boolean({ error: 'is_on_sale must be true or false' })).optional(),
+  in_stock: z.preprocess(boolish, z.boolean({ error: 'in_stock must be true or false' })).optional(),
+  rating: z.preprocess(numberish, z.number({ error: 'Rating must be between 0 and 5' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5')).optional(),
+  reviews: z.preprocess(numberish, z.number().int().min(0)).optional(),
+  // "powerPoints numeric, else 0" (admin spec section 5); absent means the default 50.
+  powerPoints: z.unknown().optional(),
+};
+
+export const createProductBody = z.preprocess(normaliseKeys, z.object(productFields));
+export const updateProductBody = z.preprocess(normaliseKeys, z.object(productFields).partial());
+export type ProductForm = z.infer<typeof updateProductBody>;
+
+export function powerPointsFrom(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+}
+
+/** Main image first, the rest extra; every entry must be a usable image reference. Null when one is invalid. */
+export function imagesFrom(image: string | undefined, images: string[] | undefined): { image: string; images: string[] } | null {
+  const all = [...(image && image.trim() ? [image] : []), ...(images ?? [])];
+  const normalised: string[] = [];
+  for (const entry of all) {
+    const url = normaliseImageUrl(entry);
+    if (url === null) return null;
+    if (!normalised.includes(url)) normalised.push(url);
+  }
+  return { image: normalised[0] ?? '', images: normalised };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Applies a (partial) form on top of the current details; throws the form's message for bad image URLs. */
+export function detailsFromForm(form: ProductForm, current: ProductDetails | null): ProductDetails {
+  const base: ProductDetails = current ?? {
+    name: '',
+    price: 0,
+    originalPrice: null,
+    image: '',
+    images: [],
+    category: '',
+    isNew: false,
+    isOnSale: false,
+    discount: null,
+    description: '',
+    inStock: true,
+    rating: 0,
+    reviews: 0,
+    powerPoints: DEFAULT_POWER_POINTS,
+  };
+  let image = base.image;
+  let images = base.images;
+  if (form.image !== undefined || form.images !== undefined) {
+    const picked = imagesFrom(form.image, form.images);
+    if (!picked) throw new ValidationError(invalidImages);
+    ({ image, images } = picked);
+  }
+  return {
+    name: form.name ?? base.name,
+    price: form.price !== undefined ? round2(form.price) : base.price,
+    originalPrice: form.original_price !== undefined ? (form.original_price === null ? null : round2(form.original_price)) : base.originalPrice,
+    image,
+    images,
+    category: form.category ?? base.category,
+    isNew: form.is_new ?? base.isNew,
+    isOnSale: form.is_on_sale ?? base.isOnSale,
+    discount: form.discount !== undefined ? form.discount : base.discount,
+    description: form.description !== undefined ? form.description.trim() : base.description,
+    inStock: form.in_stock ?? base.inStock,
+    rating: form.rating !== undefined ? round2(form.rating) : base.rating,
+    reviews: form.reviews ?? base.reviews,
+    powerPoints: powerPointsFrom(form.powerPoints, base.powerPoints),
+  };
+}
+
+export const productQuery = z.object({
+  category: z.string().max(100).optional(),
+  sort: z.enum(['featured', 'price-low', 'price-high', 'rating', 'newest'], { error: 'sort must be featured, price-low, price-high, rating or newest' }).optional(),
+  minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0).optional(),
+  maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0).optional(),
+  t: z.string().optional(),
+});
+
+export const searchQuery = productQuery.extend({ q: z.string().max(200, 'Search term is too long').optional().default('') });
+
+export const adminListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  search: z.string().max(200).optional(),
+  category: z.string().max(100).optional(),
+});
+
+export const productIdParams = z.object({ id: z.string().min(1).max(100) });

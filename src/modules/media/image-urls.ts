@@ -1,0 +1,39 @@
+/** Google Drive share links and bare file ids, turned into direct-view links (both specs, section 5). */
+const DRIVE_ID = /^[A-Za-z0-9_-]{25,}$/;
+
+export function driveFileId(input: string): string | null {
+  const value = input.trim();
+  if (DRIVE_ID.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (!/(^|\.)drive\.google\.com$|(^|\.)docs\.google\.com$/.test(url.hostname)) return null;
+  const fromPath = /\/file\/d\/([A-Za-z0-9_-]+)/.exec(url.pathname)?.[1];
+  const fromQuery = url.searchParams.get('id');
+  const id = fromPath ?? fromQuery;
+  return id && /^[A-Za-z0-9_-]+$/.test(id) ? id : null;
+}
+
+export const driveDirectLink = (id: string) => `https://drive.google.com/uc?export=view&id=${id}`;
+
+/**
+ * An image reference an admin may store: an http(s) URL (Drive links converted), a Drive file id, or a path to our own
+ * media. Returns null when it is none of those.
+ */
+export function normaliseImageUrl(input: string): string | null {
+  const value = input.trim();
+  if (value === '') return null;
+  if (/^\/media\/[A-Za-z0-9._\/-]+$/.test(value) && !value.includes('..')) return value;
+  const driveId = driveFileId(value);
+  if (driveId) return driveDirectLink(driveId);
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
