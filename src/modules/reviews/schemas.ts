@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { REVIEW_MESSAGES } from './decide.js';
+
+/** A number, or a form's numeric text ("4"); 0, missing and anything else get the spec's message. */
+const rating = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
+);
+const comment = z
+  .string({ error: REVIEW_MESSAGES.comment })
+  .trim()
+  .min(1, REVIEW_MESSAGES.comment)
+  .max(2000, 'Your review is too long (at most 2000 characters)');
+
+export const productReviewBody = z.object({ rating, comment });
+export const orderReviewBody = z.object({
+  productId: z
+    .union([z.string().trim().min(1, 'Product is required').max(100, 'Product not found'), z.number().int().nonnegative()], { error: 'Product is required' })
+    .transform(String),
+  rating,
+  comment,
+});
+export const productParams = z.object({ id: z.string().min(1).max(100) });
+export const orderParams = z.object({ id: z.string().min(1).max(100) });
