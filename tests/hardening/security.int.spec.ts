@@ -1,0 +1,224 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, signUp } from '../helpers/test-runtime.js';
+import { createProduct, orderIdOf, ordersExist, placeOrder } from './fixtures.js';
+import { adminRoutes, apiRoutes, fillPath, hasRoute, pathParams, websocketRoutes } from './routes.js';
+
+// Built at collection time so that the walks below enumerate the routes that exist now.
+const ctx = await createTestApp();
+const { app } = ctx;
+afterAll(async () => ctx.close());
+
+const uuid = '00000000-0000-4000-8000-000000000001';
+
+describe('admin routes refuse non-admins (enumerated from the registered routes)', () => {
+  const routes = adminRoutes(app);
+  let shopper: Awaited<ReturnType<typeof signUp>>;
+  let admin: Awaited<ReturnType<typeof loginAdmin>>;
+  beforeAll(async () => {
+    shopper = await signUp(app);
+    admin = await loginAdmin(app);
+  });
+
+  it.skipIf(routes.length === 0)(`every one of the ${routes.length} admin routes answers 401 to a guest and 403 to a shopper, and appends nothing`, async () => {
+    const before = await ctx.runtime.pool.query('select count(*)::int as n from events');
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const url = fillPath(route.url, uuid);
+      const payloads = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : [{}, { name: 'x', price: 1, status: 'delivered', url: 'http://127.0.0.1/' }];
+      for (const payload of payloads) {
+        const guest = await app.inject({ method: route.method, url, ...(payload ? { payload } : {}) });
+        if (guest.statusCode !== 401) wrong.push(`guest ${route.method} ${route.url} -> ${guest.statusCode}`);
+        const asShopper = await app.inject({ method: route.method, url, headers: shopper.auth, ...(payload ? { payload } : {}) });
+        if (asShopper.statusCode !== 403) wrong.push(`shopper ${route.method} ${route.url} -> ${asShopper.statusCode}`);
+        expect(asShopper.json()).toMatchObject({ success: false });
+      }
+      // A malformed or oversized body never gets past the role check either.
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const garbage = await app.inject({ method: route.method, url, headers: { ...shopper.auth, 'content-type': 'application/json' }, payload: '{"a":' });
+        if (garbage.statusCode !== 403) wrong.push(`shopper malformed ${route.method} ${route.url} -> ${garbage.statusCode}`);
+      }
+    }
+    const after = await ctx.runtime.pool.query('select count(*)::int as n from events');
+    expect(wrong).toEqual([]);
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it.skipIf(routes.filter((r) => r.method === 'GET' && pathParams(r.url).length === 0).length === 0)('the admin reaches the parameterless admin GET routes', async () => {
+    for (const route of routes.filter((r) => r.method === 'GET' && pathParams(r.url).length === 0)) {
+      const response = await app.inject({ method: 'GET', url: route.url, headers: admin.auth });
+      expect(response.statusCode, route.url).toBeLessThan(500);
+      expect([401, 403], route.url).not.toContain(response.statusCode);
+    }
+  });
+
+  const sockets = websocketRoutes(app).filter((r) => r.url.startsWith('/api/admin'));
+  it.skipIf(sockets.length === 0)('the admin websocket refuses guests and shoppers', async () => {
+    const injectWS = (app as unknown as { injectWS: (url: string, opts?: { headers?: Record<string, string> }) => Promise<{ close(): void; on(e: string, f: (...a: unknown[]) => void): void }> }).injectWS;
+    for (const route of sockets) {
+      for (const [who, url, headers] of [
+        ['guest', route.url, {}],
+        ['shopper header', route.url, shopper.auth],
+        ['shopper query', `${route.url}?token=${shopper.token}`, {}],
+      ] as const) {
+        const outcome = await injectWS
+          .call(app, url, { headers })
+          .then(
+            (ws) =>
+              new Promise<string>((resolve) => {
+                const timer = setTimeout(() => {
+                  ws.close();
+                  resolve('open');
+                }, 1000);
+                ws.on('close', () => {
+                  clearTimeout(timer);
+                  resolve('closed');
+                });
+              }),
+          )
+          .catch(() => 'refused');
+        expect(outcome, `${who} ${route.url}`).not.toBe('open');
+      }
+    }
+  });
+});
+
+describe('tokens', () => {
+  const forge = async (secret: string, payload: Record<string, unknown>) =>
+    new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(String(payload.sub ?? uuid)).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const protectedUrl = () => adminRoutes(app).find((r) => r.method === 'GET' && pathParams(r.url).length === 0)?.url ?? '/api/auth/profile';
+
+  it('a token signed with another secret, an alg:none token and a tampered payload are 401', async () => {
+    const shopper = await signUp(app);
+    const [header, , signature] = shopper.token.split('.');
+    const nowS = Math.floor(Date.now() / 1000);
+    const forged = [
+      await forge('a-completely-different-secret-value', { sub: shopper.user.id, role: 'admin' }),
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: shopper.user.id, role: 'admin', iat: nowS, exp: nowS + 3600 })}.`,
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: shopper.user.id, role: 'admin', iat: nowS, exp: nowS + 3600 })}`,
+      `${header}.${b64({ sub: shopper.user.id, role: 'admin', iat: nowS, exp: nowS + 3600 })}.${signature}`,
+      `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64({ sub: shopper.user.id, role: 'admin', exp: nowS + 3600 })}.${signature}`,
+      'not-a-jwt',
+    ];
+    for (const token of forged) {
+      for (const url of [protectedUrl(), '/api/auth/profile']) {
+        const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+        expect(response.statusCode, `${url} ${token.slice(0, 40)}`).toBe(401);
+        expect(response.json()).toMatchObject({ success: false });
+      }
+    }
+    const genuine = await app.inject({ method: 'GET', url: '/api/auth/profile', headers: shopper.auth });
+    expect(genuine.statusCode).toBe(200);
+  });
+
+  it('tokens expire (TOKEN_TTL_HOURS=0.0003, about one second)', async () => {
+    const short = await createTestApp({ env: { TOKEN_TTL_HOURS: '0.0003' } });
+    try {
+      const shopper = await signUp(short.app);
+      const payload = JSON.parse(Buffer.from(shopper.token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      expect(payload.exp - payload.iat).toBeLessThanOrEqual(2);
+      expect((await short.app.inject({ method: 'GET', url: '/api/auth/profile', headers: shopper.auth })).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, (payload.exp - Math.floor(Date.now() / 1000) + 1.2) * 1000));
+      const expired = await short.app.inject({ method: 'GET', url: '/api/auth/profile', headers: shopper.auth });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ success: false, error: 'Invalid or expired token' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('brute-force login is rate-limited: 429 with Retry-After, even for the right password', async () => {
+    const limited = await createTestApp({ limits: { authPerMinute: 5 } });
+    try {
+      const victim = await signUp(limited.app, { email: `victim${Date.now()}@example.in` });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const r = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: `guess${i}` } });
+        statuses.push(r.statusCode);
+      }
+      expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+      expect(statuses.slice(-2)).toEqual([429, 429]);
+      const right = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: victim.password } });
+      expect(right.statusCode).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+      expect(right.json()).toEqual({ success: false, error: 'Too many requests' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('two shoppers: B can neither read nor change A’s data (walks every non-admin route)', () => {
+  const marker = `zq${Date.now().toString(36)}`;
+  const a = { name: `Alice ${marker}`, address: `${marker} Secret Lane`, phone: '9123456780' };
+  const ids = new Set<string>();
+  let userA: Awaited<ReturnType<typeof signUp>>;
+  let userB: Awaited<ReturnType<typeof signUp>>;
+  const ownGets = () => apiRoutes(app).filter((r) => r.method === 'GET' && pathParams(r.url).length === 0 && /^\/api\/(user|orders|auth\/profile)/.test(r.url));
+  const snapshot = async () => {
+    const out: Record<string, string> = {};
+    for (const r of ownGets()) out[r.url] = (await app.inject({ method: 'GET', url: r.url, headers: userA.auth })).body;
+    for (const id of ids) out[`order ${id}`] = (await app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: userA.auth })).body;
+    return out;
+  };
+
+  beforeAll(async () => {
+    userA = await signUp(app, { full_name: a.name, address: a.address, phone: a.phone });
+    userB = await signUp(app);
+    const admin = await loginAdmin(app);
+    if (hasRoute(app, 'POST', '/api/user/addresses')) {
+      const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: userA.auth, payload: { name: a.name, address: a.address, city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: a.phone } });
+      expect(r.statusCode).toBeLessThan(300);
+      const body = r.json() as { address?: { id: string }; addresses?: { id: string }[] };
+      for (const x of [body.address, ...(body.addresses ?? [])]) if (x?.id) ids.add(String(x.id));
+    }
+    if (ordersExist(app)) {
+      const product = await createProduct(app, ctx.runtime, admin.auth);
+      ids.add(product.id);
+      if (hasRoute(app, 'POST', '/api/user/wishlist')) {
+        await app.inject({ method: 'POST', url: '/api/user/wishlist', headers: userA.auth, payload: { productId: product.id } });
+      }
+      const order = await placeOrder(app, userA.auth, product.id);
+      expect(order.statusCode, order.body).toBe(201);
+      ids.add(orderIdOf(order.json())!);
+    }
+  });
+
+  it('A’s data is visible to A (the markers the walk looks for are real)', async () => {
+    const all = Object.values(await snapshot()).join('\n');
+    expect(all).toContain(marker);
+  });
+
+  it.skipIf(!hasRoute(app, 'GET', '/api/orders/:id'))('B gets 404 for A’s order, its invoice and cannot set its status', async () => {
+    expect(ids.size).toBeGreaterThan(0);
+    for (const id of ids) {
+      for (const url of [`/api/orders/${id}`, `/api/orders/${id}/invoice`]) {
+        const r = await app.inject({ method: 'GET', url, headers: userB.auth });
+        if (r.statusCode < 300) expect(r.body, url).not.toContain(marker);
+      }
+      const r = await app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: userB.auth, payload: { status: 'cancelled' } });
+      expect(r.statusCode, `PUT status ${id}`).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('every route, with A’s ids in its path, as B: nothing of A’s leaks and nothing of A’s changes', async () => {
+    const before = await snapshot();
+    const leaks: string[] = [];
+    const routes = apiRoutes(app).filter((r) => !adminRoutes(app).includes(r) && r.url !== '/api/auth/login' && r.url !== '/api/auth/signup');
+    const bodies = [{}, { status: 'cancelled' }, { name: 'Mallory', address: 'Evil Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', is_default: true }];
+    for (const route of routes) {
+      const params = pathParams(route.url);
+      const fills = params.length === 0 ? [route.url] : [...ids].map((id) => fillPath(route.url, id));
+      for (const url of fills) {
+        for (const payload of route.method === 'GET' || route.method === 'DELETE' ? [undefined] : bodies) {
+          const r = await app.inject({ method: route.method, url, headers: userB.auth, ...(payload ? { payload } : {}) });
+          expect(r.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+          if (r.body.includes(marker) || r.body.includes(userA.email)) leaks.push(`${route.method} ${url} -> ${r.statusCode}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
