@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { createTestProduct } from '../orders/test-products.js';
+import { SIMULATOR_KEY_ID } from './provider.js';
+import { webhookSignature } from './signature.js';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789';
+const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
+
+describe('payments (local simulator)', () => {
+  let t: TestContext;
+  let shopper: Awaited<ReturnType<typeof signUp>>;
+  let other: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+    shopper = await signUp(t.app);
+    other = await signUp(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = shopper.auth) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const paymentEvents = async (orderId: string, type: string) =>
+    (await t.runtime.store.readStream(`order-${orderId}`)).filter((e) => e.type === type);
+
+  async function onlineOrder(price = 1499.5) {
+    const product = await createTestProduct(t.runtime, { price });
+    const response = await post('/api/orders', { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] });
+    expect(response.statusCode).toBe(201);
+    return response.json().order as { id: string; totalAmount: number };
+  }
+  async function payable(price?: number) {
+    const order = await onlineOrder(price);
+    const created = await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id });
+    expect(created.statusCode).toBe(200);
+    return { order, providerOrderId: created.json().order_id as string };
+  }
+  const webhook = (body: object, eventId = randomUUID(), secret = WEBHOOK_SECRET) => {
+    const raw = JSON.stringify(body);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/razorpay/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, secret), 'x-razorpay-event-id': eventId },
+      payload: raw,
+    });
+  };
+
+  it("create-order charges the order's own total in paise, hands out the public key, and returns the same provider order on retry", async () => {
+    const order = await onlineOrder(1499.5);
+    const first = await post('/api/razorpay/create-order', { amount: 1499.5, currency: 'INR', orderId: order.id });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ success: true, amount: 149950, currency: 'INR', key_id: SIMULATOR_KEY_ID });
+    expect(body.order_id).toMatch(/^order_[0-9A-Za-z]{14}$/);
+    expect(JSON.stringify(body)).not.toContain('secret');
+    const retry = await post('/api/razorpay/create-order', { amount: 1499.5, currency: 'INR', orderId: order.id });
+    expect(retry.json().order_id).toBe(body.order_id);
+    expect(await paymentEvents(order.id, 'PaymentOrderCreated')).toHaveLength(1);
+  });
+
+  it('refuses a different amount, another currency, another shopper, a COD order and guests', async () => {
+    const order = await onlineOrder();
+    const wrong = await post('/api/razorpay/create-order', { amount: 1, currency: 'INR', orderId: order.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('Amount does not match the order total');
+    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'USD', orderId: order.id })).statusCode).toBe(400);
+    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: order.id }, other.auth)).statusCode).toBe(404);
+    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: '' })).statusCode).toBe(400);
+    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: order.id }, {})).statusCode).toBe(401);
+    const product = await createTestProduct(t.runtime, { price: 2000 });
+    const cod = (await post('/api/orders', { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] })).json().order;
+    expect((await post('/api/razorpay/create-order', { amount: 2000, orderId: cod.id })).statusCode).toBe(400);
+    expect(await paymentEvents(order.id, 'PaymentOrderCreated')).toHaveLength(0);
+  });
+
+  it('verifies a simulator payment signed like Razorpay, exactly once, then lets the shopper confirm', async () => {
+    const { order, providerOrderId } = await payable();
+    const paid = await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'success' });
+    expect(paid.statusCode).toBe(200);
+    const proof = paid.json();
+    expect(proof.razorpay_payment_id).toMatch(/^pay_[0-9A-Za-z]{14}$/);
+    expect(proof.razorpay_signature).toMatch(/^[0-9a-f]{64}$/);
+    const { success: _s, ...signed } = proof;
+    for (let i = 0; i < 2; i++) {
+      const verified = await post('/api/razorpay/verify-payment', signed);
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toMatchObject({ success: true, verified: true, paymentStatus: 'completed' });
+    }
+    // and a webhook for the same payment arriving after the browser's verify
+    const late = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } });
+    expect(late.statusCode).toBe(200);
+    expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
+    const confirmed = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
+    expect(confirmed.json().order).toMatchObject({ status: 'confirmed', paymentStatus: 'completed' });
+  });
+
+  it('a forged or misplaced signature confirms nothing', async () => {
+    const { order, providerOrderId } = await payable();
+    const proof = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId })).json();
+    const forged = await post('/api/razorpay/verify-payment', { ...proof, razorpay_signature: 'f'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ success: false, error: 'Payment verification failed' });
+    const otherPayment = await post('/api/razorpay/verify-payment', { ...proof, razorpay_payment_id: 'pay_AAAAAAAAAAAAAA' });
+    expect(otherPayment.json().error).toBe('Payment verification failed');
+    // a valid signature for another order's provider id does not pay this order
+    const second = await payable();
+    const secondProof = (await post('/api/payments/simulator/pay', { razorpay_order_id: second.providerOrderId })).json();
+    expect((await post('/api/razorpay/verify-payment', { ...secondProof, orderId: order.id })).json().error).toBe('Payment verification failed');
+    expect((await post('/api/razorpay/verify-payment', { razorpay_order_id: providerOrderId })).json().error).toBe('Payment verification failed');
+    expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order.paymentStatus).toBe('pending');
+  });
+
+  it('a failed simulator payment marks the payment failed', async () => {
+    const { order, providerOrderId } = await payable();
+    const failed = await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'failure' });
+    expect(failed.json()).toMatchObject({ success: false, error: 'Payment was not completed' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order.paymentStatus).toBe('failed');
+    expect((await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId }, other.auth)).statusCode).toBe(404);
+  });
+
+  it('the webhook checks the raw-body signature, de-duplicates deliveries and never moves a paid order backwards', async () => {
+    const { order, providerOrderId } = await payable();
+    const captured = { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_WEBHOOK0000001', order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } };
+    const bad = await webhook(captured, randomUUID(), 'wrong-secret');
+    expect(bad.statusCode).toBe(400);
+    expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(0);
+    const eventId = randomUUID();
+    const first = await webhook(captured, eventId);
+    expect(first.json()).toMatchObject({ success: true, status: 'processed', orderId: order.id });
+    expect((await webhook(captured, eventId)).json().status).toBe('duplicate');
+    const failedLater = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_WEBHOOK0000002', order_id: providerOrderId, error_description: 'declined' } } } });
+    expect(failedLater.statusCode).toBe(200);
+    expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
+    expect(await paymentEvents(order.id, 'PaymentFailed')).toHaveLength(0);
+    const view = (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order;
+    expect(view.paymentStatus).toBe('completed');
+  });
+
+  it('payment.failed from the webhook sets failed on an unpaid order', async () => {
+    const { order, providerOrderId } = await payable();
+    const res = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_FAILED00000001', order_id: providerOrderId, error_description: 'Card declined' } } } });
+    expect(res.json().status).toBe('processed');
+    const events = await paymentEvents(order.id, 'PaymentFailed');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ reason: 'Card declined', via: 'webhook' });
+  });
+
+  it('an admin cancelling a paid order refunds it', async () => {
+    const { order, providerOrderId } = await payable();
+    const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId })).json();
+    await post('/api/razorpay/verify-payment', proof);
+    const admin = await loginAdmin(t.app);
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
+    expect(cancelled.json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const FAILED = 'Payment verification failed';
+const field = z.string({ error: FAILED }).trim().min(1, FAILED).max(200, FAILED);
+
+export const createOrderBody = z.object({
+  orderId: z.string({ error: 'Invalid order id for payment' }).trim().min(1, 'Invalid order id for payment').max(100, 'Invalid order id for payment'),
+  amount: z.coerce.number({ error: 'Invalid amount' }).positive('Invalid amount').optional(),
+  currency: z.literal('INR', { error: 'Only INR payments are supported' }).optional().default('INR'),
+});
+
+export const verifyPaymentBody = z.object({
+  razorpay_order_id: field,
+  razorpay_payment_id: field,
+  razorpay_signature: field,
+  orderId: z.string().trim().max(100).optional(),
+});
+
+export const simulatorPayBody = z.object({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id is required' }).trim().min(1, 'razorpay_order_id is required').max(100),
+  outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'" }).optional().default('success'),
+});
+
+/** The part of a Razorpay webhook this store reads. */
+export const webhookPayload = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z
+            .object({
+              id: z.string(),
+              order_id: z.string().nullable().optional(),
+              amount: z.number().int().optional(),
+              error_description: z.string().nullable().optional(),
+              notes: z.record(z.string(), z.unknown()).or(z.array(z.unknown())).optional(),
+            })
+            .passthrough(),
+        })
+        .optional(),
+      order: z.object({ entity: z.object({ id: z.string(), receipt: z.string().nullable().optional(), amount: z.number().int().optional() }).passthrough() }).optional(),
+    })
+    .passthrough(),
+});
