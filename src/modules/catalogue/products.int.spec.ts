@@ -138,6 +138,26 @@ describe('products: admin commands and shopper reads', () => {
     expect((await ctx.app.inject({ url: `/api/products/${id}` })).json().product).toMatchObject({ stock_quantity: 1, in_stock: true });
   });
 
+  it('ProductReviewed: rating becomes the average of reviews, replacing the imported one', async () => {
+    const { registeredEventTypes, registerEvents } = await import('../../core/event-registry.js');
+    if (!registeredEventTypes().includes('ProductReviewed')) {
+      const { z } = await import('zod');
+      registerEvents({ ProductReviewed: z.object({ productId: z.string(), rating: z.number().int().min(1).max(5) }).passthrough() });
+    }
+    const id = (await create(form({ rating: 3.2, reviews: 40 }))).json().product.id;
+    expect((await ctx.app.inject({ url: `/api/products/${id}` })).json().product).toMatchObject({ rating: 3.2, reviews: 40 });
+    const { randomUUID } = await import('node:crypto');
+    let position;
+    for (const rating of [5, 4]) {
+      const reviewId = randomUUID();
+      const data = { reviewId, productId: id, userId: randomUUID(), userName: 'Asha', orderId: null, rating, comment: 'Great', createdAt: new Date().toISOString() };
+      position = (await ctx.runtime.store.append(`review-${reviewId}`, [{ type: 'ProductReviewed', data, metadata: { correlationId: 't', timestamp: data.createdAt } }], { expectedVersion: 'any' })).position;
+    }
+    const { getCatalogue } = await import('./index.js');
+    await getCatalogue(ctx.runtime).waitFor(position!);
+    expect((await ctx.app.inject({ url: `/api/products/${id}` })).json().product).toMatchObject({ rating: 4.5, reviews: 2 });
+  });
+
   it('admin list is paged with totals; cleanup removes invalid (stock 0) products; delete all empties the shop', async () => {
     await create(form({ name: 'Sold Out Figure', stock_quantity: 0 }));
     const page = await ctx.app.inject({ url: '/api/admin/products?limit=2&page=1', headers: admin });

@@ -1,0 +1,158 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { replay } from '../../../projections/runner.js';
+
+/** A multipart body built by hand, so the test controls every byte (UTF-8 names included). */
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = '----storetest' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const CSV = [
+  'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity',
+  '鬼滅の刃 竈門炭治郎 Tanjiro Figure,Anime Figures,1999.50,2499,20,true,true,tanjiro.png,"Demon Slayer, 18 cm",true,4.6,31,6',
+  'Bad Price Keychain,Keychains,abc,,,false,false,,,true,4,1,3',
+  'Gojo Satoru Keychain,keychains,349,,,false,false,https://images.unsplash.com/gojo.jpg,,true,4.1,12,40',
+  ',Anime Figures,999,,,false,false,,,true,4,1,3',
+  'Wrong Category Car,Cars,999,,,false,false,,,true,4,1,3',
+].join('\n');
+
+describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk', () => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = (await loginAdmin(ctx.app)).auth;
+  });
+  afterAll(() => ctx.close());
+
+  const upload = (fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
+    const body = multipart(fields, file);
+    return ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk', headers: { ...admin, ...body.headers }, payload: body.payload });
+  };
+  const productCount = async () => (await ctx.runtime.pool.query('select count(*)::int as n from products')).rows[0].n as number;
+
+  it('imports good CSV rows (UTF-8 intact, rupees stay rupees, image map applied) and reports each bad row', async () => {
+    const res = await upload({ imageMap: JSON.stringify({ 'tanjiro.png': '/media/abc123.png' }) }, { name: 'products.csv', content: Buffer.from(CSV, 'utf8') });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, mode: 'upsert', total: 5, processed: 2, created: 2, updated: 0 });
+    expect(body.errors).toEqual([
+      { row: 3, name: 'Bad Price Keychain', reason: 'Please enter a valid price' },
+      { row: 5, reason: 'Please fill in all required fields' },
+      { row: 6, name: 'Wrong Category Car', reason: expect.stringContaining('Category must be one of') },
+    ]);
+    const rows = await ctx.runtime.pool.query("select name, price::text, image, category, stock_quantity from products order by name");
+    expect(rows.rows).toEqual([
+      { name: 'Gojo Satoru Keychain', price: '349.00', image: 'https://images.unsplash.com/gojo.jpg', category: 'Keychains', stock_quantity: 40 },
+      { name: '鬼滅の刃 竈門炭治郎 Tanjiro Figure', price: '1999.50', image: '/media/abc123.png', category: 'Anime Figures', stock_quantity: 6 },
+    ]);
+    const search = await ctx.app.inject({ url: `/api/products/search?q=${encodeURIComponent('竈門炭治郎')}` });
+    expect(search.json().products.map((p: { name: string }) => p.name)).toEqual(['鬼滅の刃 竈門炭治郎 Tanjiro Figure']);
+  });
+
+  it('imports an .xlsx made with exceljs; update mode changes only rows with a known id; a bad row changes nothing', async () => {
+    const [existing] = (await ctx.runtime.pool.query("select id from products where name = 'Gojo Satoru Keychain'")).rows;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['id', 'name', 'category', 'price', 'stockQuantity']);
+    sheet.addRow([existing.id, 'Gojo Satoru Keychain (Blue)', 'Keychains', 399, 35]);
+    sheet.addRow(['no-such-product', 'Ghost', 'Keychains', 100, 1]);
+    sheet.addRow([existing.id, 'Gojo again', 'Keychains', -3, 1]);
+    sheet.addRow(['', 'No Id Figure', 'Anime Figures', 100, 1]);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    const before = await productCount();
+    const res = await upload({ mode: 'update' }, { name: 'products.xlsx', content });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ mode: 'update', total: 4, processed: 1, created: 0, updated: 1 });
+    expect(body.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5]);
+    expect(body.errors[0].reason).toBe('Product no-such-product not found');
+    expect(body.errors[1].reason).toBe('Please enter a valid price');
+    expect(await productCount()).toBe(before);
+    const row = (await ctx.runtime.pool.query('select name, price::text, stock_quantity from products where id = $1', [existing.id])).rows[0];
+    expect(row).toEqual({ name: 'Gojo Satoru Keychain (Blue)', price: '399.00', stock_quantity: 35 });
+  });
+
+  it('add mode ignores rows with an id; upsert creates a given new id and updates a known one', async () => {
+    const csv = 'id,name,category,price,stockQuantity\nfig-001,Luffy Gear 5,Anime Figures,2899,5\n,Zoro Keychain,Keychains,299,9\n';
+    const added = (await upload({ mode: 'add' }, { name: 'a.csv', content: Buffer.from(csv) })).json();
+    expect(added).toMatchObject({ mode: 'add', total: 2, created: 1, updated: 0, skipped: 1, errors: [] });
+    expect((await ctx.app.inject({ url: '/api/products/fig-001' })).statusCode).toBe(404);
+    const upserted = (await upload({ mode: 'upsert' }, { name: 'a.csv', content: Buffer.from(csv.replace('2899', '2999')) })).json();
+    expect(upserted).toMatchObject({ created: 2, updated: 0 });
+    expect((await ctx.app.inject({ url: '/api/products/fig-001' })).json().product).toMatchObject({ price: 2999, stock_quantity: 5 });
+    const again = (await upload({}, { name: 'a.csv', content: Buffer.from('id,name,category,price\nfig-001,Luffy Gear 5,Anime Figures,3099\n') })).json();
+    expect(again).toMatchObject({ mode: 'upsert', created: 0, updated: 1 });
+    expect((await ctx.app.inject({ url: '/api/products/fig-001' })).json().product).toMatchObject({ price: 3099, stock_quantity: 5 });
+  });
+
+  it('refuses a file without the required columns, an unknown mode and a missing file', async () => {
+    const noPrice = await upload({}, { name: 'x.csv', content: Buffer.from('name,category\nA,Keychains\n') });
+    expect(noPrice.json()).toMatchObject({ success: false, error: 'Missing required columns: price' });
+    expect((await upload({ mode: 'merge' }, { name: 'x.csv', content: Buffer.from(CSV) })).json()).toMatchObject({ success: false, error: 'Mode must be add, update, upsert or deleteall' });
+    expect((await upload({ mode: 'upsert' })).json()).toMatchObject({ success: false, error: 'No file uploaded' });
+    expect((await upload({}, { name: 'x.txt', content: Buffer.from(CSV) })).json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
+  });
+
+  it('the CSV template has the columns the import reads', async () => {
+    const res = await ctx.app.inject({ url: '/api/admin/products/template', headers: admin });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.split('\n')[0]).toBe('id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity');
+  });
+
+  it('replaying the catalogue projection rebuilds identical rows', async () => {
+    const snapshot = async () => (await ctx.runtime.pool.query('select * from products order by id')).rows;
+    const before = await snapshot();
+    expect(before.length).toBeGreaterThan(0);
+    await ctx.runtime.projections.stop();
+    await replay(ctx.runtime.store, ctx.runtime.pool, ctx.runtime.projections.projectors, ['catalogue']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('deleteall mode needs no file and empties the catalogue', async () => {
+    const before = await productCount();
+    await ctx.runtime.projections.start();
+    const res = await upload({ mode: 'deleteall' });
+    expect(res.json()).toMatchObject({ success: true, mode: 'deleteall', processed: before, total: before, created: 0, updated: 0, errors: [] });
+    expect((await ctx.app.inject({ url: '/api/products' })).json().products).toEqual([]);
+  });
+});
+
+describe('demo catalogue seed', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { SEED_DEMO: 'true' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('seeds every row of seed/demo-catalogue.csv as events, each with a generated WebP picture', async () => {
+    const { readFileSync } = await import('node:fs');
+    const Papa = (await import('papaparse')).default;
+    const rows = Papa.parse<Record<string, string>>(readFileSync('seed/demo-catalogue.csv', 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const products = (await ctx.app.inject({ url: '/api/products' })).json().products as { name: string; image: string; in_stock: boolean; category: string }[];
+    expect(products).toHaveLength(rows.length);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending']));
+    expect(products.some((p) => !p.in_stock)).toBe(true);
+    expect(products.find((p) => p.name.startsWith('鬼滅の刃'))).toBeDefined();
+    const added = await ctx.runtime.pool.query("select count(*)::int as n from events where type = 'ProductAdded'");
+    expect(added.rows[0].n).toBe(rows.length);
+    const image = await ctx.app.inject({ url: products[0]!.image });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toContain('max-age=31536000');
+    expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const typo = (await ctx.app.inject({ url: '/api/products/search?q=naruto%20figre' })).json().products;
+    expect(typo[0].name).toContain('Naruto');
+  });
+});
