@@ -143,6 +143,23 @@ describe('ownership', () => {
   });
 });
 
+describe('limits', () => {
+  it('keeps at most 20 addresses per shopper', async () => {
+    const shopper = await signUp(ctx.app);
+    for (let i = 0; i < 20; i++) await addAddress(shopper.auth, { ...home, name: `A${i}` });
+    const response = await send('POST', '/api/user/addresses', shopper.auth, home);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, error: ADDRESS_MESSAGES.tooMany });
+  });
+
+  it('refuses over-long fields', async () => {
+    const shopper = await signUp(ctx.app);
+    const response = await send('POST', '/api/user/addresses', shopper.auth, { ...home, landmark: 'x'.repeat(301) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: 'Value is too long' });
+  });
+});
+
 describe('concurrency', () => {
   it('ten addresses added at once keep exactly one default', async () => {
     const shopper = await signUp(ctx.app);

@@ -46,6 +46,19 @@ describe('GET /api/user/profile', () => {
 });
 
 describe('PUT /api/user/profile', () => {
+  it('answers the whole user, addresses and wishlist included; full_name is accepted for name', async () => {
+    const shopper = await signUp(ctx.app);
+    const product = await insertCatalogueRow(ctx.runtime.pool);
+    await send('POST', '/api/user/addresses', shopper.auth, { name: 'Home', address: '1 Park St', city: 'Kolkata', state: 'West Bengal', pincode: '700016' });
+    await send('POST', '/api/user/wishlist', shopper.auth, { productId: product.id });
+    const response = await send('PUT', '/api/user/profile', shopper.auth, { full_name: 'Ishaan Sen' });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully!',
+      user: { name: 'Ishaan Sen', addresses: [{ name: 'Home', is_default: true }], wishlist: [{ productId: product.id }] },
+    });
+  });
+
   it('changes name, email and phone; the customers read model follows', async () => {
     const shopper = await signUp(ctx.app);
     const email = `renamed${Date.now()}@example.in`;
@@ -130,7 +143,18 @@ describe('wishlist', () => {
     expect(merged.json().wishlist.map((e: { productId: string }) => e.productId)).toEqual([p1.id, p2.id, p3.id]);
     const again = await send('POST', '/api/user/wishlist/merge', shopper.auth, { productIds: [p3.id] });
     expect(again.json().wishlist).toHaveLength(3);
-    expect((await send('POST', '/api/user/wishlist/merge', shopper.auth, { productIds: 'x' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ productIds: 'x' }, 'productIds must be a list'],
+    [{}, 'productIds must be a list'],
+    [{ productIds: Array.from({ length: 201 }, (_, i) => `p${i}`) }, 'Too many products to merge'],
+    [{ productIds: [''] }, 'Product is required'],
+  ])('POST /merge refuses %j with "%s"', async (payload, message) => {
+    const shopper = await signUp(ctx.app);
+    const response = await send('POST', '/api/user/wishlist/merge', shopper.auth, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: message });
   });
 
   it('needs a signed-in user', async () => {

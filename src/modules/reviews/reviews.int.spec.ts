@@ -89,6 +89,7 @@ describe('POST /api/products/{id}/reviews', () => {
     [{ rating: 4 }, REVIEW_MESSAGES.comment],
     [{ rating: 4, comment: '   ' }, REVIEW_MESSAGES.comment],
     [{ rating: 4, comment: 42 }, REVIEW_MESSAGES.comment],
+    [{ rating: 4, comment: 'x'.repeat(2001) }, 'Your review is too long (at most 2000 characters)'],
   ])('refuses %j with "%s" and records nothing', async (payload, message) => {
     const productId = await insertProductRow(ctx.runtime.pool);
     const shopper = await signUp(ctx.app);
