@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export const deleteSlide = ({ carouselId, slideId }: { carouselId: string; slideId: string }) =>
+  apiRequest<{ success: boolean }>(`/carousels/admin/${encodeURIComponent(carouselId)}/slides/${encodeURIComponent(slideId)}`, { method: 'DELETE' });
+
+export function useDeleteSlide() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteSlide, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

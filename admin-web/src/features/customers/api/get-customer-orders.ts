@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
+
+export const customerOrdersQueryKey = (customerId: string) => [...ADMIN_ROOT, 'customers', customerId, 'orders'] as const;
+
+export async function getCustomerOrders(customerId: string): Promise<AdminOrder[]> {
+  const body = await apiRequest<{ orders?: Record<string, any>[] }>(`/admin/customers/${encodeURIComponent(customerId)}/orders`);
+  return (body.orders ?? []).map(toAdminOrder);
+}
+
+export const customerOrdersQueryOptions = (customerId: string) => queryOptions({ queryKey: customerOrdersQueryKey(customerId), queryFn: () => getCustomerOrders(customerId) });
+export const useCustomerOrders = (customerId: string | null) => useQuery({ ...customerOrdersQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export type OrderEvent = { type: string; at: string; data: Record<string, unknown>; by?: string | null; version?: number };
+
+export const orderEventsQueryKey = (orderId: string) => [...ADMIN_ROOT, 'orders', orderId, 'events'] as const;
+
+export async function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
+  const body = await apiRequest<{ events?: Record<string, any>[] }>(`/admin/orders/${encodeURIComponent(orderId)}/events`);
+  return (body.events ?? []).map((e) => ({
+    type: String(e.type ?? ''),
+    at: e.at ?? e.occurredAt ?? e.timestamp ?? e.created_at ?? e.metadata?.occurredAt ?? e.metadata?.at ?? '',
+    data: (e.data ?? {}) as Record<string, unknown>,
+    by: e.by ?? e.metadata?.userId ?? null,
+    version: e.version,
+  }));
+}
+
+export const orderEventsQueryOptions = (orderId: string) => queryOptions({ queryKey: orderEventsQueryKey(orderId), queryFn: () => getOrderEvents(orderId) });
+export const useOrderEvents = (orderId: string | null) => useQuery({ ...orderEventsQueryOptions(orderId ?? ''), enabled: Boolean(orderId) });

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { STATUS_RETRY_WAITS, isTransientFailure, withRetries } from '../../../lib/retry';
+
+export type UpdateOrderStatusInput = { orderId: string; status: string; trackingNumber?: string };
+
+/** PUT /admin/orders/{id}/status, retried twice (1 s, 2 s) on Failed to fetch / 502 / 503 / 504. */
+export function updateOrderStatus({ orderId, status, trackingNumber }: UpdateOrderStatusInput) {
+  return withRetries(
+    () => apiRequest<{ success: boolean }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'PUT', body: trackingNumber ? { status, trackingNumber } : { status } }),
+    STATUS_RETRY_WAITS,
+    isTransientFailure,
+  );
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateOrderStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

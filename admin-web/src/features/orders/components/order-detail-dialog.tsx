@@ -1,0 +1,90 @@
+import { Dialog } from '../../../components/ui/dialog';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { formatDateTime, formatINR } from '../../../lib/format';
+import { useOrderEvents, type OrderEvent } from '../api/get-order-events';
+import type { AdminOrder } from '../api/order';
+
+/** A readable line for each event of the order's stream. */
+function describe(event: OrderEvent): string {
+  const d = event.data as Record<string, any>;
+  const words = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const details: string[] = [];
+  if (d.status) details.push(`status ${d.from ? `${d.from} → ` : ''}${d.status}`);
+  if (d.paymentStatus ?? d.payment_status) details.push(`payment ${d.paymentStatus ?? d.payment_status}`);
+  if (d.trackingNumber ?? d.tracking_number) details.push(`tracking ${d.trackingNumber ?? d.tracking_number}`);
+  if (d.reason) details.push(String(d.reason));
+  return details.length ? `${words} — ${details.join(', ')}` : words;
+}
+
+export function OrderDetailDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
+  const { data: events, isLoading, error } = useOrderEvents(order?.id ?? null);
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} title={order ? `Order #${order.orderNumber}` : 'Order'} wide>
+      {order && (
+        <div className="stack" data-testid="order-detail">
+          <dl className="detail-grid">
+            <dt>Customer</dt>
+            <dd>
+              {order.customer_name} <span className="muted">{order.customer_email}</span>
+            </dd>
+            <dt>Amount</dt>
+            <dd className="num-left">{formatINR(order.total_amount)}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={order.status} />
+            </dd>
+            <dt>Payment</dt>
+            <dd>
+              {order.payment_method || '—'} · {order.payment_status || '—'}
+            </dd>
+            {order.tracking_number && (
+              <>
+                <dt>Tracking</dt>
+                <dd className="mono">{order.tracking_number}</dd>
+              </>
+            )}
+            <dt>Placed</dt>
+            <dd>{formatDateTime(order.created_at)}</dd>
+          </dl>
+          {order.items.length > 0 && (
+            <table className="table compact">
+              <thead>
+                <tr>
+                  <th>Item</th>
+                  <th className="num">Qty</th>
+                  <th className="num">Price</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item, i) => (
+                  <tr key={i}>
+                    <td>{item.name}</td>
+                    <td className="num">{item.quantity}</td>
+                    <td className="num">{formatINR(item.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <h4 className="section-title">Timeline</h4>
+          {isLoading && <p className="muted">Loading timeline…</p>}
+          {error && <p className="error-text">Could not load the timeline: {(error as Error).message}</p>}
+          {events && events.length === 0 && <p className="muted">No events recorded.</p>}
+          {events && events.length > 0 && (
+            <ol className="timeline" data-testid="order-timeline">
+              {events.map((event, i) => (
+                <li key={i}>
+                  <span className="timeline-dot" aria-hidden />
+                  <div>
+                    <strong>{describe(event)}</strong>
+                    <div className="muted">{formatDateTime(event.at)}</div>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
+import { Dialog } from '../../../components/ui/dialog';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useToast } from '../../../components/ui/toast';
+import { formatDate, formatINR } from '../../../lib/format';
+import { useDeleteOrder } from '../api/delete-order';
+import { useDeleteOrders } from '../api/delete-orders';
+import { ORDER_STATUSES, type AdminOrder } from '../api/order';
+import { useUpdateOrderStatus } from '../api/update-order-status';
+import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';
+
+export function OrdersTab({ orders, onViewOrder }: { orders: AdminOrder[]; onViewOrder: (order: AdminOrder) => void }) {
+  const { toast } = useToast();
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [toDelete, setToDelete] = useState<AdminOrder | null>(null);
+  const updateStatus = useUpdateOrderStatus();
+  const deleteOne = useDeleteOrder();
+  const deleteMany = useDeleteOrders();
+  const selectedIds = orders.filter((o) => selection[o.id]).map((o) => o.id);
+  const allSelected = orders.length > 0 && selectedIds.length === orders.length;
+
+  const changeStatus = (order: AdminOrder, status: string) => {
+    updateStatus.mutate(
+      { orderId: order.id, status },
+      {
+        onSuccess: () => toast({ title: 'Order Updated', description: `Order #${order.orderNumber} is now ${status}.`, variant: 'success' }),
+        onError: (error) => toast({ title: 'Error', description: statusUpdateErrorMessage(error, order.orderNumber), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const order = toDelete;
+    deleteOne.mutate(order.id, {
+      onSuccess: () => {
+        toast({ title: 'Order Deleted', description: `Order #${order.orderNumber} has been deleted successfully.`, variant: 'success' });
+        setSelection((s) => {
+          const { [order.id]: _gone, ...rest } = s;
+          return rest;
+        });
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast({ title: 'Error', description: deleteOrderErrorMessage(error, order.orderNumber), variant: 'destructive' });
+        setToDelete(null);
+      },
+    });
+  };
+
+  const deleteSelected = () => {
+    if (selectedIds.length === 0) {
+      toast({ title: 'No Orders Selected', description: 'Please select orders to delete.', variant: 'destructive' });
+      return;
+    }
+    const count = selectedIds.length;
+    deleteMany.mutate(selectedIds, {
+      onSuccess: (result) => {
+        toast({ title: 'Orders Deleted', description: `${result.deletedCount ?? count} orders have been deleted successfully.`, variant: 'success' });
+        setSelection({});
+      },
+      onError: (error) => toast({ title: 'Error', description: bulkDeleteErrorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  const columns = useMemo<AdminColumn<AdminOrder>[]>(
+    () => [
+      {
+        id: 'select',
+        meta: { className: 'col-check' },
+        header: ({ table }) => (
+          <input type="checkbox" aria-label="Select all orders" checked={table.getIsAllRowsSelected()} onChange={(e) => table.toggleAllRowsSelected(e.target.checked)} />
+        ),
+        cell: ({ row }) => <input type="checkbox" aria-label={`Select order ${row.original.orderNumber}`} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.target.checked)} />,
+      },
+      { id: 'orderId', header: 'Order ID', cell: ({ row }) => <span className="mono">{row.original.orderNumber}</span> },
+      {
+        id: 'customer',
+        header: 'Customer',
+        cell: ({ row }) => (
+          <div className="cell-stack">
+            <strong>{row.original.customer_name || '—'}</strong>
+            <span className="muted">{row.original.customer_email}</span>
+          </div>
+        ),
+      },
+      { id: 'amount', header: 'Amount', meta: { className: 'num' }, cell: ({ row }) => formatINR(row.original.total_amount) },
+      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { id: 'date', header: 'Date', cell: ({ row }) => formatDate(row.original.created_at) },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const order = row.original;
+          return (
+            <div className="row-actions">
+              <Button size="sm" variant="ghost" onClick={() => onViewOrder(order)} aria-label={`View order ${order.orderNumber}`}>
+                View
+              </Button>
+              <select aria-label={`Status of order ${order.orderNumber}`} className="select-sm" value={order.status} onChange={(e) => changeStatus(order, e.target.value)}>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s[0]!.toUpperCase() + s.slice(1)}
+                  </option>
+                ))}
+              </select>
+              <Button size="sm" variant="danger" onClick={() => setToDelete(order)} aria-label={`Delete order ${order.orderNumber}`}>
+                Delete
+              </Button>
+            </div>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [onViewOrder],
+  );
+
+  return (
+    <Card title="Order Management">
+      <div className="selection-bar">
+        <span className="muted" data-testid="selection-count">
+          {selectedIds.length} of {orders.length} orders selected
+        </span>
+        <Button variant="danger" onClick={deleteSelected} disabled={deleteMany.isPending}>
+          Delete Selected ({selectedIds.length})
+        </Button>
+        {allSelected && <span className="muted">All orders selected</span>}
+      </div>
+      <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />
+      <Dialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Order"
+        description={toDelete ? `Are you sure you want to delete order #${toDelete.orderNumber}? This action cannot be undone.` : ''}
+        footer={
+          <>
+            <Button onClick={() => setToDelete(null)}>Cancel</Button>
+            <Button variant="danger" onClick={confirmDelete} disabled={deleteOne.isPending}>
+              Delete Order
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { num } from '../../../lib/format';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export type DashboardStats = { totalProducts: number; totalOrders: number; totalRevenue: number; totalCustomers: number; pendingOrders: number; lowStockProducts: number };
+
+export const statsQueryKey = [...ADMIN_ROOT, 'stats'] as const;
+
+export async function getStats(): Promise<DashboardStats> {
+  const body = await apiRequest<{ stats?: Partial<Record<keyof DashboardStats, unknown>> }>('/admin/stats');
+  const s = body.stats ?? {};
+  return {
+    totalProducts: num(s.totalProducts),
+    totalOrders: num(s.totalOrders),
+    totalRevenue: num(s.totalRevenue),
+    totalCustomers: num(s.totalCustomers),
+    pendingOrders: num(s.pendingOrders),
+    lowStockProducts: num(s.lowStockProducts),
+  };
+}
+
+export const statsQueryOptions = () => queryOptions({ queryKey: statsQueryKey, queryFn: getStats });
+export const useStats = () => useQuery(statsQueryOptions());

@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export const cleanupProducts = () => apiRequest<{ success: boolean; message?: string; deletedCount?: number }>('/admin/products/cleanup', { method: 'DELETE' });
+
+export function useCleanupProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cleanupProducts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

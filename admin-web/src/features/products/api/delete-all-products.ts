@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export const deleteAllProducts = () => apiRequest<{ success: boolean; deletedCount?: number }>('/admin/products/all', { method: 'DELETE' });
+
+export function useDeleteAllProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteAllProducts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export const deleteProduct = (id: string) => apiRequest<{ success: boolean }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteProduct, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export type ProductPayload = {
+  name: string;
+  category: string;
+  price: number;
+  stock_quantity: number;
+  image: string;
+  images: string[];
+  description: string;
+  powerPoints: number;
+};
+
+/** POST /admin/products (create) or PUT /admin/products/{id} (update). */
+export function saveProduct({ id, product }: { id?: string; product: ProductPayload }) {
+  return id
+    ? apiRequest<{ success: boolean }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: product })
+    : apiRequest<{ success: boolean }>('/admin/products', { method: 'POST', body: product });
+}
+
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveProduct, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+}

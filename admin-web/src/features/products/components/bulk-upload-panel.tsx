@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useToast } from '../../../components/ui/toast';
+import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
+import { downloadTemplate } from '../api/download-template';
+import { uploadBulkProductImages } from '../api/upload-images';
+
+const MAX_FILES = 50;
+const MAX_BYTES = 10 * 1024 * 1024;
+
+const errorText = (e: BulkUploadError) => (typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}: ` : ''}${e.error ?? e.message ?? JSON.stringify(e)}`);
+
+/** Two steps: images first (names mapped to URLs), then the CSV/Excel file with a mode. */
+export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onModeChange: (mode: UploadMode) => void }) {
+  const { toast } = useToast();
+  const bulk = useBulkUploadProducts();
+  const [imageMap, setImageMap] = useState<Record<string, string>>({});
+  const [imageProgress, setImageProgress] = useState<number | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const imagesBusy = imageProgress !== null;
+  const imageCount = Object.keys(imageMap).length;
+
+  const uploadImages = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose product images to upload.', variant: 'destructive' });
+    if (files.length > MAX_FILES) return toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once.`, variant: 'destructive' });
+    const images = files.filter((f) => f.type.startsWith('image/') && f.size <= MAX_BYTES);
+    if (images.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
+    setImageProgress(0);
+    try {
+      const map = await uploadBulkProductImages(images, setImageProgress);
+      setImageMap((current) => ({ ...current, ...map }));
+      toast({ title: 'Images Uploaded', description: `${Object.keys(map).length} images uploaded.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Upload failed', description: (error as Error).message || 'Failed to upload image. Please try again.', variant: 'destructive' });
+    } finally {
+      setImageProgress(null);
+    }
+  };
+
+  const upload = () => {
+    setResult(null);
+    bulk.mutate(
+      { file: mode === 'deleteall' ? null : file, mode, imageMap },
+      {
+        onSuccess: (r) => {
+          setResult(r);
+          if (mode === 'deleteall') {
+            toast({ title: 'Success', description: 'All products have been deleted.', variant: 'success' });
+            onModeChange('add');
+          } else {
+            toast({ title: 'Upload Complete', description: `Processed ${r.processed} of ${r.total}: ${r.created} created, ${r.updated} updated, ${r.errors.length} errors.`, variant: r.errors.length ? 'default' : 'success' });
+          }
+        },
+        onError: (error) => {
+          if (mode === 'deleteall') {
+            toast({ title: 'Error', description: 'Failed to delete all products.', variant: 'destructive' });
+            onModeChange('add');
+          } else toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const busy = bulk.isPending;
+  const disabled = busy || (mode !== 'deleteall' && (!file || imagesBusy));
+  const label = mode === 'deleteall' ? (busy ? 'Deleting...' : 'Delete All Products') : busy ? 'Uploading...' : 'Upload';
+
+  return (
+    <Card
+      title="Bulk Upload"
+      caption={
+        <>
+          Upload images first, then the product file. <a href="#template" onClick={(e) => (e.preventDefault(), void downloadTemplate())}>Download the CSV template</a> · <Link to="/upload-guide">Image upload guide</Link>
+        </>
+      }
+    >
+      <div className="two-col">
+        <div className="step">
+          <h4 className="section-title">Step 1: Upload product images</h4>
+          <label className="file-label">
+            Product images (up to 50, 10MB each)
+            <input type="file" accept="image/*" multiple disabled={imagesBusy} onChange={(e) => void uploadImages(e.target.files)} data-testid="bulk-images-input" />
+          </label>
+          {imagesBusy && (
+            <div className="progress" role="progressbar" aria-valuenow={imageProgress ?? 0} aria-valuemin={0} aria-valuemax={100}>
+              <div className="progress-bar" style={{ width: `${imageProgress}%` }} />
+              <span>{imageProgress}%</span>
+            </div>
+          )}
+          <p className="muted" data-testid="image-count">
+            {imageCount} images uploaded
+          </p>
+        </div>
+        <div className="step">
+          <h4 className="section-title">Step 2: Upload CSV or Excel file</h4>
+          <label className="file-label">
+            Product file (.csv, .xlsx, .xls)
+            <input type="file" accept=".csv,.xlsx,.xls" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="bulk-file-input" />
+          </label>
+          <div className="inline-controls">
+            <label>
+              Mode
+              <select value={mode} onChange={(e) => onModeChange(e.target.value as UploadMode)} aria-label="Upload mode">
+                <option value="add">Add (ignore rows with an id)</option>
+                <option value="update">Update (only rows with an id)</option>
+                <option value="upsert">Upsert (add or update)</option>
+                <option value="deleteall">Delete all</option>
+              </select>
+            </label>
+            <Button variant={mode === 'deleteall' ? 'danger' : 'primary'} disabled={disabled} onClick={upload}>
+              {label}
+            </Button>
+          </div>
+        </div>
+      </div>
+      {result && (
+        <div className="report" data-testid="bulk-report">
+          <p>
+            Mode <strong>{result.mode}</strong> · processed <strong className="num">{result.processed}</strong> of <strong className="num">{result.total}</strong> · created{' '}
+            <strong className="num">{result.created}</strong> · updated <strong className="num">{result.updated}</strong> · errors <strong className="num">{result.errors.length}</strong>
+          </p>
+          {result.errors.length > 0 && (
+            <ul className="error-list">
+              {result.errors.slice(0, 50).map((e, i) => (
+                <li key={i}>{errorText(e)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useToast } from '../../../components/ui/toast';
+import { CATEGORIES, type AdminProduct } from '../api/product';
+import { useSaveProduct } from '../api/save-product';
+import { uploadSingleImage } from '../api/upload-images';
+import { emptyProductForm, productToForm, validateProductForm, type ProductFormValues } from './product-form';
+
+/** Add (product === 'new') or edit a product. */
+export function ProductFormDialog({ product, onClose }: { product: AdminProduct | 'new' | null; onClose: () => void }) {
+  const { toast } = useToast();
+  const save = useSaveProduct();
+  const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const editing = product !== null && product !== 'new' ? product : null;
+
+  useEffect(() => {
+    setValues(editing ? productToForm(editing) : emptyProductForm);
+    setError(null);
+  }, [product]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const set = (field: keyof ProductFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const result = validateProductForm(values);
+    if (!result.ok) {
+      setError(result.error);
+      toast({ title: 'Error', description: result.error, variant: 'destructive' });
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { id: editing?.id, product: result.product },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Product Updated' : 'Product Added', description: `${result.product.name} has been ${editing ? 'updated' : 'added'}.`, variant: 'success' });
+          onClose();
+        },
+        onError: (err) => {
+          const message = (err as Error).message;
+          setError(message);
+          toast({ title: editing ? 'Failed to update product' : 'Failed to add product', description: message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const uploadImage = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast({ title: 'No valid images', description: 'Please choose an image file.', variant: 'destructive' });
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await uploadSingleImage(file);
+      setValues((v) => ({ ...v, imageUrls: v.imageUrls.trim() ? `${v.imageUrls.trim()}\n${url}` : url }));
+    } catch {
+      toast({ title: 'Upload failed', description: 'Failed to upload image. Please try again.', variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit Product' : 'Add New Product'} wide>
+      <form className="form" onSubmit={submit} noValidate aria-label="Product form">
+        <div className="form-grid">
+          <label>
+            Name *
+            <input value={values.name} onChange={set('name')} name="name" />
+          </label>
+          <label>
+            Category *
+            <select value={values.category} onChange={set('category')} name="category">
+              <option value="">Select a category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Price (₹) *
+            <input value={values.price} onChange={set('price')} name="price" inputMode="decimal" />
+          </label>
+          <label>
+            Stock Quantity *
+            <input value={values.stock_quantity} onChange={set('stock_quantity')} name="stock_quantity" inputMode="numeric" />
+          </label>
+          <label>
+            Power Points
+            <input value={values.powerPoints} onChange={set('powerPoints')} name="powerPoints" inputMode="numeric" />
+          </label>
+          <label>
+            Upload image
+            <input type="file" accept="image/*" onChange={(e) => void uploadImage(e.target.files?.[0])} disabled={uploading} />
+          </label>
+        </div>
+        <label>
+          Image URLs (one per line; the first is the main image, the rest are extra)
+          <textarea value={values.imageUrls} onChange={set('imageUrls')} name="imageUrls" rows={3} placeholder="https://…/figure.webp or a Google Drive share link" />
+        </label>
+        <label>
+          Description
+          <textarea value={values.description} onChange={set('description')} name="description" rows={3} />
+        </label>
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-footer">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={save.isPending || uploading}>
+            {save.isPending ? 'Saving...' : editing ? 'Update Product' : 'Add Product'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { isValidImageUrl, normaliseImageUrl } from '../../../lib/image-url';
+import type { ProductPayload } from '../api/save-product';
+import type { AdminProduct } from '../api/product';
+
+export type ProductFormValues = { name: string; category: string; price: string; stock_quantity: string; imageUrls: string; description: string; powerPoints: string };
+
+export const emptyProductForm: ProductFormValues = { name: '', category: '', price: '', stock_quantity: '', imageUrls: '', description: '', powerPoints: '50' };
+
+export function productToForm(p: AdminProduct): ProductFormValues {
+  const urls = [p.image, ...p.images.filter((u) => u !== p.image)].filter(Boolean);
+  return { name: p.name, category: p.category, price: String(p.price), stock_quantity: String(p.stock_quantity), imageUrls: urls.join('\n'), description: p.description, powerPoints: String(p.powerPoints) };
+}
+
+/** The product form's rules (spec section 5): returns the payload, or the first message to show. */
+export function validateProductForm(v: ProductFormValues): { ok: true; product: ProductPayload } | { ok: false; error: string } {
+  if (!v.name.trim() || !v.price.trim() || !v.category.trim() || !v.stock_quantity.trim()) return { ok: false, error: 'Please fill in all required fields' };
+  const price = Number(v.price);
+  if (!Number.isFinite(price) || price <= 0) return { ok: false, error: 'Please enter a valid price' };
+  const stock = Number(v.stock_quantity);
+  if (!Number.isInteger(stock) || stock < 0) return { ok: false, error: 'Please enter a valid stock quantity' };
+  const urls = v.imageUrls
+    .split(/[\n,]+/)
+    .map((u) => u.trim())
+    .filter(Boolean);
+  if (urls.some((u) => !isValidImageUrl(u))) return { ok: false, error: 'One or more image URLs are invalid...' };
+  const images = urls.map(normaliseImageUrl);
+  const powerPoints = Number(v.powerPoints);
+  return {
+    ok: true,
+    product: {
+      name: v.name.trim(),
+      category: v.category,
+      price,
+      stock_quantity: stock,
+      image: images[0] ?? '',
+      images,
+      description: v.description.trim(),
+      powerPoints: v.powerPoints.trim() && Number.isFinite(powerPoints) ? powerPoints : 0,
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { StockBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
+import { useToast } from '../../../components/ui/toast';
+import { formatCount, formatINR } from '../../../lib/format';
+import type { UploadMode } from '../api/bulk-upload-products';
+import { useCleanupProducts } from '../api/cleanup-products';
+import { useDeleteAllProducts } from '../api/delete-all-products';
+import { useDeleteProduct } from '../api/delete-product';
+import { downloadTemplate } from '../api/download-template';
+import { useProducts } from '../api/get-products';
+import { isValidProduct, type AdminProduct } from '../api/product';
+import { BulkUploadPanel } from './bulk-upload-panel';
+import { ProductThumb } from './product-thumb';
+
+export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (product: AdminProduct) => void }) {
+  const { toast } = useToast();
+  const { data: products = [], error, isLoading } = useProducts();
+  const deleteAll = useDeleteAllProducts();
+  const cleanup = useCleanupProducts();
+  const deleteOne = useDeleteProduct();
+  const [mode, setMode] = useState<UploadMode>('upsert');
+  const valid = products.filter(isValidProduct).length;
+  const invalid = products.length - valid;
+
+  const onDeleteAll = () => {
+    if (!window.confirm('Are you sure you want to delete ALL products? This action cannot be undone.')) return;
+    deleteAll.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Success', description: 'All products have been deleted.', variant: 'success' });
+        setMode('add');
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to delete all products.', variant: 'destructive' }),
+    });
+  };
+
+  const onCleanup = () =>
+    cleanup.mutate(undefined, {
+      onSuccess: (r) => toast({ title: 'Cleanup Complete', description: r.message ?? `${r.deletedCount ?? 0} invalid products removed.`, variant: 'success' }),
+      onError: (e) => toast({ title: 'Error', description: (e as Error).message, variant: 'destructive' }),
+    });
+
+  const onDelete = (product: AdminProduct) => {
+    if (!window.confirm(`Are you sure you want to delete ${product.name || 'this product'}?`)) return;
+    deleteOne.mutate(product.id, {
+      onSuccess: () => toast({ title: 'Product Deleted', description: `${product.name || 'The product'} has been deleted.`, variant: 'success' }),
+      onError: (e) => toast({ title: 'Failed to delete product', description: (e as Error).message, variant: 'destructive' }),
+    });
+  };
+
+  const columns = useMemo<AdminColumn<AdminProduct>[]>(
+    () => [
+      { id: 'index', header: '#', meta: { className: 'num col-narrow' }, cell: ({ row }) => row.index + 1 },
+      { id: 'image', header: 'Image', cell: ({ row }) => <ProductThumb product={row.original} /> },
+      { id: 'name', header: 'Name', cell: ({ row }) => <span className="clamp-2">{row.original.name.trim() || 'Unnamed Product'}</span> },
+      { id: 'category', header: 'Category', cell: ({ row }) => row.original.category || 'Uncategorized' },
+      { id: 'price', header: 'Price', meta: { className: 'num' }, cell: ({ row }) => formatINR(row.original.price) },
+      { id: 'stock', header: 'Stock', meta: { className: 'num' }, cell: ({ row }) => <StockBadge quantity={row.original.stock_quantity} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: ({ row }) => (row.original.stock_quantity > 0 ? <span className="status status-delivered">In Stock</span> : <span className="status status-cancelled">Out of Stock</span>),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="row-actions">
+            <Button size="sm" variant="ghost" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name || 'product'}`}>
+              Edit
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => onDelete(row.original)} aria-label={`Delete ${row.original.name || 'product'}`}>
+              Delete
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [onEdit],
+  );
+
+  return (
+    <div className="stack">
+      <Card
+        title="Product Management"
+        actions={
+          <>
+            <Button onClick={() => void downloadTemplate()}>Template</Button>
+            <Button variant="primary" onClick={onAdd}>
+              Add Product
+            </Button>
+            <Button variant="danger" onClick={onDeleteAll} disabled={deleteAll.isPending}>
+              Delete All
+            </Button>
+            <Button onClick={onCleanup} disabled={cleanup.isPending}>
+              Cleanup Invalid Products
+            </Button>
+          </>
+        }
+      >
+        <p className="muted">
+          <a href="#template" onClick={(e) => (e.preventDefault(), void downloadTemplate())}>
+            Download CSV template
+          </a>{' '}
+          · <Link to="/upload-guide">Image upload guide</Link>
+        </p>
+      </Card>
+      <BulkUploadPanel mode={mode} onModeChange={setMode} />
+      <Card
+        title="All Products"
+        actions={
+          <div className="totals" data-testid="product-totals">
+            <span>
+              Total <strong className="num">{formatCount(products.length)}</strong>
+            </span>
+            <span>
+              Valid <strong className="num">{formatCount(valid)}</strong>
+            </span>
+            <span>
+              Invalid <strong className="num">{formatCount(invalid)}</strong>
+            </span>
+          </div>
+        }
+      >
+        {invalid > 0 && (
+          <div className="warning-banner" role="status">
+            {invalid} invalid products found (missing name, zero price or zero stock). Use Cleanup Invalid Products to remove them.
+          </div>
+        )}
+        {error ? (
+          <p className="error-text">{(error as Error).message}</p>
+        ) : isLoading ? (
+          <p className="muted">Loading products…</p>
+        ) : (
+          <DataTable data={products} columns={columns} getRowId={(p) => p.id} empty="No products found. Add a product to get started." testId="products-table" />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const count = new Intl.NumberFormat('en-IN');
+
+/** ₹1,29,999 style grouping. */
+export function formatINR(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  return inr.format(Number.isFinite(n) ? n : 0);
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return count.format(value ?? 0);
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '—' : d.toLocaleString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+export function num(value: unknown, fallback = 0): number {
+  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : NaN;
+  return Number.isFinite(n) ? n : fallback;
+}

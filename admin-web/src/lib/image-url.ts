@@ -1,0 +1,44 @@
+/** Image URL rules of the product form (admin spec section 5). */
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+const DRIVE_ID = /^[A-Za-z0-9_-]{25,}$/;
+
+export function driveFileId(url: string): string | null {
+  const trimmed = url.trim();
+  const fileD = trimmed.match(/drive\.google\.com\/file\/d\/([A-Za-z0-9_-]+)/);
+  if (fileD) return fileD[1]!;
+  const openId = trimmed.match(/drive\.google\.com\/(?:open|uc)\?(?:.*&)?id=([A-Za-z0-9_-]+)/);
+  if (openId) return openId[1]!;
+  if (DRIVE_ID.test(trimmed)) return trimmed;
+  return null;
+}
+
+/** Drive share links (file/d/, open?id=, view?usp=sharing) or a bare file id become a direct-view link via the image proxy. */
+export function normaliseImageUrl(url: string): string {
+  const trimmed = url.trim();
+  if (!trimmed) return PLACEHOLDER_IMAGE;
+  const id = driveFileId(trimmed);
+  if (id) return `/api/products/image-proxy?url=${encodeURIComponent(`https://drive.google.com/uc?export=view&id=${id}`)}`;
+  return trimmed;
+}
+
+const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)(\?.*)?$/i;
+const IMAGE_HOSTS = /(drive\.google\.com|googleusercontent\.com|unsplash\.com|pexels\.com|pixabay\.com|res\.cloudinary\.com)/i;
+
+export function isValidImageUrl(url: string): boolean {
+  const trimmed = url.trim();
+  if (!trimmed) return false;
+  if (driveFileId(trimmed)) return true;
+  if (trimmed.startsWith('/media/') || trimmed.startsWith('/api/products/image-proxy')) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  return IMAGE_EXTENSION.test(parsed.pathname) || IMAGE_HOSTS.test(parsed.hostname);
+}
+
+export function isPlaceholder(url: string | null | undefined): boolean {
+  return !url || url === PLACEHOLDER_IMAGE || /placeholder/i.test(url);
+}

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { pageWithToken, shopper } from './admin-session.js';
+
+describe('admin dashboard access', () => {
+  let store: E2EContext;
+  beforeAll(async () => {
+    store = await startStore({ seedDemo: false });
+  });
+  afterAll(async () => store?.close());
+
+  it('sends a signed-in shopper from /admin to /', async () => {
+    const { token } = await shopper(store);
+    const page = await pageWithToken(store, token);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('sends a visitor without a token to the storefront sign-in', async () => {
+    const page = await pageWithToken(store, null);
+    await page.goto('/admin/orders');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});
