@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotFoundError } from '../../core/errors.js';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
+import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
+import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, customerParams, idParams, pageQuery } from './schemas.js';
+
+export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: requireAdmin };
+
+  api.get('/admin/stats', admin, async () => ({ success: true, stats: await dashboardStats(runtime.pool) }));
+
+  api.get('/admin/orders', { ...admin, schema: { querystring: adminOrdersQuery } }, async (request) => ({ success: true, ...(await adminOrders(runtime.pool, request.query)) }));
+
+  api.put('/admin/orders/:id/status', { ...admin, schema: { params: idParams, body: adminStatusBody } }, async (request) => {
+    const { status, trackingNumber, tracking_number } = request.body;
+    const order = await changeOrderStatus(runtime, request.params.id, { status, trackingNumber: trackingNumber ?? tracking_number }, currentUser(request), request.id);
+    return { success: true, message: 'Order status updated', order };
+  });
+
+  api.delete('/admin/orders/:id', { ...admin, schema: { params: idParams } }, async (request) => {
+    const result = await deleteOrder(runtime, request.params.id, currentUser(request), request.id);
+    await settled(runtime, result);
+    return { success: true, message: `Order #${request.params.id} has been deleted successfully.` };
+  });
+
+  api.delete('/admin/orders', { ...admin, schema: { body: bulkDeleteBody } }, async (request) => {
+    const user = currentUser(request);
+    let deletedCount = 0;
+    let last = null;
+    for (const id of new Set(request.body.orderIds)) {
+      try {
+        last = (await deleteOrder(runtime, id, user, request.id)) ?? last;
+        deletedCount++;
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error; // already gone: nothing to delete
+      }
+    }
+    await settled(runtime, last);
+    return { success: true, deletedCount, message: `${deletedCount} orders have been deleted successfully.` };
+  });
+
+  /** The auditor's view: every event of the order's stream, deleted orders included. */
+  const history = async (orderId: string) => {
+    const events = await runtime.store.readStream(orderStream(orderId));
+    if (events.length === 0) throw new NotFoundError('Order not found');
+    const actors = [...new Set(events.map((e) => String((e.data as { by?: string }).by ?? e.metadata.userId ?? '')).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
+    const names = new Map(
+      (await runtime.pool.query<{ id: string; full_name: string; role: string }>('select id, full_name, role from customers where id = any($1::uuid[])', [actors])).rows.map((r) => [r.id, r]),
+    );
+    const placed = events.find((e) => e.type === 'OrderPlaced')?.data as { orderNumber?: string } | undefined;
+    return {
+      success: true,
+      orderId,
+      orderNumber: placed?.orderNumber ?? null,
+      deleted: events.some((e) => e.type === 'OrderDeleted'),
+      events: events.map((e) => {
+        const data = e.data as { by?: string; at?: string };
+        const by = data.by ?? e.metadata.userId ?? 'system';
+        const actor = names.get(by);
+        return { version: e.streamVersion, type: e.type, at: data.at ?? e.metadata.timestamp, by, byName: actor?.full_name ?? by, byRole: actor?.role ?? (by === 'system' ? 'system' : 'provider'), data: e.data, recordedAt: e.createdAt };
+      }),
+    };
+  };
+  api.get('/admin/orders/:id/events', { ...admin, schema: { params: idParams } }, async (request) => history(request.params.id));
+  api.get('/admin/orders/:id/history', { ...admin, schema: { params: idParams } }, async (request) => history(request.params.id));
+
+  api.get('/admin/customers', { ...admin, schema: { querystring: pageQuery } }, async (request) => ({ success: true, ...(await adminCustomers(runtime.pool, request.query)) }));
+
+  api.get('/admin/customers/:id/orders', { ...admin, schema: { params: customerParams, querystring: pageQuery } }, async (request) => {
+    const found = await adminCustomers(runtime.pool, { page: 1, limit: 1, id: request.params.id });
+    const customer = found.customers[0];
+    if (!customer) throw new NotFoundError('Customer not found');
+    return { success: true, customer, ...(await adminOrders(runtime.pool, { ...request.query, customerId: request.params.id })) };
+  });
+
+  api.get('/admin/analytics', { ...admin, schema: { querystring: analyticsQuery } }, async (request) => ({ success: true, analytics: await analytics(runtime.pool, request.query.days) }));
+}
