@@ -31,6 +31,8 @@ describe('review journey through the catalogue and orders modules', () => {
     const created = await send('POST', '/api/admin/products', admin.auth, { name: 'Zoro Enma Figure', price: 1800, category: 'Anime Figures', stock_quantity: 5, rating: 3 });
     expect(created.statusCode).toBe(201);
     const productId = created.json().product.id as string;
+    // DECISIONS §4: until a product has reviews, the imported rating stands.
+    expect((await send('GET', `/api/products/${productId}`, {})).json().product.rating).toBe(3);
 
     const shopper = await signUp(ctx.app, { full_name: 'Rohan Das' });
     expect((await send('POST', '/api/user/wishlist', shopper.auth, { productId })).json().wishlist).toEqual([
