@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { readUser } from './plugins/auth.js';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler.js';
 import { registerFrontends } from './plugins/frontends.js';
+import { frameworkErrors } from './plugins/framework-errors.js';
 import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
@@ -24,6 +25,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     requestIdHeader: 'x-request-id',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

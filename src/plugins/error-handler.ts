@@ -23,6 +23,12 @@ function isDatabaseDown(error: unknown): boolean {
   );
 }
 
+/**
+ * PostgreSQL data exceptions caused by what the client sent (a NUL byte in text, a value out of range, text that is
+ * not a uuid, ...): the request is bad, not the server.
+ */
+const PG_BAD_INPUT = new Set(['22021', '22P05', '22P02', '22003', '22001', '22007', '22008', '2200N', '22025', '22019']);
+
 /** One error handler: typed errors -> status codes and `{ success: false, error }`; a 5xx never shows its message. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +53,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || error.message || 'Bad request';
       return reply.code(status).send({ success: false, error: message });
+    }
+    if (PG_BAD_INPUT.has((error as { code?: string }).code ?? '') && 'severity' in error) {
+      return reply.code(400).send({ success: false, error: 'Invalid request' });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
