@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CommandContext } from '../../core/command-handler.js';
+import { NotFoundError } from '../../core/errors.js';
+import type { GlobalPosition } from '../../core/event-store.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import { addSlide, createCarousel, removeSlide, updateCarousel, updateSlide } from './commands.js';
+import { addSlideBody, carouselParams, createCarouselBody, slideParams, updateCarouselBody, updateSlideBody } from './schemas.js';
+
+interface CarouselRow {
+  id: string;
+  name: string;
+  title: string;
+  auto_play: boolean;
+  interval: number;
+  height: string;
+  is_active: boolean;
+  slides: { id: string; image: string; title: string; subtitle: string; ctaText: string; ctaLink: string; overlay: boolean; order: number }[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toCarouselDto(row: CarouselRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    autoPlay: row.auto_play,
+    interval: row.interval,
+    height: row.height,
+    isActive: row.is_active,
+    slides: row.slides,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const pool = runtime.pool;
+  const byId = async (id: string) => {
+    const row = (await pool.query<CarouselRow>('select * from carousels where id = $1', [id])).rows[0];
+    if (!row) throw new NotFoundError('Carousel not found');
+    return toCarouselDto(row);
+  };
+  const nameTaken = async (name: string, exceptId?: string) =>
+    (await pool.query('select 1 from carousels where lower(name) = lower($1) and id::text <> $2', [name, exceptId ?? ''])).rowCount! > 0;
+  const settle = async (position: GlobalPosition | null) => {
+    if (position) await runtime.projections.waitFor(position, ['carousels']).catch(() => undefined);
+  };
+  const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
+
+  // Shopper: an active carousel by name (hero, anime-figures, keychains); anything else tells the storefront to fall back.
+  app.withTypeProvider<ZodTypeProvider>().get('/carousels/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name])).rows[0];
+    reply.header('cache-control', 'no-store');
+    if (!row) return reply.code(404).send({ success: false, error: 'Carousel not found' });
+    return { success: true, carousel: toCarouselDto(row) };
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireAdmin);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+
+    api.get('/carousels/admin/all', async () => {
+      const rows = await pool.query<CarouselRow>('select * from carousels order by created_at, name');
+      return { success: true, carousels: rows.rows.map(toCarouselDto) };
+    });
+
+    api.post('/carousels/admin', { schema: { body: createCarouselBody } }, async (request, reply) => {
+      const { carouselId, position } = await createCarousel(runtime.store, request.body, nameTaken, context(request));
+      await settle(position);
+      return reply.code(201).send({ success: true, message: 'Carousel created successfully', carousel: await byId(carouselId) });
+    });
+
+    api.put('/carousels/admin/:carouselId', { schema: { params: carouselParams, body: updateCarouselBody } }, async (request) => {
+      const { carouselId } = request.params;
+      const { position } = await updateCarousel(runtime.store, carouselId, request.body, nameTaken, context(request));
+      await settle(position);
+      return { success: true, message: 'Carousel updated successfully', carousel: await byId(carouselId) };
+    });
+
+    api.post('/carousels/admin/:carouselId/slides', { schema: { params: carouselParams, body: addSlideBody } }, async (request, reply) => {
+      const { carouselId } = request.params;
+      const { slideId, position } = await addSlide(runtime.store, carouselId, request.body, context(request));
+      await settle(position);
+      const carousel = await byId(carouselId);
+      return reply.code(201).send({ success: true, message: 'Slide added successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel });
+    });
+
+    api.put('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, body: updateSlideBody } }, async (request) => {
+      const { carouselId, slideId } = request.params;
+      const { position } = await updateSlide(runtime.store, carouselId, slideId, request.body, context(request));
+      await settle(position);
+      const carousel = await byId(carouselId);
+      return { success: true, message: 'Slide updated successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel };
+    });
+
+    api.delete('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams } }, async (request) => {
+      const { carouselId, slideId } = request.params;
+      const { position } = await removeSlide(runtime.store, carouselId, slideId, context(request));
+      await settle(position);
+      return { success: true, message: 'Slide deleted successfully' };
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
+
+const required = 'Name and title are required';
+const boolish = (v: unknown) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v);
+const heightish = (v: unknown) => (typeof v === 'string' && /^\d{3}px$/.test(v.trim()) ? `h-[${v.trim()}]` : v);
+
+const carouselFields = {
+  name: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(60, 'Name is too long')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Name may contain letters, digits, - and _ only (e.g. hero, promo, anime-figures)'),
+  title: z.string({ error: required }).trim().min(1, required).max(200, 'Title is too long'),
+  autoPlay: z.preprocess(boolish, z.boolean({ error: 'Auto-play must be Yes or No' })),
+  interval: z.coerce
+    .number({ error: 'Interval must be a number of milliseconds' })
+    .int('Interval must be a whole number of milliseconds')
+    .min(1000, 'Interval must be at least 1000 ms')
+    .max(600_000, 'Interval is too long')
+    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms'),
+  height: z.preprocess(heightish, z.enum(CAROUSEL_HEIGHTS, { error: 'Height must be h-[400px], h-[500px] or h-[600px]' })),
+  isActive: z.preprocess(boolish, z.boolean({ error: 'Status must be Active or Inactive' })),
+};
+
+export const createCarouselBody = z.object({
+  ...carouselFields,
+  autoPlay: carouselFields.autoPlay.default(true),
+  interval: carouselFields.interval.default(DEFAULT_INTERVAL),
+  height: carouselFields.height.default('h-[500px]'),
+  isActive: carouselFields.isActive.default(true),
+});
+export const updateCarouselBody = z.object(carouselFields).partial();
+
+const missingImage = 'Missing Information: Please provide an image for the slide.';
+const text = z.string().trim().max(300, 'Text is too long');
+const link = z
+  .string()
+  .trim()
+  .max(500, 'Link is too long')
+  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\//i.test(v), 'Call-to-action link must be a path like /keychains or an http(s) URL');
+
+const slideFields = {
+  image: z.string({ error: missingImage }).trim().min(1, missingImage).max(2000, 'Image URL is too long'),
+  title: text,
+  subtitle: text,
+  ctaText: text,
+  ctaLink: link,
+  overlay: z.preprocess(boolish, z.boolean({ error: 'Dark overlay must be Yes or No' })),
+  // Not a positive integer falls back to 1 (spec); checked in the decider.
+  order: z.unknown(),
+};
+export const addSlideBody = z.object({
+  ...slideFields,
+  title: text.default(''),
+  subtitle: text.default(''),
+  ctaText: text.default(''),
+  ctaLink: link.default(''),
+  overlay: slideFields.overlay.default(true),
+  order: z.unknown().optional(),
+});
+export const updateSlideBody = z.object(slideFields).partial();
+
+export const carouselParams = z.object({ carouselId: z.string().max(100) });
+export const slideParams = z.object({ carouselId: z.string().max(100), slideId: z.string().max(100) });
