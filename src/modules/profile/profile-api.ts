@@ -27,9 +27,11 @@ export async function profileApi(app: FastifyInstance, runtime: Runtime): Promis
   /** name, email, phone (spec); e-mail uniqueness through the customers module's e-mail streams (409 'Email already in use'). */
   api.put('/user/profile', { preHandler: requireUser, schema: { body: userProfileBody } }, async (request) => {
     const b = request.body;
-    const phone = b.phone === undefined ? undefined : normalisePhone(b.phone);
-    if (phone && !/^\d{10}$/.test(phone)) throw new ValidationError(ADDRESS_MESSAGES.phone);
     const context = commandContext(request);
+    // Signup took any phone text: an unchanged phone is let through so that the rest of the form can still be saved.
+    const current = (await loadCustomer(runtime.store, context.userId!)).state.profile;
+    const phone = b.phone === undefined || b.phone === current.phone ? undefined : normalisePhone(b.phone);
+    if (phone && !/^\d{10}$/.test(phone)) throw new ValidationError(ADDRESS_MESSAGES.phone);
     const { profile, result } = await updateProfile(
       runtime.store,
       context.userId!,
