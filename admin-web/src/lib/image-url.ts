@@ -4,31 +4,40 @@ const DRIVE_ID = /^[A-Za-z0-9_-]{25,}$/;
 
 export function driveFileId(url: string): string | null {
   const trimmed = url.trim();
-  const fileD = trimmed.match(/drive\.google\.com\/file\/d\/([A-Za-z0-9_-]+)/);
+  const fileD = trimmed.match(/(?:drive|docs)\.google\.com\/file\/d\/([A-Za-z0-9_-]+)/);
   if (fileD) return fileD[1]!;
-  const openId = trimmed.match(/drive\.google\.com\/(?:open|uc)\?(?:.*&)?id=([A-Za-z0-9_-]+)/);
+  const openId = trimmed.match(/(?:drive|docs)\.google\.com\/(?:open|uc)\?(?:.*&)?id=([A-Za-z0-9_-]+)/);
   if (openId) return openId[1]!;
   if (DRIVE_ID.test(trimmed)) return trimmed;
   return null;
 }
 
-/** Drive share links (file/d/, open?id=, view?usp=sharing) or a bare file id become a direct-view link via the image proxy. */
+export const driveDirectLink = (id: string) => `https://drive.google.com/uc?export=view&id=${id}`;
+
+/** Drive share links (file/d/, open?id=, view?usp=sharing) or a bare file id become a direct-view link (what is stored). */
 export function normaliseImageUrl(url: string): string {
   const trimmed = url.trim();
-  if (!trimmed) return PLACEHOLDER_IMAGE;
   const id = driveFileId(trimmed);
-  if (id) return `/api/products/image-proxy?url=${encodeURIComponent(`https://drive.google.com/uc?export=view&id=${id}`)}`;
+  return id ? driveDirectLink(id) : trimmed;
+}
+
+/** What an <img> loads: Drive images through the product image proxy; everything else as is; empty -> placeholder. */
+export function displayImageUrl(url: string | null | undefined): string {
+  const trimmed = (url ?? '').trim();
+  if (!trimmed) return PLACEHOLDER_IMAGE;
+  if (driveFileId(trimmed)) return `/api/products/image-proxy?url=${encodeURIComponent(normaliseImageUrl(trimmed))}`;
   return trimmed;
 }
 
-const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)(\?.*)?$/i;
-const IMAGE_HOSTS = /(drive\.google\.com|googleusercontent\.com|unsplash\.com|pexels\.com|pixabay\.com|res\.cloudinary\.com)/i;
+const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
+const IMAGE_HOSTS = /(drive\.google\.com|docs\.google\.com|googleusercontent\.com|unsplash\.com|pexels\.com|pixabay\.com|cloudinary\.com)$/i;
 
+/** Recognised image URLs end in jpg, jpeg, png, gif or webp, or come from Drive, Google user content or stock photo hosts; our own /media/ too. */
 export function isValidImageUrl(url: string): boolean {
   const trimmed = url.trim();
   if (!trimmed) return false;
   if (driveFileId(trimmed)) return true;
-  if (trimmed.startsWith('/media/') || trimmed.startsWith('/api/products/image-proxy')) return true;
+  if (/^\/media\/[A-Za-z0-9._/-]+$/.test(trimmed) && !trimmed.includes('..')) return true;
   let parsed: URL;
   try {
     parsed = new URL(trimmed);

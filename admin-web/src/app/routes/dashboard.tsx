@@ -37,6 +37,8 @@ const TABS: { value: Tab; label: string; path: string }[] = [
 /** /admin/products, /admin/orders and /admin/users open their tab (DECISIONS §1). */
 const TAB_BY_SLUG: Record<string, Tab> = { products: 'products', orders: 'orders', users: 'customers', customers: 'customers', carousels: 'carousels', analytics: 'analytics', overview: 'overview' };
 
+const NO_ORDERS: AdminOrder[] = [];
+
 export default function DashboardRoute() {
   const user = useAdmin();
   const { tab: slug } = useParams();
@@ -62,10 +64,10 @@ export default function DashboardRoute() {
   const switchTab = useCallback((next: string) => navigate(TABS.find((t) => t.value === next)?.path ?? '/'), [navigate]);
   const onViewOrder = useCallback((order: AdminOrder) => setViewOrder(order), []);
   const onEditProduct = useCallback((product: AdminProduct) => setEditProduct(product), []);
-  const orderList = orders.data ?? [];
+  const orderList = orders.data?.items ?? NO_ORDERS;
   // Keep the open order detail in step with live updates.
   const viewed = viewOrder ? orderList.find((o) => o.id === viewOrder.id) ?? viewOrder : null;
-  const listedProducts = useMemo(() => (products.data ?? []).filter((p) => p.name.trim() && p.price > 0), [products.data]);
+  const listedProducts = useMemo(() => (products.data?.items ?? []).filter((p) => p.name.trim() && p.price > 0), [products.data]);
 
   if (stats.isLoading && orders.isLoading) return <div className="loading-screen">Loading admin dashboard...</div>;
 
@@ -98,7 +100,7 @@ export default function DashboardRoute() {
           <ProductsTab onAdd={() => setEditProduct('new')} onEdit={onEditProduct} />
         </Tabs.Content>
         <Tabs.Content value="orders" className="tab-panel">
-          <OrdersTab orders={orderList} onViewOrder={onViewOrder} />
+          <OrdersTab onViewOrder={onViewOrder} />
         </Tabs.Content>
         <Tabs.Content value="carousels" className="tab-panel">
           <CarouselsTab />

@@ -5,8 +5,9 @@ import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 
 export const customerOrdersQueryKey = (customerId: string) => [...ADMIN_ROOT, 'customers', customerId, 'orders'] as const;
 
+/** GET /admin/customers/{id}/orders (the newest 200). */
 export async function getCustomerOrders(customerId: string): Promise<AdminOrder[]> {
-  const body = await apiRequest<{ orders?: Record<string, any>[] }>(`/admin/customers/${encodeURIComponent(customerId)}/orders`);
+  const body = await apiRequest<{ orders?: Record<string, any>[] }>(`/admin/customers/${encodeURIComponent(customerId)}/orders?page=1&limit=200`);
   return (body.orders ?? []).map(toAdminOrder);
 }
 

@@ -3,12 +3,17 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
+import { Pager } from '../../../components/ui/pager';
 import { formatCount, formatDate, formatINR } from '../../../lib/format';
 import { useCustomers, type AdminCustomer } from '../api/get-customers';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 
+const NO_CUSTOMERS: AdminCustomer[] = [];
+
 export function CustomersTab() {
-  const { data: customers = [], error, isLoading } = useCustomers();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useCustomers(page);
+  const customers = data?.items ?? NO_CUSTOMERS;
   const [viewing, setViewing] = useState<AdminCustomer | null>(null);
   const [ordersOf, setOrdersOf] = useState<AdminCustomer | null>(null);
   const columns = useMemo<AdminColumn<AdminCustomer>[]>(
@@ -51,7 +56,10 @@ export function CustomersTab() {
       ) : isLoading ? (
         <p className="muted">Loading customers…</p>
       ) : (
-        <DataTable data={customers} columns={columns} getRowId={(c) => c.id} empty="No customers found" testId="customers-table" />
+        <>
+          <DataTable data={customers} columns={columns} getRowId={(c) => c.id} empty="No customers found" testId="customers-table" />
+          <Pager page={data?.page ?? page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
+        </>
       )}
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title={viewing?.full_name || 'Customer'}>
         {viewing && (

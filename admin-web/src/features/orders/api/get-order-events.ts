@@ -12,7 +12,7 @@ export async function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
     type: String(e.type ?? ''),
     at: e.at ?? e.occurredAt ?? e.timestamp ?? e.created_at ?? e.metadata?.occurredAt ?? e.metadata?.at ?? '',
     data: (e.data ?? {}) as Record<string, unknown>,
-    by: e.by ?? e.metadata?.userId ?? null,
+    by: e.byName ?? e.by ?? e.metadata?.userId ?? null,
     version: e.version,
   }));
 }

@@ -1,14 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { toAdminOrder, type AdminOrder } from './order';
 
 export const ordersQueryKey = [...ADMIN_ROOT, 'orders'] as const;
+export const ORDERS_PER_PAGE = 50;
 
-export async function getOrders(): Promise<AdminOrder[]> {
-  const body = await apiRequest<{ orders?: Record<string, any>[] }>('/admin/orders');
-  return (body.orders ?? []).map(toAdminOrder);
+/** GET /admin/orders?page&limit, newest first. */
+export async function getOrders(request: PageRequest): Promise<Page<AdminOrder>> {
+  const body = await apiRequest<{ orders?: Record<string, any>[]; total?: number; page?: number; totalPages?: number }>(`/admin/orders?${query(request)}`);
+  return pageFrom(body, (body.orders ?? []).map(toAdminOrder), request);
 }
 
-export const ordersQueryOptions = () => queryOptions({ queryKey: ordersQueryKey, queryFn: getOrders });
-export const useOrders = () => useQuery(ordersQueryOptions());
+export const ordersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: [...ordersQueryKey, 'list', request] as const, queryFn: () => getOrders(request), placeholderData: keepPreviousData });
+export const useOrders = (page = 1, limit = ORDERS_PER_PAGE) => useQuery(ordersQueryOptions({ page, limit }));

@@ -8,13 +8,20 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useToast } from '../../../components/ui/toast';
 import { formatDate, formatINR } from '../../../lib/format';
 import { useDeleteOrder } from '../api/delete-order';
+import { useOrders } from '../api/get-orders';
+import { Pager } from '../../../components/ui/pager';
 import { useDeleteOrders } from '../api/delete-orders';
 import { ORDER_STATUSES, type AdminOrder } from '../api/order';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';
 
-export function OrdersTab({ orders, onViewOrder }: { orders: AdminOrder[]; onViewOrder: (order: AdminOrder) => void }) {
+const NO_ORDERS: AdminOrder[] = [];
+
+export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) => void }) {
   const { toast } = useToast();
+  const [page, setPage] = useState(1);
+  const { data, error } = useOrders(page);
+  const orders = data?.items ?? NO_ORDERS;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [toDelete, setToDelete] = useState<AdminOrder | null>(null);
   const updateStatus = useUpdateOrderStatus();
@@ -131,7 +138,16 @@ export function OrdersTab({ orders, onViewOrder }: { orders: AdminOrder[]; onVie
         </Button>
         {allSelected && <span className="muted">All orders selected</span>}
       </div>
+      {error && <p className="error-text">{(error as Error).message}</p>}
       <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />
+      <Pager
+        page={data?.page ?? page}
+        totalPages={data?.totalPages ?? 1}
+        onPage={(next) => {
+          setSelection({});
+          setPage(next);
+        }}
+      />
       <Dialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -1,21 +1,35 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { num } from '../../../lib/format';
+import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { RATE_LIMIT_MESSAGE, RATE_LIMIT_WAITS, isRateLimited, withRetries } from '../../../lib/retry';
-import { toAdminProduct, type AdminProduct } from './product';
+import { isValidProduct, toAdminProduct, type AdminProduct } from './product';
 
 export const productsQueryKey = [...ADMIN_ROOT, 'products'] as const;
+export const PRODUCTS_PER_PAGE = 100;
+export type ProductTotals = { total: number; valid: number; invalid: number };
+export type ProductPage = Page<AdminProduct> & { totals: ProductTotals };
 
-/** GET /admin/products; on 429 retried after 2, 4 and 8 s, then 'Rate limit exceeded: wait 5 minutes'. */
-export async function getProducts(): Promise<AdminProduct[]> {
+type Body = { products?: Record<string, any>[]; total?: number; page?: number; totalPages?: number; totals?: Partial<ProductTotals> };
+
+/** GET /admin/products?page&limit; on 429 retried after 2, 4 and 8 s, then 'Rate limit exceeded: wait 5 minutes'. */
+export async function getProducts(request: PageRequest): Promise<ProductPage> {
+  let body: Body;
   try {
-    const body = await withRetries(() => apiRequest<{ products?: Record<string, any>[] }>('/admin/products'), RATE_LIMIT_WAITS, isRateLimited);
-    return (body.products ?? []).map(toAdminProduct);
+    body = await withRetries(() => apiRequest<Body>(`/admin/products?${query(request)}`), RATE_LIMIT_WAITS, isRateLimited);
   } catch (error) {
     if (isRateLimited(error)) throw new Error(RATE_LIMIT_MESSAGE);
     throw error;
   }
+  const items = (body.products ?? []).map(toAdminProduct);
+  const valid = items.filter(isValidProduct).length;
+  const totals = body.totals
+    ? { total: num(body.totals.total), valid: num(body.totals.valid), invalid: num(body.totals.invalid) }
+    : { total: items.length, valid, invalid: items.length - valid };
+  return { ...pageFrom(body, items, request), totals };
 }
 
-export const productsQueryOptions = () => queryOptions({ queryKey: productsQueryKey, queryFn: getProducts, retry: false });
-export const useProducts = () => useQuery(productsQueryOptions());
+export const productsQueryOptions = (request: PageRequest) =>
+  queryOptions({ queryKey: [...productsQueryKey, 'list', request] as const, queryFn: () => getProducts(request), retry: false, placeholderData: keepPreviousData });
+export const useProducts = (page = 1, limit = PRODUCTS_PER_PAGE) => useQuery(productsQueryOptions({ page, limit }));

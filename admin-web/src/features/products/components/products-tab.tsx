@@ -11,20 +11,25 @@ import { useCleanupProducts } from '../api/cleanup-products';
 import { useDeleteAllProducts } from '../api/delete-all-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { downloadTemplate } from '../api/download-template';
-import { useProducts } from '../api/get-products';
-import { isValidProduct, type AdminProduct } from '../api/product';
+import { PRODUCTS_PER_PAGE, useProducts } from '../api/get-products';
+import type { AdminProduct } from '../api/product';
+import { Pager } from '../../../components/ui/pager';
 import { BulkUploadPanel } from './bulk-upload-panel';
 import { ProductThumb } from './product-thumb';
 
+const NO_PRODUCTS: AdminProduct[] = [];
+
 export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (product: AdminProduct) => void }) {
   const { toast } = useToast();
-  const { data: products = [], error, isLoading } = useProducts();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useProducts(page);
+  const products = data?.items ?? NO_PRODUCTS;
   const deleteAll = useDeleteAllProducts();
   const cleanup = useCleanupProducts();
   const deleteOne = useDeleteProduct();
   const [mode, setMode] = useState<UploadMode>('upsert');
-  const valid = products.filter(isValidProduct).length;
-  const invalid = products.length - valid;
+  const totals = data?.totals ?? { total: 0, valid: 0, invalid: 0 };
+  const invalid = totals.invalid;
 
   const onDeleteAll = () => {
     if (!window.confirm('Are you sure you want to delete ALL products? This action cannot be undone.')) return;
@@ -53,7 +58,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
 
   const columns = useMemo<AdminColumn<AdminProduct>[]>(
     () => [
-      { id: 'index', header: '#', meta: { className: 'num col-narrow' }, cell: ({ row }) => row.index + 1 },
+      { id: 'index', header: '#', meta: { className: 'num col-narrow' }, cell: ({ row }) => (page - 1) * PRODUCTS_PER_PAGE + row.index + 1 },
       { id: 'image', header: 'Image', cell: ({ row }) => <ProductThumb product={row.original} /> },
       { id: 'name', header: 'Name', cell: ({ row }) => <span className="clamp-2">{row.original.name.trim() || 'Unnamed Product'}</span> },
       { id: 'category', header: 'Category', cell: ({ row }) => row.original.category || 'Uncategorized' },
@@ -80,7 +85,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [onEdit],
+    [onEdit, page],
   );
 
   return (
@@ -115,10 +120,10 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
         actions={
           <div className="totals" data-testid="product-totals">
             <span>
-              Total <strong className="num">{formatCount(products.length)}</strong>
+              Total <strong className="num">{formatCount(totals.total)}</strong>
             </span>
             <span>
-              Valid <strong className="num">{formatCount(valid)}</strong>
+              Valid <strong className="num">{formatCount(totals.valid)}</strong>
             </span>
             <span>
               Invalid <strong className="num">{formatCount(invalid)}</strong>
@@ -136,7 +141,10 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
         ) : isLoading ? (
           <p className="muted">Loading products…</p>
         ) : (
-          <DataTable data={products} columns={columns} getRowId={(p) => p.id} empty="No products found. Add a product to get started." testId="products-table" />
+          <>
+            <DataTable data={products} columns={columns} getRowId={(p) => p.id} empty="No products found. Add a product to get started." testId="products-table" />
+            <Pager page={data?.page ?? page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
+          </>
         )}
       </Card>
     </div>
