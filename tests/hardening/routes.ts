@@ -64,3 +64,47 @@ export function printedRoutes(app: FastifyInstance): string[] {
   }
   return out;
 }
+
+interface WsClient {
+  on(event: string, listener: (...args: unknown[]) => void): void;
+  close(): void;
+  terminate(): void;
+}
+type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
+
+/** The `ws` client (a dependency of @fastify/websocket; Node 20 has no global WebSocket). */
+export async function wsClass(): Promise<WsConstructor> {
+  // @ts-expect-error ws ships no types here
+  const mod = (await import('ws')) as { default: WsConstructor; WebSocket?: WsConstructor };
+  return mod.WebSocket ?? mod.default;
+}
+
+/**
+ * Connects to a websocket and reports what happened: 'refused 401' (the upgrade was answered with a status),
+ * 'open' (with the first message, if any, within `waitMs`), or 'error ...'.
+ */
+export async function wsAttempt(url: string, headers: Record<string, string> = {}, waitMs = 800): Promise<{ outcome: string; messages: string[] }> {
+  const WebSocket = await wsClass();
+  return new Promise((resolve) => {
+    const messages: string[] = [];
+    const ws = new WebSocket(url, { headers });
+    let opened = false;
+    const finish = (outcome: string) => {
+      clearTimeout(timer);
+      try {
+        ws.terminate();
+      } catch {
+        // already gone
+      }
+      resolve({ outcome, messages });
+    };
+    const timer = setTimeout(() => finish(opened ? 'open' : 'timeout'), waitMs);
+    ws.on('unexpected-response', (_req, res) => finish(`refused ${(res as { statusCode: number }).statusCode}`));
+    ws.on('open', () => {
+      opened = true;
+    });
+    ws.on('message', (data) => messages.push(String(data)));
+    ws.on('close', () => finish(opened ? 'open-then-closed' : 'closed'));
+    ws.on('error', (error) => finish(`error ${(error as Error).message}`));
+  });
+}

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp } from '../helpers/test-runtime.js';
 import { createProduct, orderIdOf, ordersExist, placeOrder } from './fixtures.js';
-import { adminRoutes, apiRoutes, fillPath, hasRoute, pathParams, websocketRoutes } from './routes.js';
+import { adminRoutes, apiRoutes, fillPath, hasRoute, pathParams, websocketRoutes, wsAttempt } from './routes.js';
 
 // Built at collection time so that the walks below enumerate the routes that exist now.
 const ctx = await createTestApp();
@@ -53,31 +53,20 @@ describe('admin routes refuse non-admins (enumerated from the registered routes)
   });
 
   const sockets = websocketRoutes(app).filter((r) => r.url.startsWith('/api/admin'));
-  it.skipIf(sockets.length === 0)('the admin websocket refuses guests and shoppers', async () => {
-    const injectWS = (app as unknown as { injectWS: (url: string, opts?: { headers?: Record<string, string> }) => Promise<{ close(): void; on(e: string, f: (...a: unknown[]) => void): void }> }).injectWS;
+  it.skipIf(sockets.length === 0)('the admin websocket refuses guests, shoppers and forged tokens, and admits the admin', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = address.replace('http', 'ws');
     for (const route of sockets) {
-      for (const [who, url, headers] of [
-        ['guest', route.url, {}],
-        ['shopper header', route.url, shopper.auth],
-        ['shopper query', `${route.url}?token=${shopper.token}`, {}],
-      ] as const) {
-        const outcome = await injectWS
-          .call(app, url, { headers })
-          .then(
-            (ws) =>
-              new Promise<string>((resolve) => {
-                const timer = setTimeout(() => {
-                  ws.close();
-                  resolve('open');
-                }, 1000);
-                ws.on('close', () => {
-                  clearTimeout(timer);
-                  resolve('closed');
-                });
-              }),
-          )
-          .catch(() => 'refused');
-        expect(outcome, `${who} ${route.url}`).not.toBe('open');
+      const attempts: [string, string, Record<string, string>, RegExp][] = [
+        ['guest', route.url, {}, /^refused 401$/],
+        ['shopper header', route.url, shopper.auth, /^refused 403$/],
+        ['shopper query', `${route.url}?token=${shopper.token}`, {}, /^refused 403$/],
+        ['garbage token', `${route.url}?token=abc.def.ghi`, {}, /^refused 401$/],
+        ['admin query', `${route.url}?token=${admin.token}`, {}, /^open/],
+      ];
+      for (const [who, url, headers, expected] of attempts) {
+        const { outcome } = await wsAttempt(`${base}${url}`, headers);
+        expect(outcome, `${who} ${route.url}`).toMatch(expected);
       }
     }
   });
