@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { loadInventory } from '../inventory/index.js';
+import { createTestProduct } from './test-products.js';
+
+const address = { shipping_address: '9 Brigade Road', shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560001', shipping_phone: '' };
+
+describe('placing orders concurrently', () => {
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    const env = { JWT_SECRET: 'shared-secret-of-both-instances-0123456789' };
+    a = await createTestApp({ env });
+    // A second instance on the same database: its in-process locks are not shared, only the event store decides.
+    b = await createTestApp({ env, databaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('200 concurrent orders for the last 5 units: exactly 5 succeed, the rest get 409 Insufficient Stock', async () => {
+    const product = await createTestProduct(a.runtime, { price: 1500, stock: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 10 }, () => signUp(a.app)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 === 0 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: shoppers[i % shoppers.length]!.auth,
+          payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] },
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(195);
+    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().error).toMatch(/^(Insufficient Stock|Out of Stock)/);
+    expect((await loadInventory(a.runtime.store, product.id)).available).toBe(0);
+    const placed = await a.runtime.pool.query<{ n: number }>("select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1", [product.id]);
+    expect(placed.rows[0]!.n).toBe(5);
+  });
+
+  it('order numbers stay unique and gap-free when two instances place orders at once', async () => {
+    const product = await createTestProduct(a.runtime, { price: 1200, stock: 1000 });
+    const shopper = await signUp(a.app);
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] } }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).every((c) => c === 201)).toBe(true);
+    const { rows } = await a.runtime.pool.query<{ n: number; orders: number }>(
+      "select (data->>'number')::int as n, count(*) over ()::int as orders from events where type = 'OrderNumberAssigned' order by 1",
+    );
+    const numbers = rows.map((r) => r.n);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    const answered = responses.map((r) => r.json().order.orderNumber as string);
+    expect(new Set(answered).size).toBe(60);
+  });
+});
