@@ -26,3 +26,6 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** A visible toast (Radix also mirrors it into an aria-live region, so match the toast element itself). */
+export const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });

@@ -6,6 +6,8 @@ import { analyticsQueryKey } from '../../analytics/api/get-analytics';
 import { carouselsQueryKey } from '../../carousels/api/get-carousels';
 import { customersQueryKey } from '../../customers/api/get-customers';
 import { ordersQueryKey } from '../../orders/api/get-orders';
+import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
+import type { Page } from '../../../lib/page';
 import { statsQueryKey } from '../../overview/api/get-stats';
 import { productsQueryKey } from '../../products/api/get-products';
 
@@ -23,8 +25,37 @@ export function keysFor(message: LiveMessage): readonly (readonly string[])[] {
   return [ADMIN_ROOT];
 }
 
+type OrdersPage = Page<AdminOrder>;
+
+/** Patch the cached order lists at once from the message, so the change shows before the refetch answers. */
+export function patchOrders(queryClient: QueryClient, message: LiveMessage) {
+  const orderId = typeof message.orderId === 'string' ? message.orderId : null;
+  if (!orderId) return;
+  queryClient.setQueriesData<OrdersPage>({ queryKey: ordersQueryKey }, (page) => {
+    if (!page || !Array.isArray(page.items)) return page;
+    if (message.type === 'order.placed') {
+      if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
+      const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status ?? 'pending', payment_method: message.paymentMethod, payment_status: 'pending', created_at: message.at });
+      return { ...page, items: [order, ...page.items], total: page.total + 1 };
+    }
+    if (message.type === 'order.deleted') return { ...page, items: page.items.filter((o) => o.id !== orderId), total: Math.max(0, page.total - 1) };
+    if (message.type === 'order.status' && typeof message.status === 'string') return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, status: message.status as string } : o)) };
+    if (message.type.startsWith('payment.') && typeof message.paymentStatus === 'string') return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, payment_status: message.paymentStatus as string } : o)) };
+    return page;
+  });
+}
+
+/**
+ * The feed speaks as soon as an event is in the log; the read models follow a moment later. So: patch what the message
+ * says at once, then refetch shortly after (and once more later, in case the projections were still behind).
+ */
+const CATCH_UP_MS = [250, 1200];
+
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage) {
-  for (const queryKey of keysFor(message)) void queryClient.invalidateQueries({ queryKey });
+  patchOrders(queryClient, message);
+  const keys = keysFor(message);
+  if (keys.length === 0) return;
+  for (const wait of CATCH_UP_MS) setTimeout(() => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })), wait);
 }
 
 /** Holds the admin websocket (/api/admin/live?token=...) and reconnects with backoff (1 s doubling to 15 s). */

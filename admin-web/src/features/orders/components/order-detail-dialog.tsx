@@ -5,11 +5,14 @@ import { useOrderEvents, type OrderEvent } from '../api/get-order-events';
 import type { AdminOrder } from '../api/order';
 
 /** A readable line for each event of the order's stream. */
-function describe(event: OrderEvent): string {
+export function describeEvent(event: OrderEvent): string {
   const d = event.data as Record<string, any>;
   const words = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
   const details: string[] = [];
-  if (d.status) details.push(`status ${d.from ? `${d.from} → ` : ''}${d.status}`);
+  const to = d.to ?? d.status;
+  if (to) details.push(`${d.from ? `${d.from} → ` : ''}${to}`);
+  if (typeof d.totalPaise === 'number') details.push(formatINR(d.totalPaise / 100));
+  if (d.paymentMethod) details.push(String(d.paymentMethod).toUpperCase());
   if (d.paymentStatus ?? d.payment_status) details.push(`payment ${d.paymentStatus ?? d.payment_status}`);
   if (d.trackingNumber ?? d.tracking_number) details.push(`tracking ${d.trackingNumber ?? d.tracking_number}`);
   if (d.reason) details.push(String(d.reason));
@@ -76,8 +79,11 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder | null
                 <li key={i}>
                   <span className="timeline-dot" aria-hidden />
                   <div>
-                    <strong>{describe(event)}</strong>
-                    <div className="muted">{formatDateTime(event.at)}</div>
+                    <strong>{describeEvent(event)}</strong>
+                    <div className="muted">
+                      {formatDateTime(event.at)}
+                      {event.by ? ` · by ${event.by}` : ''}
+                    </div>
                   </div>
                 </li>
               ))}

@@ -28,7 +28,6 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
   const deleteOne = useDeleteOrder();
   const deleteMany = useDeleteOrders();
   const selectedIds = orders.filter((o) => selection[o.id]).map((o) => o.id);
-  const allSelected = orders.length > 0 && selectedIds.length === orders.length;
 
   const changeStatus = (order: AdminOrder, status: string) => {
     updateStatus.mutate(
@@ -136,7 +135,6 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         <Button variant="danger" onClick={deleteSelected} disabled={deleteMany.isPending}>
           Delete Selected ({selectedIds.length})
         </Button>
-        {allSelected && <span className="muted">All orders selected</span>}
       </div>
       {error && <p className="error-text">{(error as Error).message}</p>}
       <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { adminPage, screenshot, shopper, toast } from './admin-session.js';
+
+/** A shopper's cash-on-delivery order placed over real HTTP, as another browser would. */
+async function placeOrder(store: E2EContext, token: string, productId: string) {
+  const response = await fetch(`${store.baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210', payment_method: 'cod' }),
+  });
+  const body = (await response.json()) as { order: { id: string; orderNumber: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.order;
+}
+
+describe('admin orders', () => {
+  let store: E2EContext;
+  let productId: string;
+  beforeAll(async () => {
+    store = await startStore();
+    const list = (await (await fetch(`${store.baseUrl}/api/products?limit=100`)).json()) as { products: { id: string; price: number; stock_quantity: number }[] };
+    productId = list.products.find((p) => p.price >= 1000 && p.stock_quantity > 5)!.id;
+  });
+  afterAll(async () => store?.close());
+
+  it("a shopper's order appears live; the admin changes its status, views its timeline and bulk-deletes two orders", async () => {
+    const buyer = await shopper(store);
+    const { page } = await adminPage(store);
+    await page.goto('/admin/orders');
+    await page.getByText('No orders found').waitFor();
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+
+    const started = Date.now();
+    const first = await placeOrder(store, buyer.token, productId);
+    const row = page.locator(`[data-row-id="${first.id}"]`);
+    await row.waitFor({ timeout: 3000 });
+    const elapsed = Date.now() - started;
+    console.log(`order appeared in the admin table ${elapsed} ms after the shopper's POST returned... (incl. the POST)`);
+    expect(elapsed).toBeLessThan(2000);
+    expect(await row.textContent()).toContain(first.orderNumber);
+    expect(await row.textContent()).toContain('Test Shopper');
+
+    // Change its status through the row's dropdown.
+    await row.getByLabel(`Status of order ${first.orderNumber}`).selectOption('confirmed');
+    await toast(page, `Order #${first.orderNumber} is now confirmed.`).waitFor();
+    await expect.poll(async () => row.locator('.status').textContent()).toBe('Confirmed');
+    const stored = await store.ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { authorization: `Bearer ${(await adminPage(store)).token}` } });
+    expect(stored.json().orders.find((o: { id: string }) => o.id === first.id).status).toBe('confirmed');
+
+    // The view action shows the event timeline.
+    await row.getByRole('button', { name: `View order ${first.orderNumber}` }).click();
+    const timeline = page.getByTestId('order-timeline');
+    await timeline.waitFor();
+    await expect.poll(async () => timeline.locator('li').count()).toBeGreaterThanOrEqual(2);
+    expect(await timeline.textContent()).toMatch(/Order Placed/);
+    expect(await timeline.textContent()).toMatch(/confirmed/);
+    await screenshot(page, 'order-detail');
+    await page.keyboard.press('Escape');
+
+    // Bulk delete: nothing selected first, then two orders.
+    await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
+    await toast(page, 'No Orders Selected').filter({ hasText: 'Please select orders to delete.' }).waitFor();
+    const second = await placeOrder(store, buyer.token, productId);
+    await page.locator(`[data-row-id="${second.id}"]`).waitFor({ timeout: 3000 });
+    await page.getByLabel('Select all orders').check();
+    await page.getByText('2 of 2 orders selected').waitFor();
+    await screenshot(page, 'orders');
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    await toast(page, 'Orders Deleted').filter({ hasText: '2 orders have been deleted successfully.' }).waitFor();
+    await page.getByText('No orders found').waitFor();
+    await page.getByText('0 of 0 orders selected').waitFor();
+    await page.context().close();
+  });
+});
