@@ -85,6 +85,10 @@ describe('orders API', () => {
     const unknown = await place(shopper, { items: [{ id: 'no-such-product', quantity: 1 }] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Product not found: no-such-product');
+    const removed = await createTestProduct(t.runtime);
+    const gone = await t.runtime.store.append(`product-${removed.id}`, [{ type: 'ProductRemoved', data: { productId: removed.id, reason: 'deleted', removedAt: new Date().toISOString() }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() } }], { expectedVersion: 'any' });
+    await t.runtime.projections.waitFor(gone.position, ['catalogue']);
+    expect((await place(shopper, { items: [{ id: removed.id, quantity: 1 }] })).statusCode).toBe(404);
     const off = await createTestProduct(t.runtime, { inStockFlag: false });
     expect((await place(shopper, { items: [{ id: off.id, quantity: 1 }] })).statusCode).toBe(409);
   });

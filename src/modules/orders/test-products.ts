@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { toNewEvents } from '../../core/command-handler.js';
 import type { Runtime } from '../../runtime.js';
-import { setStockLevel } from '../inventory/index.js';
+import { productStream } from '../catalogue/index.js';
+import { inventoryStream } from '../inventory/index.js';
 
 /**
- * Test fixture: a product the orders module can sell. Until the catalogue's events are used here, it writes the
- * products read-model row directly and sets stock through the inventory module (the one place to switch).
+ * Test fixture: a product the orders module can sell, created the way the catalogue creates one — ProductAdded and
+ * the inventory's StockLevelSet in one append — and visible in the `products` read model when this returns.
  */
 export async function createTestProduct(
   runtime: Runtime,
@@ -12,13 +14,42 @@ export async function createTestProduct(
 ): Promise<{ id: string; name: string; price: number }> {
   const id = `test-${randomUUID()}`;
   const name = options.name ?? `Figure ${id.slice(5, 13)}`;
-  const price = options.price ?? 1299;
-  const now = new Date().toISOString();
-  await runtime.pool.query(
-    `insert into products (id, name, price, image, category, in_stock, in_stock_flag, stock_quantity, created_at, updated_at)
-     values ($1, $2, $3::numeric, $4, $5, $6, $7, $8, $9, $9) on conflict (id) do nothing`,
-    [id, name, String(price), `/media/${id}.webp`, options.category ?? 'Anime Figures', (options.stock ?? 20) > 0, options.inStockFlag ?? true, options.stock ?? 20, now],
-  );
-  await setStockLevel(runtime.store, id, options.stock ?? 20, 'test fixture', {});
-  return { id, name, price: Number(price) };
+  const price = Number(options.price ?? 1299);
+  const stock = options.stock ?? 20;
+  const context = { correlationId: randomUUID() };
+  const result = await runtime.store.appendMany([
+    {
+      streamId: productStream(id),
+      expectedVersion: 'no_stream',
+      events: toNewEvents(
+        [
+          {
+            type: 'ProductAdded',
+            data: {
+              productId: id,
+              name,
+              price,
+              originalPrice: null,
+              image: `/media/${id}.webp`,
+              images: [],
+              category: options.category ?? 'Anime Figures',
+              isNew: false,
+              isOnSale: false,
+              discount: null,
+              description: '',
+              inStock: options.inStockFlag ?? true,
+              rating: 0,
+              reviews: 0,
+              powerPoints: 50,
+              addedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        context,
+      ),
+    },
+    { streamId: inventoryStream(id), expectedVersion: 'no_stream', events: toNewEvents([{ type: 'StockLevelSet', data: { productId: id, quantity: stock, reason: 'test fixture' } }], context) },
+  ]);
+  await runtime.projections.waitFor(result.position, ['catalogue']);
+  return { id, name, price };
 }
