@@ -57,6 +57,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (PG_BAD_INPUT.has((error as { code?: string }).code ?? '') && 'severity' in error) {
       return reply.code(400).send({ success: false, error: 'Invalid request' });
     }
+    if (/^(Multipart: |Unexpected end of (form|multipart)|Malformed part header|Unsupported Content-Type\.)/.test(error.message ?? '')) {
+      return reply.code(400).send({ success: false, error: 'Invalid multipart body' }); // busboy's parse errors carry no status
+    }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({ success: false, error: 'Service temporarily unavailable' });

@@ -1,0 +1,109 @@
+/**
+ * Shared set-up for the hardening benches: an embedded PostgreSQL of their own (temp folder, random port), fresh
+ * databases in it, and full store runtimes + apps on them (like tests/helpers/test-runtime.ts, without Vitest).
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { DEMO_ADMIN, loadEnv, type Env } from '../src/config/env.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
+import { createRuntime, type Limits, type Runtime } from '../src/runtime.js';
+
+export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface BenchDatabase {
+  dir: string;
+  port: number;
+  adminUrl: string;
+  server: EmbeddedDatabase;
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-pg-'));
+  chmodSync(dir, 0o755);
+  const port = 57000 + Math.floor(Math.random() * 2000);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'postgres' });
+  return {
+    dir,
+    port,
+    adminUrl: server.connectionString,
+    server,
+    createDatabase: async () => {
+      const name = `b_${randomBytes(6).toString('hex')}`;
+      const client = new pg.Client({ connectionString: server.connectionString });
+      await client.connect();
+      await client.query(`create database ${name}`);
+      await client.end();
+      const url = new URL(server.connectionString);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BenchApp {
+  runtime: Runtime;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits> }): Promise<BenchApp> {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
+    JWT_SECRET: 'bench-secret-shared-by-every-instance-000',
+    SEED_DEMO: 'false',
+    ...options.env,
+  });
+  const runtime = await createRuntime({
+    env,
+    log: silent,
+    connectionString: options.databaseUrl,
+    limits: { globalPerMinute: 10_000_000, authPerMinute: 10_000_000, ...options.limits },
+  });
+  const app = await buildApp(runtime);
+  await app.ready();
+  return {
+    runtime,
+    app,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+let counter = 0;
+export async function benchSignUp(app: FastifyInstance) {
+  const email = `bench${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: 'secret123', full_name: 'Bench Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra' },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const body = response.json() as { token: string; user: { id: string } };
+  return { token: body.token, user: body.user, email, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+export async function benchAdmin(app: FastifyInstance) {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: DEMO_ADMIN });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  const body = response.json() as { token: string };
+  return { token: body.token, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+export const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
