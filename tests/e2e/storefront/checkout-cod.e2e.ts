@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { openPage, products, screenshot, toast, uniqueEmail, type ApiProduct } from './shopper-session.js';
+
+/** A guest browses, filters, searches with a typo, adds to cart, signs up (after validation errors) and pays cash on delivery. */
+describe('storefront: browse to a cash-on-delivery order', () => {
+  let store: E2EContext;
+  let kakashi: ApiProduct;
+  beforeAll(async () => {
+    store = await startStore();
+    kakashi = (await products(store)).find((p) => p.name.startsWith('Kakashi Hatake'))!;
+    expect(kakashi.in_stock && kakashi.price >= 1000).toBe(true);
+  });
+  afterAll(async () => store?.close());
+
+  it('browse → filter → typo search → product → cart → sign up → COD checkout → the order in /orders', async () => {
+    const page = await openPage(store.browser, store.baseUrl);
+    await page.goto('/');
+    await expect.poll(() => page.locator('.carousel--hero').getAttribute('data-slides')).not.toBeNull();
+    await page.getByRole('heading', { name: 'Featured Products' }).waitFor();
+    await page.locator('#featured [data-testid=product-card]').first().waitFor();
+    await screenshot(page, 'home');
+
+    // Category page: price filter and sort, the result count follows.
+    await page.goto('/anime-figures');
+    const count = page.locator('.result-count');
+    await count.getByText(/Showing \d+ of \d+ results/).waitFor();
+    const all = Number((await count.textContent())!.match(/of (\d+)/)![1]);
+    await page.getByLabel('Price range').selectOption('3000-plus');
+    await expect.poll(async () => Number((await count.textContent())!.match(/Showing (\d+)/)![1])).toBeLessThan(all);
+    for (const price of await page.locator('[data-testid=product-card] .price').allTextContents()) {
+      expect(Number(price.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(3000);
+    }
+    await page.getByLabel('Search in this category').fill('zzzz-nothing');
+    await page.getByRole('heading', { name: 'No figures found' }).waitFor();
+    await page.getByText("Try adjusting your search or filters to find what you're looking for.").waitFor();
+    await page.locator('.empty-state').getByRole('button', { name: 'Clear Filters' }).click();
+    await count.getByText(`Showing ${all} of ${all} results`).waitFor();
+    await screenshot(page, 'category');
+
+    // Header search with a typo finds the figure.
+    await page.locator('#site-search').fill('  kakshi  ');
+    await page.locator('#site-search').press('Enter');
+    await page.waitForURL(/\/search\?q=kakshi$/);
+    await page.locator('[data-testid=product-card]', { hasText: 'Kakashi Hatake Metal Enamel Keychain' }).waitFor();
+    const hit = page.locator('[data-testid=product-card]', { hasText: kakashi.name });
+    await hit.getByRole('heading').getByRole('link').click();
+    await page.waitForURL(`**/product/${kakashi.id}`);
+    await page.getByRole('heading', { level: 1, name: kakashi.name }).waitFor();
+    await page.getByText('Online Exclusive').waitFor();
+    await page.getByText('Free shipping on orders above ₹999').waitFor();
+    await screenshot(page, 'product');
+    await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await toast(page, 'Added to cart').waitFor();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+
+    // Cart: a guest is sent to sign in.
+    await page.goto('/cart');
+    await page.getByTestId('cart-line').getByText(kakashi.name).waitFor();
+    await page.getByText('Free returns within 7 days').waitFor();
+    await screenshot(page, 'cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await toast(page, 'Please log in').waitFor();
+    await page.waitForURL('**/login');
+
+    // Sign up, with the form's messages first.
+    await page.goto('/signup');
+    const email = uniqueEmail('cod');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('Please fill in all required fields').waitFor();
+    await page.getByLabel('Full name *').fill('Ravi Kumar');
+    await page.getByLabel('Email *').fill(email);
+    await page.getByLabel('Password *', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm password *').fill('abd');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password *').fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('Password must be at least 6 characters long').waitFor();
+    await page.getByLabel('Password *', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password *').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').getByText('Please provide your location details').waitFor();
+    expect(await page.getByLabel('State *').locator('option').count()).toBe(29); // 28 states + the prompt
+    await page.getByLabel('Pincode *').fill('400001');
+    await page.getByLabel('City *').fill('Mumbai');
+    await page.getByLabel('State *').selectOption('Maharashtra');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account created successfully!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+
+    // Checkout by cash on delivery with a manual address.
+    await page.goto('/checkout');
+    await page.getByLabel('Address *').fill('21 Nariman Point');
+    await page.getByRole('textbox', { name: 'Pincode *' }).fill('400021');
+    await page.getByLabel('City *').fill('Mumbai');
+    await page.getByLabel('State *').selectOption('Maharashtra');
+    await page.getByLabel('Cash on Delivery').check();
+    await screenshot(page, 'checkout');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await toast(page, 'Order placed successfully!').waitFor();
+    await page.waitForURL('**/orders');
+    const row = page.getByTestId('order-row').filter({ hasText: kakashi.name });
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('order-status').textContent()).toMatch(/Placed|Confirmed/);
+    expect(await page.getByTestId('cart-count').count()).toBe(0);
+    await screenshot(page, 'orders');
+    await row.click();
+    await page.getByTestId('order-detail').getByText('Cash on Delivery').waitFor();
+    await page.getByText('21 Nariman Point').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toaster';
+import { useAuth } from '../../features/auth/auth-provider';
+import { useCart } from '../../features/cart/cart-provider';
+import { PaymentCancelledError } from '../../features/checkout/razorpay';
+import { PaymentSimulatorDialog } from '../../features/checkout/components/payment-simulator-dialog';
+import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-place-order';
+import { useAddressSelection } from '../../features/user/address-selection';
+import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
+import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
+import { formatPrice } from '../../lib/format';
+
+const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
+
+export const isComplete = (a: FinalAddress) => !!(a.address.trim() && a.city.trim() && a.state.trim() && a.pincode.trim());
+
+export default function CheckoutRoute() {
+  const { user, loading } = useAuth();
+  const { items, subtotal, shipping, total, ready } = useCart();
+  const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();
+  const { toast } = useToast();
+  const { place, busy, placed, simulator } = usePlaceOrder(user);
+  const [mode, setMode] = useState<'saved' | 'manual'>('saved');
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [manual, setManual] = useState(EMPTY);
+  const [method, setMethod] = useState<'razorpay' | 'cod'>('razorpay');
+  const lookup = usePincodeLookup(manual.pincode, (city, state) => setManual((m) => ({ ...m, city, state })));
+
+  useEffect(() => {
+    if (!addressesLoading && addresses.length === 0) setMode('manual');
+  }, [addressesLoading, addresses.length]);
+  useEffect(() => {
+    if (!savedId && selectedAddress) setSavedId(selectedAddress.id);
+  }, [savedId, selectedAddress]);
+
+  if (loading) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!ready) return <Spinner />;
+  if (items.length === 0 && !placed && !busy) return <Navigate to="/cart" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    let address: FinalAddress;
+    if (mode === 'saved') {
+      const saved = addresses.find((a) => a.id === savedId);
+      if (!saved) {
+        toast({ title: 'Invalid address selection', description: 'Please choose one of your saved addresses.', variant: 'destructive' });
+        return;
+      }
+      address = {
+        name: saved.name,
+        phone: saved.phone,
+        address: [saved.addressLine1, saved.addressLine2, saved.landmark].filter(Boolean).join(', '),
+        city: saved.city,
+        state: saved.state,
+        pincode: saved.pincode,
+      };
+      if (!isComplete(address)) {
+        toast({ title: 'Address issue detected', description: 'This saved address is incomplete. Please enter the address below.', variant: 'destructive' });
+        setMode('manual');
+        setManual({ ...address });
+        return;
+      }
+    } else {
+      address = { ...manual };
+      if (!isComplete(address)) {
+        toast({ title: 'Incomplete shipping address', description: 'Please fill in address, city, state and pincode.', variant: 'destructive' });
+        return;
+      }
+    }
+    if (!isComplete(address)) {
+      toast({ title: 'Address validation failed', description: 'Please check the shipping address.', variant: 'destructive' });
+      return;
+    }
+    if (method === 'cod' && total < COD_MINIMUM) {
+      toast({ title: 'Cash on Delivery not available', description: 'Cash on Delivery is only available for orders above ₹1000.', variant: 'destructive' });
+      return;
+    }
+    place(address, method).catch((error: unknown) => {
+      if (error instanceof PaymentCancelledError) return;
+      toast({ title: 'Checkout failed', description: error instanceof Error && error.message ? error.message : 'An error occurred during checkout.', variant: 'destructive' });
+    });
+  };
+  const setField = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setManual((m) => ({ ...m, [key]: key === 'pincode' ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value }));
+
+  return (
+    <div className="container section">
+      <h1 className="page-title">Checkout</h1>
+      {placed ? (
+        <div className="status-page">
+          <h2>Thank you! Your order is placed.</h2>
+          <p className="muted">Taking you to your orders…</p>
+        </div>
+      ) : (
+        <form className="two-column" onSubmit={submit} noValidate>
+          <div className="stack">
+            <section className="card panel" aria-labelledby="ship-title">
+              <h2 id="ship-title">Shipping Address</h2>
+              {addresses.length > 0 && (
+                <div className="choice-list" role="radiogroup" aria-label="Saved addresses">
+                  {addresses.map((a) => (
+                    <label key={a.id} className={`choice ${mode === 'saved' && savedId === a.id ? 'is-selected' : ''}`}>
+                      <input type="radio" name="address" checked={mode === 'saved' && savedId === a.id} onChange={() => { setMode('saved'); setSavedId(a.id); }} />
+                      <span>
+                        <strong>{a.name}</strong> <span className="chip">{a.addressType}</span>
+                        <br />
+                        {a.addressLine1}, {a.city}, {a.state} {a.pincode}
+                        {a.phone && <> · {a.phone}</>}
+                      </span>
+                    </label>
+                  ))}
+                  <label className={`choice ${mode === 'manual' ? 'is-selected' : ''}`}>
+                    <input type="radio" name="address" checked={mode === 'manual'} onChange={() => setMode('manual')} />
+                    <span>Use a new address</span>
+                  </label>
+                </div>
+              )}
+              {mode === 'manual' && (
+                <div className="form-grid">
+                  <label className="field">
+                    <span className="field__label">Full name</span>
+                    <input name="name" value={manual.name} onChange={setField('name')} autoComplete="name" />
+                  </label>
+                  <label className="field">
+                    <span className="field__label">Phone (optional)</span>
+                    <input name="phone" type="tel" value={manual.phone} onChange={setField('phone')} autoComplete="tel" />
+                  </label>
+                  <label className="field form-grid__wide">
+                    <span className="field__label">Address *</span>
+                    <textarea name="address" rows={2} value={manual.address} onChange={setField('address')} autoComplete="street-address" />
+                  </label>
+                  <label className="field">
+                    <span className="field__label">Pincode *</span>
+                    <input name="pincode" inputMode="numeric" maxLength={6} value={manual.pincode} onChange={setField('pincode')} autoComplete="postal-code" />
+                    {lookup === 'loading' && <small className="field__hint">Looking up pincode…</small>}
+                  </label>
+                  <label className="field">
+                    <span className="field__label">City *</span>
+                    <input name="city" value={manual.city} onChange={setField('city')} autoComplete="address-level2" />
+                  </label>
+                  <label className="field">
+                    <span className="field__label">State *</span>
+                    <select name="state" value={manual.state} onChange={setField('state')}>
+                      <option value="">Select state</option>
+                      {CHECKOUT_STATES.map((s) => (
+                        <option key={s}>{s}</option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
+              )}
+            </section>
+            <section className="card panel" aria-labelledby="pay-title">
+              <h2 id="pay-title">Payment Method</h2>
+              <div className="choice-list" role="radiogroup" aria-label="Payment method">
+                <label className={`choice ${method === 'razorpay' ? 'is-selected' : ''}`}>
+                  <input type="radio" name="payment" value="razorpay" checked={method === 'razorpay'} onChange={() => setMethod('razorpay')} />
+                  <span>
+                    <strong>Pay Online</strong>
+                    <br />
+                    Card, UPI or netbanking (Razorpay)
+                  </span>
+                </label>
+                <label className={`choice ${method === 'cod' ? 'is-selected' : ''} ${total < COD_MINIMUM ? 'is-muted' : ''}`}>
+                  <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} />
+                  <span>
+                    <strong>Cash on Delivery</strong>
+                    <br />
+                    {total < COD_MINIMUM ? 'Available for orders of ₹1,000 or more' : 'Pay when your order arrives'}
+                  </span>
+                </label>
+              </div>
+            </section>
+          </div>
+          <aside className="summary card" aria-labelledby="co-summary">
+            <h2 id="co-summary">Order Summary</h2>
+            <ul className="summary__items">
+              {items.map((i) => (
+                <li key={i.id}>
+                  <span>
+                    {i.name} × {i.quantity}
+                  </span>
+                  <span>{formatPrice(i.price * i.quantity)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl>
+              <div><dt>Subtotal</dt><dd>{formatPrice(subtotal)}</dd></div>
+              <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd></div>
+              <div className="summary__total"><dt>Total</dt><dd data-testid="checkout-total">{formatPrice(total)}</dd></div>
+            </dl>
+            <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
+              {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatPrice(total)}`}
+            </button>
+            <p className="muted small">Prices include GST. Free returns within 7 days.</p>
+          </aside>
+        </form>
+      )}
+      {simulator && (
+        <PaymentSimulatorDialog
+          request={simulator.request}
+          onSuccess={simulator.resolve}
+          onFailure={(message) => simulator.reject(new Error(message))}
+          onDismiss={() => simulator.reject(new PaymentCancelledError())}
+        />
+      )}
+    </div>
+  );
+}

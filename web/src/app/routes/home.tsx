@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { useCarousel } from '../../features/carousels/api/get-carousel';
+import { Carousel } from '../../features/carousels/components/carousel';
+import { FeaturedProducts } from '../../features/products/components/featured-products';
+import { KeychainShowcase } from '../../features/products/components/keychain-showcase';
+
+const scrollTo = (id: string) => {
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  document.getElementById(id)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+};
+
+const CATEGORIES = [
+  { name: 'Anime Figures', to: '/anime-figures', blurb: 'Scale figures, chibis and statues', tone: 'tile--red' },
+  { name: 'Keychains', to: '/keychains', blurb: 'Charms for bags and keys', tone: 'tile--teal' },
+  { name: 'Hot Wheels', to: null, blurb: 'Die-cast classics', tone: 'tile--blue' },
+  { name: 'Trending', to: null, blurb: 'What collectors want now', tone: 'tile--violet' },
+];
+
+export default function HomeRoute() {
+  const hero = useCarousel('hero');
+  return (
+    <>
+      <Carousel name="hero" settings={hero.data}>
+        <button type="button" className="button button--primary button--large" onClick={() => scrollTo('featured')}>
+          Shop Now
+        </button>
+        <button type="button" className="button button--light button--large" onClick={() => scrollTo('categories')}>
+          Explore Categories
+        </button>
+      </Carousel>
+      <FeaturedProducts />
+      <KeychainShowcase />
+      <section id="categories" className="section container" aria-labelledby="categories-title">
+        <div className="section__head">
+          <h2 id="categories-title">Shop by Category</h2>
+        </div>
+        <div className="tiles">
+          {CATEGORIES.map((c) =>
+            c.to ? (
+              <Link key={c.name} to={c.to} className={`tile ${c.tone}`}>
+                <strong>{c.name}</strong>
+                <span>{c.blurb}</span>
+              </Link>
+            ) : (
+              <div key={c.name} className={`tile ${c.tone} tile--soon`} aria-disabled="true">
+                <strong>{c.name}</strong>
+                <span>{c.blurb}</span>
+                <em className="chip chip--new">Coming soon</em>
+              </div>
+            ),
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { INFO_CONTENT } from './info-content';
+import NotFoundRoute from './not-found';
+
+export default function InfoRoute() {
+  const { pathname } = useLocation();
+  const page = INFO_CONTENT[pathname.replace(/\/$/, '')];
+  if (!page) return <NotFoundRoute />;
+  return (
+    <article className="container info-page">
+      <h1>{page.title}</h1>
+      <p className="lead">{page.intro}</p>
+      {page.sections.map((s) => (
+        <section key={s.heading}>
+          <h2>{s.heading}</h2>
+          <p>{s.body}</p>
+        </section>
+      ))}
+      {page.links && (
+        <ul className="link-list">
+          {page.links.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../components/ui/toaster';
+import { useAuth } from '../../features/auth/auth-provider';
+
+export default function LoginRoute() {
+  const { signIn } = useAuth();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Please fill in all fields');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const user = await signIn({ email: email.trim(), password });
+      toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
+      if (user.isAdmin) window.location.assign('/admin');
+      else navigate('/');
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : 'An error occurred during sign in';
+      setError(message);
+      toast({ title: 'Sign In Failed', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container auth-page">
+      <form className="card auth-card" onSubmit={submit} noValidate>
+        <h1>Sign In</h1>
+        <p className="muted">Welcome back, collector.</p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <label className="field">
+          <span className="field__label">Email</span>
+          <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">Password</span>
+          <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <Link to="/forgot-password" className="link small">
+          Forgot password?
+        </Link>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign In'}
+        </button>
+        <p className="muted small">
+          New here? <Link to="/signup" className="link">Create an account</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toaster';
+import { useAuth } from '../../features/auth/auth-provider';
+import { useOrders } from '../../features/orders/api/get-orders';
+import { OrderDetail } from '../../features/orders/components/order-detail';
+import { StatusBadge } from '../../features/orders/components/status-badge';
+import { formatDate, formatPrice } from '../../lib/format';
+
+const STATUS_FILTERS = [
+  { value: 'all', label: 'All orders' },
+  { value: 'placed', label: 'Placed' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+export default function OrdersRoute() {
+  const { user, loading } = useAuth();
+  const orders = useOrders(user?.id);
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (orders.isError) toast({ title: 'Failed to fetch orders', description: orders.error.message, variant: 'destructive' });
+  }, [orders.isError, orders.error, toast]);
+
+  const shown = useMemo(() => {
+    const term = search.trim().toLowerCase();
+    return (orders.data ?? []).filter((o) => {
+      const matchesStatus = status === 'all' || (status === 'placed' ? o.status === 'placed' || o.status === 'pending' : o.status === status);
+      const matchesTerm = !term || o.orderNumber.toLowerCase().includes(term) || o.id.toLowerCase().includes(term) || o.items.some((i) => i.name.toLowerCase().includes(term));
+      return matchesStatus && matchesTerm;
+    });
+  }, [orders.data, search, status]);
+
+  if (loading) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <div className="container section">
+      <h1 className="page-title">My Orders</h1>
+      {selected ? (
+        <OrderDetail orderId={selected} onBack={() => setSelected(null)} />
+      ) : (
+        <>
+          <div className="toolbar">
+            <label className="field toolbar__search">
+              <span className="visually-hidden">Search orders</span>
+              <input type="search" placeholder="Search by order number or product" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </label>
+            <label className="field">
+              <span className="field__label">Status</span>
+              <select value={status} onChange={(e) => setStatus(e.target.value)} aria-label="Filter by status">
+                {STATUS_FILTERS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {orders.isLoading ? (
+            <Spinner label="Loading orders…" />
+          ) : shown.length === 0 ? (
+            <div className="empty-state">
+              <h2>{(orders.data ?? []).length === 0 ? 'No orders yet' : 'No orders match your filters'}</h2>
+              <Link to="/products" className="button button--primary">
+                Start Shopping
+              </Link>
+            </div>
+          ) : (
+            <ul className="order-list">
+              {shown.map((o) => (
+                <li key={o.id}>
+                  <button type="button" className="card order-row" onClick={() => setSelected(o.id)} data-testid="order-row">
+                    <span className="order-row__main">
+                      <strong>{o.orderNumber}</strong>
+                      <span className="muted small">
+                        {formatDate(o.createdAt)} · {o.items.length} {o.items.length === 1 ? 'item' : 'items'}
+                      </span>
+                      <span className="small">{o.items.map((i) => i.name).join(', ')}</span>
+                    </span>
+                    <StatusBadge status={o.status} />
+                    <span className="price">{formatPrice(o.totalAmount)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

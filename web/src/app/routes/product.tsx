@@ -1,0 +1,51 @@
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useCategoryProducts } from '../../features/products/api/get-category-products';
+import { useProduct } from '../../features/products/api/get-product';
+import { useProductReviews } from '../../features/products/api/get-product-reviews';
+import { ProductGallery } from '../../features/products/components/product-gallery';
+import { ProductGrid } from '../../features/products/components/product-grid';
+import { averageOf, ProductReviews } from '../../features/products/components/product-reviews';
+import { PurchasePanel } from '../../features/products/components/purchase-panel';
+
+export default function ProductRoute() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const reviews = useProductReviews(id);
+  const related = useCategoryProducts(product.data?.category ?? '');
+
+  if (product.isLoading) return <Spinner label="Loading product…" />;
+  if (product.isError || !product.data) {
+    return (
+      <div className="container status-page">
+        <h1>Product Not Found</h1>
+        <p className="muted">This product does not exist or could not be loaded.</p>
+        <Link to="/" className="button button--primary">
+          Back to Home
+        </Link>
+      </div>
+    );
+  }
+  const p = product.data;
+  const list = reviews.data ?? [];
+  const average = list.length ? averageOf(list) : p.rating;
+  const alsoLike = (related.data ?? []).filter((r) => r.id !== p.id).slice(0, 4);
+  return (
+    <div className="container section">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to="/">Home</Link> / <Link to={p.category === 'Keychains' ? '/keychains' : '/anime-figures'}>{p.category}</Link> / <span>{p.name}</span>
+      </nav>
+      <div className="product-detail">
+        <ProductGallery images={p.images} name={p.name} />
+        <PurchasePanel product={p} averageRating={average} reviewCount={list.length} />
+      </div>
+      <ProductReviews productId={p.id} reviews={list} fallbackRating={p.rating} />
+      {alsoLike.length > 0 && (
+        <section className="section" aria-labelledby="related-title">
+          <h2 id="related-title">You might also like</h2>
+          <ProductGrid products={alsoLike} />
+        </section>
+      )}
+    </div>
+  );
+}

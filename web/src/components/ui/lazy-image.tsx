@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
+import { PLACEHOLDER_IMAGE, resolveImageUrl, withCacheBust } from '../../lib/images';
+
+interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string | null | undefined;
+  alt: string;
+  /** Above-the-fold images load at once. */
+  eager?: boolean;
+}
+
+/** Loads 50 px before it enters the viewport; on error retries once with a cache-busting query, then shows the placeholder. */
+export function LazyImage({ src, alt, eager = false, className, ...rest }: LazyImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const resolved = resolveImageUrl(src);
+  const [visible, setVisible] = useState(eager);
+  const [current, setCurrent] = useState(resolved);
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    setCurrent(resolved);
+    setAttempt(0);
+  }, [resolved]);
+
+  useEffect(() => {
+    if (visible) return;
+    const node = ref.current;
+    if (!node || typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '50px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  const onError = () => {
+    if (current === PLACEHOLDER_IMAGE) return;
+    if (attempt === 0) {
+      setAttempt(1);
+      setCurrent(withCacheBust(resolved));
+    } else {
+      setCurrent(PLACEHOLDER_IMAGE);
+    }
+  };
+
+  return (
+    <img
+      ref={ref}
+      src={visible ? current : undefined}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={onError}
+      onLoad={() => setLoaded(true)}
+      className={`lazy-image ${loaded ? 'is-loaded' : ''} ${className ?? ''}`}
+      {...rest}
+    />
+  );
+}

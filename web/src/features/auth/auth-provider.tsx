@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getToken, setToken } from '../../lib/api-client';
+import { getAuthProfile } from './api/get-auth-profile';
+import { login as loginCall, type LoginInput } from './api/login';
+import { signup as signupCall, type SignupInput } from './api/signup';
+import { normalizeUser, type User } from './types';
+
+interface AuthContextValue {
+  user: User | null;
+  /** True until the stored token has been checked on start. */
+  loading: boolean;
+  signIn(input: LoginInput): Promise<User>;
+  signUp(input: SignupInput): Promise<User>;
+  signOut(): void;
+  setUser(user: User): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Every stored cart is cleared at sign-out (cart_guest and cart_{userId}). */
+function clearStoredCarts() {
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith('cart_')) localStorage.removeItem(key);
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUserState] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => !!getToken());
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    getAuthProfile()
+      .then((data) => !cancelled && setUserState(normalizeUser(data.user)))
+      .catch(() => {
+        setToken(null);
+        if (!cancelled) setUserState(null);
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const signIn = useCallback(async (input: LoginInput) => {
+    const answer = await loginCall(input);
+    if (!answer.token) throw new Error('Failed to sign in');
+    setToken(answer.token);
+    const next = normalizeUser(answer.user);
+    setUserState(next);
+    return next;
+  }, []);
+
+  const signUp = useCallback(async (input: SignupInput) => {
+    const answer = await signupCall(input);
+    if (!answer.token) throw new Error('Failed to create account');
+    setToken(answer.token);
+    const next = normalizeUser(answer.user);
+    setUserState(next);
+    return next;
+  }, []);
+
+  const signOut = useCallback(() => {
+    setToken(null);
+    clearStoredCarts();
+    setUserState(null);
+    queryClient.removeQueries({ queryKey: ['user'] });
+    queryClient.removeQueries({ queryKey: ['orders'] });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading, signIn, signUp, signOut, setUser: setUserState }),
+    [user, loading, signIn, signUp, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { LazyImage } from '../../../components/ui/lazy-image';
+import { fallbackCarousel } from '../api/get-carousel';
+import type { CarouselName, CarouselSettings } from '../types';
+
+interface CarouselProps {
+  name: CarouselName;
+  settings: CarouselSettings | undefined;
+  children?: React.ReactNode;
+}
+
+export function Carousel({ name, settings, children }: CarouselProps) {
+  const carousel = settings ?? fallbackCarousel(name);
+  const { slides, interval, autoPlay, height } = carousel;
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (index >= slides.length) setIndex(0);
+  }, [slides.length, index]);
+
+  useEffect(() => {
+    if (!autoPlay || paused || slides.length < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % slides.length), interval);
+    return () => clearInterval(timer);
+  }, [autoPlay, paused, interval, slides.length]);
+
+  const go = (next: number) => setIndex((next + slides.length) % slides.length);
+
+  return (
+    <section
+      className={`carousel carousel--${name}`}
+      style={{ height: `min(${height}, 720px)` }}
+      aria-roledescription="carousel"
+      aria-label={name === 'hero' ? 'Featured banners' : 'Category banners'}
+      data-source={carousel.fromServer ? 'server' : 'fallback'}
+      data-slides={slides.length}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {slides.map((slide, i) => {
+          // The generated demo banners carry their own lettering; repeating it on top would print it twice.
+          const lettered = !!slide.image && slide.image.includes('/media/demo/');
+          const showText = !lettered && !!(slide.title || slide.subtitle);
+          return (
+          <div
+            key={slide.id}
+            className="carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            aria-hidden={i !== index}
+            style={slide.background ? { background: slide.background } : undefined}
+          >
+            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} eager={i === 0} className="carousel__image" />}
+            {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
+            {showText && (
+              <div className="carousel__content">
+                {slide.title && <h2 className="carousel__title">{slide.title}</h2>}
+                {slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
+                {slide.ctaText && slide.ctaLink && name !== 'hero' && (
+                  <Link className="button button--light" to={slide.ctaLink} tabIndex={i === index ? 0 : -1}>
+                    {slide.ctaText}
+                  </Link>
+                )}
+              </div>
+            )}
+          </div>
+          );
+        })}
+      </div>
+      {children && <div className="carousel__actions">{children}</div>}
+      {slides.length > 1 && (
+        <>
+          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="Previous slide" onClick={() => go(index - 1)}>
+            ‹
+          </button>
+          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="Next slide" onClick={() => go(index + 1)}>
+            ›
+          </button>
+          <div className="carousel__dots">
+            {slides.map((s, i) => (
+              <button key={s.id} type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index} className={i === index ? 'dot dot--on' : 'dot'} onClick={() => go(i)} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

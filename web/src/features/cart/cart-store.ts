@@ -1,0 +1,61 @@
+import { CART_LIFETIME_MS, MAX_LINE_QUANTITY } from '../../lib/constants';
+import type { Product } from '../products/types';
+
+export interface CartItem extends Product {
+  quantity: number;
+}
+
+interface StoredCart {
+  items: CartItem[];
+  timestamp: number;
+}
+
+export const cartKey = (userId: string | null | undefined) => (userId ? `cart_${userId}` : 'cart_guest');
+
+/** Reads a stored cart; one older than 24 hours (or unreadable) is discarded. */
+export function readStoredCart(key: string, now = Date.now()): CartItem[] {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return [];
+    const stored = JSON.parse(raw) as StoredCart;
+    if (!Array.isArray(stored.items) || typeof stored.timestamp !== 'number' || now - stored.timestamp > CART_LIFETIME_MS) {
+      localStorage.removeItem(key);
+      return [];
+    }
+    return stored.items;
+  } catch {
+    return [];
+  }
+}
+
+export function writeStoredCart(key: string, items: CartItem[], now = Date.now()): void {
+  try {
+    localStorage.setItem(key, JSON.stringify({ items, timestamp: now } satisfies StoredCart));
+  } catch {
+    /* storage full or blocked: the cart still works in memory */
+  }
+}
+
+export function lineLimit(item: Pick<Product, 'stockQuantity'>): number {
+  return item.stockQuantity === undefined ? MAX_LINE_QUANTITY : Math.min(item.stockQuantity, MAX_LINE_QUANTITY);
+}
+
+/** Adds a product: an existing line grows by `quantity` (1 by default), a new one enters with it; capped at the line limit. */
+export function addLine(items: CartItem[], product: Product, quantity = 1): CartItem[] {
+  const existing = items.find((i) => i.id === product.id);
+  if (existing) {
+    return items.map((i) => (i.id === product.id ? { ...i, ...product, quantity: Math.min(i.quantity + quantity, Math.max(lineLimit(product), 1)) } : i));
+  }
+  return [...items, { ...product, quantity: Math.min(quantity, Math.max(lineLimit(product), 1)) }];
+}
+
+/** Sets a quantity, clamped at 0; a line at 0 is removed. */
+export function setLineQuantity(items: CartItem[], productId: string, quantity: number): CartItem[] {
+  const next = Math.max(0, Math.floor(quantity));
+  if (next === 0) return items.filter((i) => i.id !== productId);
+  return items.map((i) => (i.id === productId ? { ...i, quantity: next } : i));
+}
+
+export function mergeCarts(base: CartItem[], extra: CartItem[]): CartItem[] {
+  return extra.reduce((acc, item) => addLine(acc, item, item.quantity), base);
+}

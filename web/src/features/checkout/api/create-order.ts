@@ -1,0 +1,24 @@
+import { api } from '../../../lib/api-client';
+
+export interface CreateOrderPayload {
+  items: { productId: string; name: string; price: number; quantity: number; image: string; category: string }[];
+  total_amount: number;
+  shipping_address: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_pincode: string;
+  shipping_phone: string;
+  shipping_name?: string;
+  payment_method: 'cod' | 'razorpay';
+}
+
+export interface CreatedOrder {
+  id: string;
+  status: string;
+  payment_method: string;
+  order_number?: string;
+  orderNumber?: string;
+  total_amount?: number;
+}
+
+export const createOrder = (payload: CreateOrderPayload) => api.post<{ success: boolean; order: CreatedOrder }>('/orders', payload);

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface CreateOrderReviewInput {
+  orderId: string;
+  productId: string;
+  rating: number;
+  comment: string;
+}
+
+export const createOrderReview = ({ orderId, productId, rating, comment }: CreateOrderReviewInput) =>
+  api.post<{ success: boolean }>(`/user/orders/${encodeURIComponent(orderId)}/review`, { productId, rating, comment: comment.trim() });
+
+export function useCreateOrderReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrderReview,
+    onSuccess: (_d, input) => {
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'detail', input.orderId] });
+      void queryClient.invalidateQueries({ queryKey: ['products', 'reviews', input.productId] });
+    },
+  });
+}

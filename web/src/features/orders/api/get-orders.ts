@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeOrder, type Order } from '../types';
+
+export async function getOrders(signal?: AbortSignal): Promise<Order[]> {
+  const data = await api.get<{ orders?: Record<string, unknown>[] }>('/user/orders', signal);
+  return (data.orders ?? []).map((o) => normalizeOrder(o));
+}
+
+export const ordersQueryOptions = (userId: string | undefined) =>
+  queryOptions({ queryKey: ['orders', 'list', userId], queryFn: ({ signal }) => getOrders(signal), enabled: !!userId, staleTime: 0 });
+
+export const useOrders = (userId: string | undefined) => useQuery(ordersQueryOptions(userId));

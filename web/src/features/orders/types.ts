@@ -1,0 +1,101 @@
+export type OrderStatus = 'pending' | 'placed' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface OrderItem {
+  id: string;
+  productId: string;
+  name: string;
+  image: string;
+  category: string;
+  price: number;
+  quantity: number;
+}
+
+export interface ShippingAddress {
+  name: string;
+  address: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  pincode: string;
+  phone: string;
+}
+
+export interface OrderReview {
+  productId: string;
+  rating: number;
+  comment: string;
+}
+
+export interface Order {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus | string;
+  paymentStatus: string;
+  paymentMethod: string;
+  totalAmount: number;
+  subtotal?: number;
+  shipping?: number;
+  createdAt: string;
+  items: OrderItem[];
+  shippingAddress: ShippingAddress;
+  trackingNumber?: string;
+  estimatedDelivery?: string;
+  actualDelivery?: string;
+  reviews: OrderReview[];
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function normalizeOrder(raw: Record<string, unknown>, extraReviews: unknown[] = []): Order {
+  const addr = (raw.shippingAddress ?? raw.shipping_address ?? {}) as Record<string, unknown>;
+  const address = typeof addr === 'string' ? { address: addr } : addr;
+  const items = Array.isArray(raw.items) ? (raw.items as Record<string, unknown>[]) : [];
+  const reviews = [...(Array.isArray(raw.reviews) ? raw.reviews : []), ...extraReviews] as Record<string, unknown>[];
+  return {
+    id: str(raw.id),
+    orderNumber: str(raw.orderNumber ?? raw.order_number ?? raw.id),
+    status: str(raw.status || 'pending'),
+    paymentStatus: str(raw.paymentStatus ?? raw.payment_status),
+    paymentMethod: str(raw.paymentMethod ?? raw.payment_method),
+    totalAmount: Number(raw.totalAmount ?? raw.total_amount ?? 0),
+    subtotal: raw.subtotal === undefined ? undefined : Number(raw.subtotal),
+    shipping: raw.shipping === undefined ? undefined : Number(raw.shipping),
+    createdAt: str(raw.created_at ?? raw.createdAt),
+    items: items.map((i, index) => ({
+      id: str(i.id ?? index),
+      productId: str(i.productId ?? i.product_id),
+      name: str(i.name),
+      image: str(i.image),
+      category: str(i.category),
+      price: Number(i.price ?? 0),
+      quantity: Number(i.quantity ?? 1),
+    })),
+    shippingAddress: {
+      name: str(address.name),
+      address: str(address.address ?? address.addressLine1 ?? raw.shipping_address_line),
+      addressLine2: str(address.addressLine2 ?? address.address_line2),
+      city: str(address.city ?? raw.shipping_city),
+      state: str(address.state ?? raw.shipping_state),
+      pincode: str(address.pincode ?? raw.shipping_pincode),
+      phone: str(address.phone ?? raw.shipping_phone),
+    },
+    trackingNumber: str(raw.trackingNumber ?? raw.tracking_number) || undefined,
+    estimatedDelivery: str(raw.estimatedDelivery ?? raw.estimated_delivery) || undefined,
+    actualDelivery: str(raw.actualDelivery ?? raw.actual_delivery) || undefined,
+    reviews: reviews.map((r) => ({ productId: str(r.productId ?? r.product_id), rating: Number(r.rating ?? 0), comment: str(r.comment) })),
+  };
+}
+
+/** What a shopper reads for a stored status: pending is shown as Placed. */
+export function statusLabel(status: string): string {
+  if (status === 'pending' || status === 'placed') return 'Placed';
+  return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';
+}
+
+export function paymentStatusLabel(status: string): string {
+  return ({ pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' } as Record<string, string>)[status] ?? 'Unknown';
+}
+
+export function paymentMethodLabel(method: string): string {
+  return method === 'cod' ? 'Cash on Delivery' : method === 'razorpay' ? 'Online (Razorpay)' : method || 'Unknown';
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface CreateProductReviewInput {
+  productId: string;
+  rating: number;
+  comment: string;
+}
+
+export const createProductReview = ({ productId, rating, comment }: CreateProductReviewInput) =>
+  api.post<{ success: boolean }>(`/products/${encodeURIComponent(productId)}/reviews`, { rating, comment: comment.trim() });
+
+export function useCreateProductReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProductReview,
+    onSuccess: (_data, input) => {
+      void queryClient.invalidateQueries({ queryKey: ['products', 'reviews', input.productId] });
+      void queryClient.invalidateQueries({ queryKey: ['products', 'detail', input.productId] });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface Review {
+  id: string;
+  productId: string;
+  userId: string;
+  userName: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+function normalizeReview(raw: Record<string, unknown>): Review {
+  return {
+    id: String(raw.id ?? ''),
+    productId: String(raw.productId ?? raw.product_id ?? ''),
+    userId: String(raw.userId ?? raw.user_id ?? ''),
+    userName: String(raw.userName ?? raw.user_name ?? 'Customer'),
+    rating: Number(raw.rating ?? 0),
+    comment: String(raw.comment ?? ''),
+    createdAt: String(raw.createdAt ?? raw.created_at ?? ''),
+    updatedAt: (raw.updatedAt ?? raw.updated_at) as string | undefined,
+  };
+}
+
+export async function getProductReviews(productId: string, signal?: AbortSignal): Promise<Review[]> {
+  try {
+    const data = await api.get<{ reviews?: Record<string, unknown>[] }>(`/products/${encodeURIComponent(productId)}/reviews`, signal);
+    return (data.reviews ?? []).map(normalizeReview);
+  } catch (error) {
+    console.error('Failed to load reviews', error);
+    return [];
+  }
+}
+
+export const productReviewsQueryOptions = (productId: string) =>
+  queryOptions({ queryKey: ['products', 'reviews', productId], queryFn: ({ signal }) => getProductReviews(productId, signal) });
+
+export const useProductReviews = (productId: string) => useQuery(productReviewsQueryOptions(productId));

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { normalizeProduct, type Product, type RawProduct } from '../types';
+
+export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  const data = await api.get<{ product?: RawProduct }>(`/products/${encodeURIComponent(id)}`, signal);
+  if (!data.product) throw new Error('Product Not Found');
+  return normalizeProduct(data.product);
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['products', 'detail', id], queryFn: ({ signal }) => getProduct(id, signal), retry: false });
+
+export const useProduct = (id: string) => useQuery(productQueryOptions(id));

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { HeartIcon } from '../../../components/ui/icons';
+import { LazyImage } from '../../../components/ui/lazy-image';
+import { Stars } from '../../../components/ui/stars';
+import { useToast } from '../../../components/ui/toaster';
+import { CARD_IMAGE_CYCLE_MS } from '../../../lib/constants';
+import { formatPrice } from '../../../lib/format';
+import { useCart } from '../../cart/cart-provider';
+import { useWishlist } from '../../wishlist/wishlist-provider';
+import type { Product } from '../types';
+
+export function discountPercent(product: Pick<Product, 'discount' | 'originalPrice' | 'price'>): number | undefined {
+  if (product.discount) return Math.round(product.discount);
+  if (product.originalPrice && product.originalPrice > product.price) return Math.round((1 - product.price / product.originalPrice) * 100);
+  return undefined;
+}
+
+interface ProductCardProps {
+  product: Product;
+  layout?: 'grid' | 'list';
+  eager?: boolean;
+}
+
+export function ProductCard({ product, layout = 'grid', eager = false }: ProductCardProps) {
+  const { addToCart } = useCart();
+  const { isInWishlist, toggle } = useWishlist();
+  const { toast } = useToast();
+  const [imageIndex, setImageIndex] = useState(0);
+  const images = product.images.length > 0 ? product.images : [product.image];
+  const saved = isInWishlist(product.id);
+  const off = discountPercent(product);
+
+  useEffect(() => {
+    if (images.length < 2) return;
+    const timer = setInterval(() => setImageIndex((i) => (i + 1) % images.length), CARD_IMAGE_CYCLE_MS);
+    return () => clearInterval(timer);
+  }, [images.length]);
+
+  const onAdd = () => {
+    if (!product.inStock) {
+      toast({ title: 'Out of Stock', description: 'This product is currently out of stock.', variant: 'destructive' });
+      return;
+    }
+    addToCart(product, 1);
+    toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.`, variant: 'success' });
+  };
+
+  return (
+    <article className={`card product-card product-card--${layout} ${product.inStock ? '' : 'is-out'}`} data-testid="product-card" data-product-id={product.id}>
+      <Link to={`/product/${product.id}`} className="product-card__media" aria-label={product.name}>
+        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} width={400} height={400} />
+        <div className="product-card__chips">
+          {off ? <span className="chip chip--sale">-{off}%</span> : null}
+          {product.isNew && <span className="chip chip--new">New</span>}
+        </div>
+        {!product.inStock && <span className="product-card__veil">Out of Stock</span>}
+      </Link>
+      <button
+        type="button"
+        className={`wish-toggle ${saved ? 'is-on' : ''}`}
+        aria-pressed={saved}
+        aria-label={saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+        onClick={() => toggle(product)}
+      >
+        <HeartIcon filled={saved} />
+      </button>
+      <div className="product-card__body">
+        <p className="product-card__category">{product.category}</p>
+        <h3 className="product-card__name">
+          <Link to={`/product/${product.id}`}>{product.name}</Link>
+        </h3>
+        {product.rating > 0 && <Stars value={product.rating} />}
+        <p className="price-row">
+          <span className="price">{formatPrice(product.price)}</span>
+          {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatPrice(product.originalPrice)}</s>}
+        </p>
+        {layout === 'list' && product.description && <p className="product-card__description">{product.description}</p>}
+        <button type="button" className="button button--primary button--small product-card__add" onClick={onAdd} disabled={!product.inStock}>
+          {product.inStock ? 'Add to Cart' : 'Out of Stock'}
+        </button>
+      </div>
+    </article>
+  );
+}

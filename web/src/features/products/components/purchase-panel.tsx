@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Stars } from '../../../components/ui/stars';
+import { useToast } from '../../../components/ui/toaster';
+import { REDIRECT_DELAY_MS } from '../../../lib/constants';
+import { formatPrice } from '../../../lib/format';
+import { useAuth } from '../../auth/auth-provider';
+import { useCart } from '../../cart/cart-provider';
+import { useWishlist } from '../../wishlist/wishlist-provider';
+import { maxQuantity, type Product } from '../types';
+import { discountPercent } from './product-card';
+
+export function PurchasePanel({ product, averageRating, reviewCount }: { product: Product; averageRating: number; reviewCount: number }) {
+  const { user } = useAuth();
+  const { addToCart } = useCart();
+  const { isInWishlist, toggle } = useWishlist();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(1);
+  const max = maxQuantity(product);
+  const off = discountPercent(product);
+
+  const checkStock = (outTitle: string): boolean => {
+    if (!product.inStock) {
+      toast({ title: outTitle, description: 'This product is currently out of stock.', variant: 'destructive' });
+      return false;
+    }
+    if (product.stockQuantity !== undefined && quantity > product.stockQuantity) {
+      toast({ title: 'Insufficient Stock', description: `Only ${product.stockQuantity} items available. Please reduce quantity.`, variant: 'destructive' });
+      return false;
+    }
+    return true;
+  };
+
+  const onAddToCart = () => {
+    if (!checkStock('Out of Stock')) return;
+    addToCart(product, quantity);
+    toast({ title: 'Added to cart', description: `${quantity} × ${product.name} added to your cart.`, variant: 'success' });
+  };
+
+  const onBuyNow = () => {
+    if (!user) {
+      toast({ title: 'Please sign in', description: 'You need to be signed in to make a purchase.', variant: 'destructive' });
+      navigate('/login');
+      return;
+    }
+    if (!checkStock('Out of stock')) return;
+    addToCart(product, quantity);
+    toast({ title: 'Added to cart', description: 'Redirecting to checkout…', variant: 'success' });
+    setTimeout(() => navigate('/checkout'), REDIRECT_DELAY_MS);
+  };
+
+  const stockText = !product.inStock
+    ? 'Out of Stock'
+    : product.stockQuantity === undefined
+      ? 'In Stock'
+      : product.stockQuantity < 10
+        ? `Only ${product.stockQuantity} left in stock`
+        : 'In Stock';
+
+  return (
+    <div className="purchase">
+      <p className="purchase__category">{product.category}</p>
+      <h1 className="purchase__name">{product.name}</h1>
+      <div className="purchase__rating">
+        <Stars value={averageRating} />
+        <span className="muted">
+          {averageRating.toFixed(1)} ({reviewCount} {reviewCount === 1 ? 'review' : 'reviews'})
+        </span>
+      </div>
+      <p className="price-row price-row--large">
+        <span className="price">{formatPrice(product.price)}</span>
+        {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatPrice(product.originalPrice)}</s>}
+        {off ? <span className="chip chip--sale">-{off}%</span> : null}
+      </p>
+      <p className="chip chip--accent">Online Exclusive</p>
+      <p className={`stock ${product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-indicator">
+        {stockText}
+      </p>
+      <div className="purchase__controls">
+        <label className="field field--inline">
+          <span className="field__label">Quantity</span>
+          <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!product.inStock} aria-label="Quantity">
+            {Array.from({ length: Math.max(max, 1) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button button--primary button--large" onClick={onBuyNow}>
+          BUY NOW
+        </button>
+        <button type="button" className="button button--outline button--large" onClick={onAddToCart}>
+          ADD TO CART
+        </button>
+        <button type="button" className={`button button--ghost ${isInWishlist(product.id) ? 'is-on' : ''}`} aria-pressed={isInWishlist(product.id)} onClick={() => toggle(product)}>
+          {isInWishlist(product.id) ? '♥ In Wishlist' : '♡ Add to Wishlist'}
+        </button>
+      </div>
+      <ul className="purchase__notes">
+        <li>Free shipping on orders above ₹999</li>
+        <li>Authentic product guarantee</li>
+      </ul>
+      {product.description && (
+        <div className="purchase__description">
+          <h2>Description</h2>
+          <p>{product.description}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { toServerAddress, type Address } from '../types';
+
+export const createAddress = (address: Omit<Address, 'id'>) => api.post<{ success: boolean }>('/user/addresses', toServerAddress(address));
+export const updateAddress = (address: Address) => api.put<{ success: boolean }>(`/user/addresses/${encodeURIComponent(address.id)}`, toServerAddress(address));
+export const deleteAddress = (id: string) => api.delete<{ success: boolean }>(`/user/addresses/${encodeURIComponent(id)}`);
+
+function useInvalidateProfile() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+}
+
+export const useCreateAddress = () => useMutation({ mutationFn: createAddress, onSuccess: useInvalidateProfile() });
+export const useUpdateAddress = () => useMutation({ mutationFn: updateAddress, onSuccess: useInvalidateProfile() });
+export const useDeleteAddress = () => useMutation({ mutationFn: deleteAddress, onSuccess: useInvalidateProfile() });

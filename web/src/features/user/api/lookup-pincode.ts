@@ -1,0 +1,9 @@
+import { api } from '../../../lib/api-client';
+
+export interface PincodeAnswer {
+  success: boolean;
+  city: string;
+  state: string;
+}
+
+export const lookupPincode = (pincode: string) => api.get<PincodeAnswer>(`/pincode/${encodeURIComponent(pincode)}`);

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface UpdateUserProfileInput {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export const updateUserProfile = (input: UpdateUserProfileInput) => api.put<{ user: Record<string, unknown> }>('/user/profile', input);
+
+export function useUpdateUserProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateUserProfile, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }) });
+}

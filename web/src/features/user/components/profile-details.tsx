@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/ui/toaster';
+import { formatDate } from '../../../lib/format';
+import { useAuth } from '../../auth/auth-provider';
+import { normalizeUser, type User } from '../../auth/types';
+import { useUpdateUserProfile } from '../api/update-user-profile';
+
+export function ProfileDetails({ profile }: { profile: User }) {
+  const { user, setUser } = useAuth();
+  const { toast } = useToast();
+  const update = useUpdateUserProfile();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState({ name: profile.full_name, email: profile.email, phone: profile.phone ?? '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) {
+      toast({ title: 'Failed to update profile', description: 'No user logged in', variant: 'destructive' });
+      return;
+    }
+    update.mutate(
+      { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() },
+      {
+        onSuccess: (data) => {
+          if (data?.user) setUser(normalizeUser(data.user));
+          toast({ title: 'Profile updated successfully!', description: 'Your profile has been updated.', variant: 'success' });
+          setEditing(false);
+        },
+        onError: (error) => toast({ title: 'Failed to update profile', description: error.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (!editing) {
+    return (
+      <section className="card panel">
+        <dl className="facts">
+          <div><dt>Full name</dt><dd>{profile.full_name}</dd></div>
+          <div><dt>Email</dt><dd>{profile.email}</dd></div>
+          <div><dt>Phone</dt><dd>{profile.phone || '—'}</dd></div>
+          <div><dt>Location</dt><dd>{[profile.city, profile.state, profile.pincode].filter(Boolean).join(', ') || '—'}</dd></div>
+          <div><dt>Member since</dt><dd>{formatDate(profile.created_at)}</dd></div>
+        </dl>
+        <button type="button" className="button button--outline" onClick={() => setEditing(true)}>
+          Edit Profile
+        </button>
+      </section>
+    );
+  }
+  return (
+    <form className="card panel" onSubmit={submit}>
+      <div className="form-grid">
+        <label className="field">
+          <span className="field__label">Full name</span>
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} autoComplete="name" />
+        </label>
+        <label className="field">
+          <span className="field__label">Email</span>
+          <input type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} autoComplete="email" />
+        </label>
+        <label className="field">
+          <span className="field__label">Phone</span>
+          <input type="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} autoComplete="tel" />
+        </label>
+      </div>
+      <div className="row">
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save Changes'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useToast } from '../../components/ui/toaster';
+import { useAuth } from '../auth/auth-provider';
+import type { Product } from '../products/types';
+import { useUserProfile } from '../user/api/get-user-profile';
+import { addToServerWishlist, mergeServerWishlist, removeFromServerWishlist } from '../user/api/wishlist';
+
+const GUEST_KEY = 'wishlist_guest';
+
+function readGuestWishlist(): Product[] {
+  try {
+    const raw = localStorage.getItem(GUEST_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Product[]) : [];
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+interface WishlistContextValue {
+  items: Product[];
+  isInWishlist(productId: string): boolean;
+  toggle(product: Product): void;
+  remove(product: Pick<Product, 'id' | 'name'>): void;
+}
+
+const WishlistContext = createContext<WishlistContextValue | null>(null);
+
+/** Guests keep their wishlist locally; a signed-in shopper's lives on the server, and the local list merges into it at sign-in. */
+export function WishlistProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const profile = useUserProfile(user?.id);
+  const [guestItems, setGuestItems] = useState<Product[]>(readGuestWishlist);
+  /** Products known in full (for users, the server only stores a summary). */
+  const [pending, setPending] = useState<Record<string, Product | null>>({});
+  const merging = useRef<string | null>(null);
+
+  useEffect(() => {
+    localStorage.setItem(GUEST_KEY, JSON.stringify(guestItems));
+  }, [guestItems]);
+
+  useEffect(() => {
+    if (!user || merging.current === user.id) return;
+    merging.current = user.id;
+    const ids = readGuestWishlist().map((p) => p.id);
+    if (ids.length === 0) return;
+    mergeServerWishlist(ids)
+      .then(() => {
+        setGuestItems([]);
+        return queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+      })
+      .catch((error) => console.error('Wishlist merge failed', error));
+  }, [user, queryClient]);
+
+  useEffect(() => {
+    if (!user) merging.current = null;
+  }, [user]);
+
+  const serverItems = useMemo<Product[]>(() => {
+    const entries = profile.data?.wishlist ?? [];
+    const list: Product[] = entries.map((e) => ({
+      id: e.productId,
+      name: e.name,
+      price: e.price,
+      image: e.image,
+      images: e.image ? [e.image] : [],
+      category: e.category,
+      isNew: false,
+      isOnSale: false,
+      description: '',
+      inStock: true,
+      rating: 0,
+    }));
+    // Optimistic view: pending additions shown, pending removals hidden.
+    const withAdds = [...list, ...Object.values(pending).filter((p): p is Product => !!p && !list.some((l) => l.id === p.id))];
+    return withAdds.filter((p) => pending[p.id] !== null);
+  }, [profile.data, pending]);
+
+  const items = user ? serverItems : guestItems;
+
+  const settle = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: ['user', 'profile'] }).then(() =>
+        setPending((p) => {
+          const next = { ...p };
+          delete next[id];
+          return next;
+        }),
+      );
+    },
+    [queryClient],
+  );
+
+  const remove = useCallback(
+    (product: Pick<Product, 'id' | 'name'>) => {
+      if (!user) {
+        setGuestItems((list) => list.filter((p) => p.id !== product.id));
+        toast({ title: 'Removed from wishlist', description: product.name });
+        return;
+      }
+      setPending((p) => ({ ...p, [product.id]: null }));
+      removeFromServerWishlist(product.id)
+        .then(() => toast({ title: 'Removed from wishlist', description: product.name }))
+        .catch(() => toast({ title: 'Failed to remove from wishlist', variant: 'destructive' }))
+        .finally(() => settle(product.id));
+    },
+    [user, toast, settle],
+  );
+
+  const toggle = useCallback(
+    (product: Product) => {
+      if (items.some((p) => p.id === product.id)) return remove(product);
+      if (!user) {
+        setGuestItems((list) => (list.some((p) => p.id === product.id) ? list : [...list, product]));
+        toast({ title: 'Added to wishlist', description: product.name });
+        return;
+      }
+      setPending((p) => ({ ...p, [product.id]: product }));
+      addToServerWishlist(product.id)
+        .then(() => toast({ title: 'Added to wishlist', description: product.name }))
+        .catch((error: Error) => toast({ title: 'Failed to add to wishlist', description: error.message, variant: 'destructive' }))
+        .finally(() => settle(product.id));
+    },
+    [items, user, remove, toast, settle],
+  );
+
+  const value = useMemo<WishlistContextValue>(
+    () => ({ items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }),
+    [items, toggle, remove],
+  );
+  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
+}
+
+export function useWishlist(): WishlistContextValue {
+  const value = useContext(WishlistContext);
+  if (!value) throw new Error('useWishlist must be used within a WishlistProvider');
+  return value;
+}
