@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../orders/test-products.js';
-import { SIMULATOR_KEY_ID } from './provider.js';
+import { SIMULATOR_KEY_ID, type PaymentProvider } from './provider.js';
+import { startRefunds } from './refunds.js';
 import { webhookSignature } from './signature.js';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
@@ -153,5 +154,33 @@ describe('payments (local simulator)', () => {
     const admin = await loginAdmin(t.app);
     const cancelled = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
     expect(cancelled.json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('with real keys, a refund decided by cancelling a paid order is issued through the provider exactly once', async () => {
+    const calls: { paymentId: string; amountPaise: number }[] = [];
+    const fake: PaymentProvider = {
+      kind: 'razorpay',
+      keyId: 'rzp_test_fake',
+      keySecret: 'fake',
+      webhookSecret: null,
+      createOrder: async () => ({ id: 'order_FAKE' }),
+      refund: async (input) => (calls.push(input), { id: `rfnd_${calls.length}` }),
+    };
+    const { order, providerOrderId } = await payable();
+    const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId })).json();
+    await post('/api/razorpay/verify-payment', proof);
+    const admin = await loginAdmin(t.app);
+    await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
+    // two instances follow the log
+    const one = startRefunds(t.runtime, fake);
+    const two = startRefunds(t.runtime, fake);
+    const stream = `razorpay-refund-${proof.razorpay_payment_id}`;
+    for (let i = 0; i < 100 && (await t.runtime.store.readStream(stream)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await one.close();
+    await two.close();
+    // (an earlier test cancelled another paid order: its refund is issued too, once)
+    expect(new Set(calls.map((c) => c.paymentId)).size).toBe(calls.length);
+    expect(calls.filter((c) => c.paymentId === proof.razorpay_payment_id)).toEqual([{ paymentId: proof.razorpay_payment_id, amountPaise: Math.round(order.totalAmount * 100), orderId: order.id }]);
+    expect((await t.runtime.store.readStream(stream)).map((e) => e.type)).toEqual(['RazorpayRefundRequested', 'RazorpayRefundIssued']);
   });
 });
