@@ -6,9 +6,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={`dialog ${wide ? 'dialog-wide' : ''}`} aria-describedby={description ? undefined : undefined}>
+        <RadixDialog.Content className={`dialog ${wide ? 'dialog-wide' : ''}`} {...(description ? {} : { 'aria-describedby': undefined })}>
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
-          {description ? <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+          {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
           <div className="dialog-body">{children}</div>
           {footer && <div className="dialog-footer">{footer}</div>}
           <RadixDialog.Close className="dialog-close" aria-label="Close">

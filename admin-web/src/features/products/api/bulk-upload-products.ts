@@ -3,8 +3,8 @@ import { uploadWithProgress } from '../../../lib/api-client';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 
 export type UploadMode = 'add' | 'update' | 'upsert' | 'deleteall';
-export type BulkUploadError = { row?: number; error?: string; message?: string; name?: string } | string;
-export type BulkUploadResult = { mode: string; processed: number; total: number; created: number; updated: number; deleted?: number; errors: BulkUploadError[] };
+export type BulkUploadError = { row?: number; reason?: string; error?: string; message?: string; name?: string } | string;
+export type BulkUploadResult = { mode: string; processed: number; total: number; created: number; updated: number; skipped?: number; deleted?: number; errors: BulkUploadError[] };
 
 /** POST /admin/products/bulk (multipart: file, mode, imageMap JSON). deleteall needs no file. */
 export async function bulkUploadProducts({ file, mode, imageMap }: { file: File | null; mode: UploadMode; imageMap: Record<string, string> }): Promise<BulkUploadResult> {
@@ -14,7 +14,7 @@ export async function bulkUploadProducts({ file, mode, imageMap }: { file: File 
   if (file) form.append('file', file);
   const body = await uploadWithProgress<Partial<BulkUploadResult> & { results?: Partial<BulkUploadResult> }>('/admin/products/bulk', form);
   const r = { ...body, ...(body.results ?? {}) };
-  return { mode: String(r.mode ?? mode), processed: Number(r.processed ?? 0), total: Number(r.total ?? 0), created: Number(r.created ?? 0), updated: Number(r.updated ?? 0), deleted: r.deleted, errors: Array.isArray(r.errors) ? r.errors : [] };
+  return { mode: String(r.mode ?? mode), processed: Number(r.processed ?? 0), total: Number(r.total ?? 0), created: Number(r.created ?? 0), updated: Number(r.updated ?? 0), skipped: r.skipped, deleted: r.deleted, errors: Array.isArray(r.errors) ? r.errors : [] };
 }
 
 export function useBulkUploadProducts() {

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
-import { downloadTemplate } from '../api/download-template';
 import { uploadBulkProductImages } from '../api/upload-images';
 
 const MAX_FILES = 50;
 const MAX_BYTES = 10 * 1024 * 1024;
 
-const errorText = (e: BulkUploadError) => (typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}: ` : ''}${e.error ?? e.message ?? JSON.stringify(e)}`);
+const errorText = (e: BulkUploadError) =>
+  typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
 
 /** Two steps: images first (names mapped to URLs), then the CSV/Excel file with a mode. */
 export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onModeChange: (mode: UploadMode) => void }) {
@@ -72,11 +71,7 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   return (
     <Card
       title="Bulk Upload"
-      caption={
-        <>
-          Upload images first, then the product file. <a href="#template" onClick={(e) => (e.preventDefault(), void downloadTemplate())}>Download the CSV template</a> · <Link to="/upload-guide">Image upload guide</Link>
-        </>
-      }
+      caption="Upload the images first, then the product file that names them."
     >
       <div className="two-col">
         <div className="step">
@@ -121,7 +116,14 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
         <div className="report" data-testid="bulk-report">
           <p>
             Mode <strong>{result.mode}</strong> · processed <strong className="num">{result.processed}</strong> of <strong className="num">{result.total}</strong> · created{' '}
-            <strong className="num">{result.created}</strong> · updated <strong className="num">{result.updated}</strong> · errors <strong className="num">{result.errors.length}</strong>
+            <strong className="num">{result.created}</strong> · updated <strong className="num">{result.updated}</strong>
+            {result.skipped ? (
+              <>
+                {' '}
+                · skipped <strong className="num">{result.skipped}</strong>
+              </>
+            ) : null}{' '}
+            · errors <strong className="num">{result.errors.length}</strong>
           </p>
           {result.errors.length > 0 && (
             <ul className="error-list">

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startStore, type E2EContext } from '../harness.js';
+import { adminPage, screenshot, toast } from './admin-session.js';
+
+const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+
+async function submitForm(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: /^(Add|Update) Product$/ }).click();
+}
+
+describe('admin products', () => {
+  let store: E2EContext;
+  let token: string;
+  beforeAll(async () => {
+    store = await startStore();
+  });
+  afterAll(async () => store?.close());
+
+  const adminGet = async (url: string) => (await store.ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json();
+
+  it('adds a product through the form (with its validation messages), edits it and deletes it', async () => {
+    const session = await adminPage(store);
+    token = session.token;
+    const page = session.page;
+    page.on('dialog', (d) => void d.accept());
+    const before = (await adminGet('/api/admin/products?limit=1')).totals.total as number;
+    await page.goto('/admin/products');
+    await page.getByText('Product Management').waitFor();
+    await expect.poll(() => page.getByTestId('product-totals').textContent()).toMatch(new RegExp(`Total\\s*${before}(?!\\d)`));
+    await screenshot(page, 'products');
+
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add New Product' }).waitFor();
+    const alert = dialog.getByRole('alert');
+    await submitForm(page);
+    expect(await alert.textContent()).toBe('Please fill in all required fields');
+    await dialog.getByLabel('Name *').fill('Gojo Satoru Domain Expansion Figure');
+    await dialog.getByLabel('Category *').selectOption('Anime Figures');
+    await dialog.getByLabel('Price (₹) *').fill('abc');
+    await dialog.getByLabel('Stock Quantity *').fill('7');
+    await submitForm(page);
+    expect(await alert.textContent()).toBe('Please enter a valid price');
+    await dialog.getByLabel('Price (₹) *').fill('2499');
+    await dialog.getByLabel('Stock Quantity *').fill('-1');
+    await submitForm(page);
+    expect(await alert.textContent()).toBe('Please enter a valid stock quantity');
+    await dialog.getByLabel('Stock Quantity *').fill('7');
+    await dialog.getByLabel(/Image URLs/).fill('not a url');
+    await submitForm(page);
+    expect(await alert.textContent()).toBe('One or more image URLs are invalid...');
+    await dialog.getByLabel(/Image URLs/).fill(`https://drive.google.com/file/d/${DRIVE_ID}/view?usp=sharing\nhttps://images.example.com/gojo-back.png`);
+    await submitForm(page);
+    await toast(page, 'Product Added').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const created = (await adminGet('/api/admin/products?search=Gojo%20Satoru')).products[0];
+    expect(created).toMatchObject({ name: 'Gojo Satoru Domain Expansion Figure', price: 2499, stock_quantity: 7, category: 'Anime Figures' });
+    expect(created.image).toBe(`https://drive.google.com/uc?export=view&id=${DRIVE_ID}`);
+    const row = page.getByTestId('products-table').locator(`[data-row-id="${created.id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('₹2,499');
+    expect(await row.locator('.thumb-extra').textContent()).toBe('+1');
+    expect(await row.locator('.thumb-wrap').getAttribute('title')).toBe('Multiple images');
+    expect(await row.textContent()).toContain('In Stock');
+    expect(await row.locator('.badge').getAttribute('class')).toContain('badge-destructive'); // 7 < 10
+    await expect.poll(() => page.getByTestId('product-totals').textContent()).toMatch(new RegExp(`Total\\s*${before + 1}(?!\\d)`));
+
+    await row.getByRole('button', { name: /^Edit / }).click();
+    await dialog.getByRole('heading', { name: 'Edit Product' }).waitFor();
+    expect(await dialog.getByLabel('Name *').inputValue()).toBe('Gojo Satoru Domain Expansion Figure');
+    await dialog.getByLabel('Price (₹) *').fill('1999');
+    await dialog.getByLabel('Stock Quantity *').fill('12');
+    await submitForm(page);
+    await toast(page, 'Product Updated').waitFor();
+    await expect.poll(() => row.textContent()).toContain('₹1,999');
+    expect(await row.locator('.badge').getAttribute('class')).toContain('badge-secondary');
+
+    await row.getByRole('button', { name: /^Delete / }).click();
+    await toast(page, 'Product Deleted').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await adminGet('/api/admin/products?search=Gojo%20Satoru')).products).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it('imports a CSV with good and bad rows and shows the report', async () => {
+    const { page } = await adminPage(store);
+    await page.goto('/admin/products');
+    await page.getByText('Step 2: Upload CSV or Excel file').waitFor();
+    const upload = page.getByRole('button', { name: 'Upload', exact: true });
+    expect(await upload.isDisabled()).toBe(true); // no file yet
+    const csv = [
+      'name,category,price,stockQuantity,description',
+      'Levi Ackerman Scout Keychain,Keychains,349,40,Metal keychain',
+      '"ルフィ ギア5 フィギュア",Anime Figures,5499,3,Gear 5',
+      'Broken Row,Keychains,0,5,zero price',
+    ].join('\n');
+    await page.getByTestId('bulk-file-input').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByLabel('Upload mode').selectOption('add');
+    await upload.click();
+    const report = page.getByTestId('bulk-report');
+    await report.waitFor({ timeout: 20_000 });
+    const text = (await report.textContent()) ?? '';
+    expect(text).toMatch(/processed\s*2\s*of\s*3/);
+    expect(text).toMatch(/created\s*2/);
+    expect(text).toMatch(/errors\s*1/);
+    expect(text).toContain('Broken Row');
+    await screenshot(page, 'bulk-upload');
+    const found = (await adminGet('/api/admin/products?search=%E3%83%AB%E3%83%95%E3%82%A3')).products;
+    expect(found.map((p: { name: string }) => p.name)).toContain('ルフィ ギア5 フィギュア');
+
+    // deleteall mode: the button reads 'Delete All Products', needs no file, and the mode returns to add afterwards.
+    await page.getByLabel('Upload mode').selectOption('deleteall');
+    await page.getByRole('button', { name: 'Delete All Products' }).click();
+    await toast(page, 'All products have been deleted.').waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Upload mode').inputValue()).toBe('add');
+    await page.getByText('No products found. Add a product to get started.').waitFor();
+    await page.context().close();
+  });
+});
