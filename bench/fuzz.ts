@@ -2,7 +2,7 @@
  * Fuzzes every registered /api route with fast-check-generated requests (malformed JSON, oversized bodies, wrong
  * types, boundary numbers, huge and unicode strings, hostile path parameters) as guest, shopper and admin.
  * Prints the two figures that must be 0: 5xx answers, and refused (4xx) requests that appended to the event log.
- * Usage: npm run bench:fuzz [-- --requests 10000 --seed 42]
+ * Usage: npx tsx bench/fuzz.ts [--requests 10000 --seed 42]
  */
 import { createProduct, orderIdOf, ordersExist, placeOrder } from '../tests/hardening/fixtures.js';
 import { fuzz, summarise } from '../tests/hardening/fuzz-engine.js';
