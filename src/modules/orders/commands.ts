@@ -62,6 +62,9 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
   });
 }
 
+/** Per event store: version of each order-number counter after this instance's last successful claim. */
+const counterVersions = new WeakMap<EventStore, Map<string, number>>();
+
 /**
  * PlaceOrder: prices from the catalogue, claims the next order number and reserves all lines' stock in ONE atomic
  * append with the OrderPlaced event, so neither stock nor numbers can be handed out twice.
@@ -90,24 +93,36 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
   decideOrder(command(`AC-${year}-000000`), initialOrderState());
   const ctx = { ...context, now };
   let placed: OrderEvent | null = null;
+  let claimed = -1;
   const counter = orderNumberStream(year);
   const query = (sql: string, values: unknown[]) => pool.query<{ v: number }>(sql, values);
   // One placement at a time per instance on the counter; across instances expectedVersion settles races.
-  const result = await localLocks.run([counter], () =>
-    reserveStock(
+  let attempt = 0;
+  const knownCounterVersions = counterVersions.get(store) ?? new Map<string, number>();
+  counterVersions.set(store, knownCounterVersions);
+  const result = await localLocks.run([counter], async () => {
+    const appended = await reserveStock(
       store,
       orderId,
       [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name })),
       ctx,
       async () => {
-        const version = await counterVersion(store, query, counter);
+        // The last number this instance claimed is usually still the latest; a retry asks the store.
+        const cached = knownCounterVersions.get(counter);
+        const version = attempt++ === 0 && cached !== undefined ? cached : await counterVersion(store, query, counter);
+        claimed = version + 1;
         const claim = claimNumberWrite(year, version, orderId, metadataFor(ctx));
         const events = decideOrder(command(claim.number), initialOrderState());
         placed = events[0]!;
         return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }, claim.write];
       },
-    ),
-  );
+    );
+    knownCounterVersions.set(counter, claimed);
+    return appended;
+  }).catch((error: unknown) => {
+    knownCounterVersions.delete(counter);
+    throw error;
+  });
   if (!result || !placed) throw new Error('order was not written');
   return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
 }
