@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { E2EContext } from '../harness.js';
 import { loginAdmin, signUp } from '../../helpers/test-runtime.js';
 
@@ -29,3 +30,22 @@ export async function screenshot(page: Page, name: string) {
 
 /** A visible toast (Radix also mirrors it into an aria-live region, so match the toast element itself). */
 export const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
+
+/** A shopper's cash-on-delivery order placed over real HTTP, as another browser would. */
+export async function placeOrder(store: E2EContext, token: string, productId: string) {
+  const response = await fetch(`${store.baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210', payment_method: 'cod' }),
+  });
+  const body = (await response.json()) as { order: { id: string; orderNumber: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.order;
+}
+
+
+/** A product the shopper can order by cash on delivery (COD needs a total of at least ₹1000). */
+export async function codProduct(store: E2EContext): Promise<string> {
+  const list = (await (await fetch(`${store.baseUrl}/api/products?limit=100`)).json()) as { products: { id: string; price: number; stock_quantity: number }[] };
+  return list.products.find((p) => p.price >= 1000 && p.stock_quantity > 5)!.id;
+}

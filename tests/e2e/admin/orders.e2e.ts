@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { adminPage, screenshot, shopper, toast } from './admin-session.js';
-
-/** A shopper's cash-on-delivery order placed over real HTTP, as another browser would. */
-async function placeOrder(store: E2EContext, token: string, productId: string) {
-  const response = await fetch(`${store.baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210', payment_method: 'cod' }),
-  });
-  const body = (await response.json()) as { order: { id: string; orderNumber: string } };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return body.order;
-}
+import { adminPage, codProduct, placeOrder, screenshot, shopper, toast } from './admin-session.js';
 
 describe('admin orders', () => {
   let store: E2EContext;
   let productId: string;
   beforeAll(async () => {
     store = await startStore();
-    const list = (await (await fetch(`${store.baseUrl}/api/products?limit=100`)).json()) as { products: { id: string; price: number; stock_quantity: number }[] };
-    productId = list.products.find((p) => p.price >= 1000 && p.stock_quantity > 5)!.id;
+    productId = await codProduct(store);
   });
   afterAll(async () => store?.close());
 

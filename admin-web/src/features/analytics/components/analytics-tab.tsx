@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Legend } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../../components/ui/card';
 import { formatINR } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
@@ -12,6 +12,10 @@ const STATUS_COLOURS: Record<string, string> = {
   shipped: '#4f46e5',
   delivered: '#16a34a',
   cancelled: '#dc2626',
+};
+const shortDay = (iso: string) => {
+  const d = new Date(`${iso}T00:00:00`);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
 };
 const compactINR = (v: number) => (v >= 100000 ? `₹${(v / 100000).toFixed(1)}L` : v >= 1000 ? `₹${(v / 1000).toFixed(0)}k` : `₹${v}`);
 
@@ -28,16 +32,16 @@ export function AnalyticsTab() {
         ) : (
           <div className="chart">
             <ResponsiveContainer width="100%" height={280}>
-              <LineChart data={a.daily} margin={{ top: 10, right: 30, bottom: 30, left: 20 }}>
+              <ComposedChart data={a.daily} margin={{ top: 10, right: 30, bottom: 30, left: 20 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e7e2da" />
-                <XAxis dataKey="date" label={{ value: 'Day', position: 'insideBottom', offset: -18 }} tick={{ fontSize: 12 }} />
+                <XAxis dataKey="date" tickFormatter={shortDay} label={{ value: 'Day', position: 'insideBottom', offset: -18 }} tick={{ fontSize: 12 }} />
                 <YAxis yAxisId="revenue" tickFormatter={compactINR} label={{ value: 'Revenue (₹)', angle: -90, position: 'insideLeft', offset: -8 }} tick={{ fontSize: 12 }} />
                 <YAxis yAxisId="orders" orientation="right" allowDecimals={false} label={{ value: 'Orders', angle: 90, position: 'insideRight' }} tick={{ fontSize: 12 }} />
                 <Tooltip formatter={(value, name) => (name === 'Revenue' ? formatINR(Number(value)) : value)} />
                 <Legend verticalAlign="top" height={28} />
-                <Line yAxisId="revenue" type="monotone" dataKey="revenue" name="Revenue" stroke="#c8102e" strokeWidth={2} dot={false} />
-                <Line yAxisId="orders" type="monotone" dataKey="orders" name="Orders" stroke="#4f46e5" strokeWidth={2} dot={false} />
-              </LineChart>
+                <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill="#c8102e" isAnimationActive={false} maxBarSize={18} />
+                <Line yAxisId="orders" type="linear" dataKey="orders" name="Orders" stroke="#4f46e5" strokeWidth={2} dot={false} isAnimationActive={false} />
+              </ComposedChart>
             </ResponsiveContainer>
           </div>
         )}
@@ -54,7 +58,7 @@ export function AnalyticsTab() {
                   <XAxis dataKey="status" label={{ value: 'Status', position: 'insideBottom', offset: -18 }} tick={{ fontSize: 12 }} />
                   <YAxis allowDecimals={false} label={{ value: 'Orders', angle: -90, position: 'insideLeft' }} tick={{ fontSize: 12 }} />
                   <Tooltip />
-                  <Bar dataKey="count" name="Orders">
+                  <Bar dataKey="count" name="Orders" isAnimationActive={false} maxBarSize={56}>
                     {a.statusBreakdown.map((s) => (
                       <Cell key={s.status} fill={STATUS_COLOURS[s.status] ?? '#6b7280'} />
                     ))}
@@ -75,7 +79,7 @@ export function AnalyticsTab() {
                   <XAxis type="number" allowDecimals={false} label={{ value: 'Units sold', position: 'insideBottom', offset: -18 }} tick={{ fontSize: 12 }} />
                   <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 11 }} />
                   <Tooltip formatter={(value, name) => (name === 'Revenue' ? formatINR(Number(value)) : value)} />
-                  <Bar dataKey="quantity" name="Units" fill="#c8102e" />
+                  <Bar dataKey="quantity" name="Units" fill="#c8102e" isAnimationActive={false} maxBarSize={28} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
