@@ -6,7 +6,7 @@ import { COD_CONFIRM_DELAY_MS, ONLINE_CONFIRM_DELAY_MS, REDIRECT_DELAY_MS, sleep
 import type { User } from '../auth/types';
 import { useCart } from '../cart/cart-provider';
 import { createOrder, type CreateOrderPayload } from './api/create-order';
-import { createPaymentOrder, verifyPayment, type PaymentResult } from './api/payments';
+import { createPaymentOrder, verifyPayment, type PaymentOrder, type PaymentResult } from './api/payments';
 import { updateOrderStatus } from './api/update-order-status';
 import type { SimulatorRequest } from './components/payment-simulator-dialog';
 import { isRealRazorpayKey, openRazorpay, PaymentCancelledError } from './razorpay';
@@ -44,8 +44,8 @@ export function usePlaceOrder(user: User | null) {
     setTimeout(() => navigate('/orders'), REDIRECT_DELAY_MS);
   };
 
-  const pay = (request: SimulatorRequest, keyId: string, paymentOrder: Parameters<typeof openRazorpay>[0]) => {
-    if (isRealRazorpayKey(keyId)) return openRazorpay(paymentOrder, request.prefill, request.description);
+  const pay = (request: SimulatorRequest, paymentOrder: PaymentOrder) => {
+    if (!paymentOrder.simulator && isRealRazorpayKey(paymentOrder.key_id ?? '')) return openRazorpay(paymentOrder, request.prefill, request.description);
     return new Promise<PaymentResult>((resolve, reject) => setSimulator({ request, resolve, reject }));
   };
 
@@ -101,7 +101,7 @@ export function usePlaceOrder(user: User | null) {
         prefill: { name: user.full_name, email: user.email, contact: address.phone || user.phone || '' },
         description: orderNumber ? `Order ${orderNumber}` : 'Anime Collectibles order',
       };
-      result = await pay(request, paymentOrder.key_id ?? '', paymentOrder);
+      result = await pay(request, paymentOrder);
     } catch (error) {
       setSimulator(null);
       setBusy(false);

@@ -14,14 +14,14 @@ const AddressSelectionContext = createContext<AddressSelectionValue | null>(null
 
 /** The delivery target: the shopper's choice, else the default-flagged address, else the first; none for guests. */
 export function AddressSelectionProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const profile = useUserProfile(user?.id);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const value = useMemo<AddressSelectionValue>(() => {
     const addresses = user ? (profile.data?.addresses ?? []) : [];
     const selectedAddress = addresses.find((a) => a.id === chosenId) ?? addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
-    return { addresses, selectedAddress, selectAddress: setChosenId, loading: profile.isLoading };
-  }, [user, profile.data, profile.isLoading, chosenId]);
+    return { addresses, selectedAddress, selectAddress: setChosenId, loading: authLoading || (!!user && !profile.isSuccess && !profile.isError) };
+  }, [user, authLoading, profile.data, profile.isSuccess, profile.isError, chosenId]);
   return <AddressSelectionContext.Provider value={value}>{children}</AddressSelectionContext.Provider>;
 }
 

@@ -5,6 +5,8 @@ export interface PaymentOrder {
   amount: number;
   currency: string;
   key_id: string;
+  /** Set by our server in local mode (its simulator key may look like a Razorpay test key). */
+  simulator?: boolean;
 }
 
 export interface PaymentResult {

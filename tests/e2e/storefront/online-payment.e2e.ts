@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { adminToken, apiJson, openPage, products, screenshot, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+
+/** Address by pincode, COD refused under ₹1000, the local payment window (cancel, then pay), invoice, delivery and one review. */
+describe('storefront: online payment through the local simulator', () => {
+  let store: E2EContext;
+  let keychain: ApiProduct;
+  beforeAll(async () => {
+    store = await startStore();
+    keychain = (await products(store)).find((p) => p.category === 'Keychains' && p.in_stock && p.stock_quantity >= 3 && p.price < 800)!;
+    expect(keychain).toBeDefined();
+  });
+  afterAll(async () => store?.close());
+
+  it('adds an address by pincode, is refused COD, cancels once, pays, downloads the invoice and reviews after delivery', async () => {
+    const shopper = await signUpShopper(store, 'Meera Iyer');
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+
+    // Address book: the pincode fills city and state (read-only).
+    await page.goto('/profile?tab=addresses');
+    await page.getByRole('button', { name: '+ Add a new address' }).click();
+    await page.getByLabel('Full name *').fill('Meera Iyer');
+    await page.getByLabel('Phone').fill('9876501234');
+    await page.getByLabel('Pincode *').fill('560001');
+    await expect.poll(() => page.getByLabel('City *').inputValue()).not.toBe('');
+    expect(await page.getByLabel('City *').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('State *').inputValue()).toBe('Karnataka');
+    await page.getByLabel('Address line 1 *').fill('7 MG Road');
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await page.getByTestId('address-card').filter({ hasText: '7 MG Road' }).waitFor();
+
+    // Cart of one keychain: below ₹1000, so no cash on delivery.
+    await page.goto(`/product/${keychain.id}`);
+    await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await page.goto('/checkout');
+    await expect.poll(() => page.getByRole('radio', { name: /Meera Iyer/ }).isChecked()).toBe(true);
+    await page.getByLabel('Cash on Delivery').check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await toast(page, 'Cash on Delivery not available').getByText('Cash on Delivery is only available for orders above ₹1000.').waitFor();
+
+    // Online: the payment window opens; closing it cancels.
+    await page.getByLabel('Pay Online').check();
+    const payButton = page.locator('main form').getByRole('button', { name: /^Pay ₹/ });
+    await payButton.click();
+    const window = page.getByTestId('payment-window');
+    await window.getByText('Anime Collectibles').waitFor();
+    await window.getByRole('tab', { name: 'UPI' }).click();
+    await window.getByLabel('UPI ID').waitFor();
+    await screenshot(page, 'payment-window');
+    await window.getByRole('button', { name: 'Close payment window' }).click();
+    await toast(page, 'Payment cancelled').waitFor();
+    await window.waitFor({ state: 'detached' });
+
+    // Second attempt succeeds; the order is confirmed and paid.
+    await payButton.click();
+    await window.getByRole('button', { name: /^Pay ₹/ }).click();
+    await toast(page, 'Payment successful!').waitFor();
+    await page.waitForURL('**/orders');
+    const row = page.getByTestId('order-row').filter({ hasText: keychain.name }).filter({ hasText: 'Confirmed' });
+    await row.waitFor();
+    await row.click();
+    const detail = page.getByTestId('order-detail');
+    await expect.poll(() => detail.getByTestId('payment-status').textContent()).toBe('Completed');
+    await detail.getByText('7 MG Road').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download Invoice' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^invoice-AC-\d{4}-\d{6}\.pdf$/);
+    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The admin delivers it (through the API); the shopper reviews the product once.
+    const { orders } = await apiJson<{ orders: { id: string; status: string; paymentStatus: string }[] }>(store, '/user/orders', { token: shopper.token });
+    const paid = orders.find((o) => o.status === 'confirmed')!;
+    expect(paid.paymentStatus).toBe('completed');
+    await apiJson(store, `/admin/orders/${paid.id}/status`, { method: 'PUT', token: await adminToken(store), body: { status: 'delivered' } });
+    await page.reload();
+    await page.getByTestId('order-row').filter({ hasText: 'Delivered' }).click();
+    await detail.getByText('Delivered on').waitFor();
+    await detail.getByRole('radio', { name: '4 stars' }).click();
+    await detail.getByRole('textbox', { name: 'Your review' }).fill('  Sturdy and bright, looks great on my bag.  ');
+    await detail.getByRole('button', { name: 'Submit Review' }).click();
+    await detail.getByText('Review submitted').waitFor();
+    await page.reload();
+    await page.getByTestId('order-row').filter({ hasText: 'Delivered' }).click();
+    await detail.getByText('Review submitted').waitFor();
+    expect(await detail.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+    const { reviews } = await apiJson<{ reviews: { comment: string; rating: number }[] }>(store, `/products/${keychain.id}/reviews`);
+    expect(reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'Sturdy and bright, looks great on my bag.' })]);
+    await page.context().close();
+  });
+});
