@@ -17,6 +17,18 @@ export async function caughtUp(runtime: Runtime, timeoutMs = 20_000): Promise<vo
   if (end) await runtime.projections.waitFor(end, undefined, timeoutMs);
 }
 
+/** Waits until the log stops growing (in-flight requests finished) and every projector has applied it. */
+export async function settled(runtime: Runtime, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const before = await logEnd(runtime.pool);
+    await caughtUp(runtime, Math.max(1000, deadline - Date.now()));
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await logEnd(runtime.pool);
+    if (before?.prepare === after?.prepare || Date.now() > deadline) return;
+  }
+}
+
 export interface Consistency {
   customers: { events: number; rows: number; duplicateEmails: number; streamsWithTwoRegistrations: number };
   orders: { placed: number; deleted: number; rows: number; streamsWithTwoPlacements: number; itemsMismatch: number };
