@@ -10,21 +10,23 @@ type StockEvent =
 type ReviewEvent = { type: 'ProductReviewed'; data: { productId: string; rating: number } };
 
 /** The rating shown: the reviews' average once there are any, else the imported rating (DECISIONS section 4). */
-const RATING = `case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else p.imported_rating end`;
-const REVIEWS = `case when f.rating_count > 0 then f.rating_count else p.imported_reviews end`;
+const DERIVED = `stock_quantity = f.stock_quantity, in_stock = p.in_stock_flag and f.stock_quantity > 0,
+  rating = case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else p.imported_rating end,
+  reviews_count = case when f.rating_count > 0 then f.rating_count else p.imported_reviews end,
+  rating_sum = f.rating_sum, rating_count = f.rating_count`;
 
-async function refreshDerived(client: import('pg').PoolClient, productId: string) {
-  await client.query(
-    `update products p set stock_quantity = f.stock_quantity,
-        in_stock = p.in_stock_flag and f.stock_quantity > 0,
-        rating = ${RATING}, reviews_count = ${REVIEWS}, rating_sum = f.rating_sum, rating_count = f.rating_count
-       from catalogue_product_facts f where f.product_id = p.id and p.id = $1`,
-    [productId],
+/**
+ * Changes the product's facts (stock, review totals) and refreshes the derived columns of its row, in one statement
+ * (a 10,000-row import projects 20,000 events: one round trip each).
+ */
+const updateFacts = (client: import('pg').PoolClient, productId: string, insertStock: string, onConflict: string, params: unknown[]) =>
+  client.query(
+    `with f as (
+       insert into catalogue_product_facts as c (product_id, stock_quantity, rating_sum, rating_count) values ($1, ${insertStock})
+       on conflict (product_id) do update set ${onConflict} returning *)
+     update products p set ${DERIVED} from f where p.id = f.product_id`,
+    [productId, ...params],
   );
-}
-
-const ensureFacts = (client: import('pg').PoolClient, productId: string) =>
-  client.query('insert into catalogue_product_facts (product_id) values ($1) on conflict (product_id) do nothing', [productId]);
 
 /** products read model: the shop's catalogue (orders price from it), kept from product, stock and review events. */
 export const catalogueProjector: Projector = {
@@ -38,20 +40,26 @@ export const catalogueProjector: Projector = {
       case 'ProductUpdated': {
         const d = event.data;
         const at = event.type === 'ProductAdded' ? event.data.addedAt : event.data.updatedAt;
-        await ensureFacts(client, d.productId);
         await client.query(
-          `insert into products (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
-              in_stock_flag, imported_rating, imported_reviews, power_points, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+          `with f as (insert into catalogue_product_facts (product_id) values ($1) on conflict (product_id) do update set product_id = excluded.product_id returning *)
+           insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
+              in_stock_flag, imported_rating, imported_reviews, power_points, created_at, updated_at,
+              stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
+           select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16,
+              f.stock_quantity, $12 and f.stock_quantity > 0,
+              case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else $13 end,
+              case when f.rating_count > 0 then f.rating_count else $14 end, f.rating_sum, f.rating_count
+             from f
            on conflict (id) do update set name = excluded.name, price = excluded.price, original_price = excluded.original_price,
               image = excluded.image, images = excluded.images, category = excluded.category, is_new = excluded.is_new,
               is_on_sale = excluded.is_on_sale, discount = excluded.discount, description = excluded.description,
               in_stock_flag = excluded.in_stock_flag, imported_rating = excluded.imported_rating,
               imported_reviews = excluded.imported_reviews, power_points = excluded.power_points,
+              stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
+              reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
               updated_at = excluded.updated_at${event.type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,
           [d.productId, d.name, d.price, d.originalPrice, d.image, JSON.stringify(d.images), d.category, d.isNew, d.isOnSale, d.discount, d.description, d.inStock, d.rating, d.reviews, d.powerPoints, at],
         );
-        await refreshDerived(client, d.productId);
         return;
       }
       case 'ProductRemoved':
@@ -61,17 +69,14 @@ export const catalogueProjector: Projector = {
       case 'StockReserved':
       case 'StockReleased': {
         const { productId, quantity } = event.data;
-        await ensureFacts(client, productId);
-        const delta = event.type === 'StockLevelSet' ? 'quantity' : event.type === 'StockReserved' ? 'stock_quantity - $2' : 'stock_quantity + $2';
-        await client.query(`update catalogue_product_facts set stock_quantity = ${delta === 'quantity' ? '$2' : delta} where product_id = $1`, [productId, quantity]);
-        await refreshDerived(client, productId);
+        if (event.type === 'StockLevelSet') await updateFacts(client, productId, '$2, 0, 0', 'stock_quantity = $2', [quantity]);
+        else if (event.type === 'StockReserved') await updateFacts(client, productId, '-$2::int, 0, 0', 'stock_quantity = c.stock_quantity - $2', [quantity]);
+        else await updateFacts(client, productId, '$2, 0, 0', 'stock_quantity = c.stock_quantity + $2', [quantity]);
         return;
       }
       case 'ProductReviewed': {
         const { productId, rating } = event.data;
-        await ensureFacts(client, productId);
-        await client.query('update catalogue_product_facts set rating_sum = rating_sum + $2, rating_count = rating_count + 1 where product_id = $1', [productId, rating]);
-        await refreshDerived(client, productId);
+        await updateFacts(client, productId, '0, $2, 1', 'rating_sum = c.rating_sum + $2, rating_count = c.rating_count + 1', [rating]);
         return;
       }
       default:

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CatalogueMemory, ProductQuery } from './catalogue-memory.js';
-import { productIdParams, productQuery, searchQuery } from './schemas.js';
+import { productQuery, searchQuery } from './schemas.js';
 
 const CATEGORY_SLUGS: Record<string, string> = {
   'anime-figures': 'Anime Figures',
@@ -27,9 +27,15 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
   });
 
   api.get('/products/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
-    const { q, t: _t, ...query } = request.query;
+    const { q, t: _t, limit, ...query } = request.query;
     const term = q.trim();
-    return sendJson(reply, memory.cached(`search:${term.toLowerCase()}:${keyOf(query)}`, () => ({ success: true, query: term, products: memory.search(term, query) })));
+    return sendJson(
+      reply,
+      memory.cached(`search:${term.toLowerCase()}:${keyOf(query)}:${limit}`, () => {
+        const found = memory.search(term, query);
+        return { success: true, query: term, total: found.length, products: found.slice(0, limit) };
+      }),
+    );
   });
 
   api.get('/products/category/:category', { schema: { querystring: productQuery } }, async (request, reply) => {
@@ -40,8 +46,10 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
     return sendJson(reply, memory.cached(`list:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
   });
 
-  api.get('/products/:id', { schema: { params: productIdParams } }, async (request, reply) => {
-    const { id } = request.params;
+  // The hottest read: no schema step, the cached body is sent as it is. It is exempt from the per-client limiter,
+  // which costs more than this in-memory lookup; the list and search reads (large bodies) stay limited.
+  api.get('/products/:id', { config: { rateLimit: false } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
     const product = memory.getProduct(id);
     if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
     return sendJson(reply, memory.cached(`id:${id}`, () => ({ success: true, product })));

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../core/command-handler.js';
 import { AppError, ValidationError } from '../../core/errors.js';
-import type { EventStore, GlobalPosition } from '../../core/event-store.js';
+import { comparePositions, type AppendResult, type EventStore, type GlobalPosition } from '../../core/event-store.js';
 import { applyChanges, loadProduct, newProductId, removeProducts, type ProductChange } from './commands.js';
 import { parseImportFile } from './import-file.js';
 import { isRowError, missingColumns, readRows, type ImportRow, type RowError } from './import-rows.js';
@@ -30,6 +30,7 @@ export interface BulkImportResult {
 }
 
 const CHUNK = 250;
+const PARALLEL_CHUNKS = 4;
 
 /**
  * BulkImportProducts: every good row becomes a product event (plus its stock level) appended in chunks of one
@@ -101,27 +102,36 @@ export async function bulkImportProducts(
   let updated = 0;
   let position: GlobalPosition | null = null;
   const count = (kind: 'created' | 'updated') => (kind === 'created' ? created++ : updated++);
-  for (let i = 0; i < planned.length; i += CHUNK) {
-    const chunk = planned.slice(i, i + CHUNK);
-    try {
-      const result = await applyChanges(store, chunk.map((p) => p.change), context);
-      if (result) position = result.position;
-      chunk.forEach((p) => count(p.kind));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      // A rule failed for one row of the chunk (e.g. a concurrent edit): retry row by row to name it.
-      for (const p of chunk) {
+  const keep = (result: AppendResult | null) => {
+    if (result && (!position || comparePositions(result.position, position) > 0)) position = result.position;
+  };
+  const chunks: (typeof planned)[] = [];
+  for (let i = 0; i < planned.length; i += CHUNK) chunks.push(planned.slice(i, i + CHUNK));
+  // Chunks touch disjoint streams (ids are unique per file), so a few transactions can run side by side.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
         try {
-          const result = await applyChanges(store, [{ ...p.change, freshId: false }], context);
-          if (result) position = result.position;
-          count(p.kind);
-        } catch (inner) {
-          if (!(inner instanceof AppError)) throw inner;
-          errors.push({ row: p.row.rowNumber, name: p.row.form.name, reason: inner.message });
+          keep(await applyChanges(store, chunk.map((p) => p.change), context));
+          chunk.forEach((p) => count(p.kind));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // A rule failed for one row of the chunk (e.g. a concurrent edit): retry row by row to name it.
+          for (const p of chunk) {
+            try {
+              keep(await applyChanges(store, [{ ...p.change, freshId: false }], context));
+              count(p.kind);
+            } catch (inner) {
+              if (!(inner instanceof AppError)) throw inner;
+              errors.push({ row: p.row.rowNumber, name: p.row.form.name, reason: inner.message });
+            }
+          }
         }
       }
-    }
-  }
+    }),
+  );
   errors.sort((a, b) => a.row - b.row);
   return { mode: command.mode, processed: created + updated, total: sheet.rows.length, created, updated, skipped, deleted: 0, errors, position };
 }

@@ -138,7 +138,11 @@ export const productQuery = z.object({
   t: z.string().optional(),
 });
 
-export const searchQuery = productQuery.extend({ q: z.string().max(200, 'Search term is too long').optional().default('') });
+export const searchQuery = productQuery.extend({
+  q: z.string().max(200, 'Search term is too long').optional().default(''),
+  /** The best matches first; `total` tells how many matched in all. */
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(1000).default(100),
+});
 
 export const adminListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

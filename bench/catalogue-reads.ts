@@ -1,0 +1,117 @@
+/**
+ * Catalogue reads next to Fastify's empty route, same process, same run (autocannon in-process):
+ *   - import a 10,000-row CSV through POST /api/admin/products/bulk and time it until the rows are searchable;
+ *   - GET /api/products/{id} (random ids), GET /api/products/search?q=..., GET /api/products (10,000 products);
+ *   - an empty Fastify route as the baseline.
+ * Usage: npx tsx bench/catalogue-reads.ts [-- --seconds 5 --connections 20 --products 10000]
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.js';
+import { DEMO_ADMIN, loadEnv } from '../src/config/env.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { createRuntime } from '../src/runtime.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 5);
+const connections = arg('connections', 20);
+const productCount = arg('products', 10_000);
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
+const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
+const KINDS = [['PVC Figure', 'Anime Figures'], ['Premium Statue', 'Anime Figures'], ['Metal Keychain', 'Keychains'], ['Acrylic Keychain', 'Keychains'], ['Die-cast Car', 'Hot Wheels'], ['Plush', 'Trending']] as const;
+
+function catalogueCsv(n: number): string {
+  const lines = ['name,category,price,originalPrice,isOnSale,isNew,description,rating,reviews,stockQuantity'];
+  for (let i = 0; i < n; i++) {
+    const series = SERIES[i % SERIES.length]!;
+    const character = CHARACTERS[(i * 7) % CHARACTERS.length]!;
+    const [kind, category] = KINDS[(i * 3) % KINDS.length]!;
+    const price = 199 + ((i * 37) % 5000);
+    lines.push(`${character} ${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} of ${character} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`);
+  }
+  return lines.join('\n');
+}
+
+function run(url: string, requests?: autocannon.Request[]) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const line = (label: string, r: autocannon.Result, baseline?: autocannon.Result) =>
+  console.log(
+    `${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms` +
+      `${baseline ? `  ${(r.requests.average / baseline.requests.average).toFixed(2)} x empty` : ''}${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ''}`,
+  );
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
+  chmodSync(dir, 0o755);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: { globalPerMinute: 100_000_000, authPerMinute: 1000 } });
+  const app = await buildApp(runtime);
+  // Second baseline: an empty route in the same app (helmet headers, hooks), outside the /api rate limiter.
+  app.get('/bench-empty', async () => ({ hello: 'world' }));
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const empty = Fastify({ logger: false });
+  empty.get('/', async () => ({ hello: 'world' }));
+  const emptyAddress = await empty.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+    const { token } = (await login.json()) as { token: string };
+
+    // 1. Import and project a 10,000-row CSV until it is searchable.
+    const form = new FormData();
+    form.append('mode', 'add');
+    form.append('file', new Blob([catalogueCsv(productCount)], { type: 'text/csv' }), 'bench.csv');
+    const started = performance.now();
+    const imported = (await (await fetch(`${address}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { created: number; errors: unknown[] };
+    const last = `Sukuna Naruto`;
+    let found = 0;
+    while (found === 0) {
+      const res = (await (await fetch(`${address}/api/products/search?q=${encodeURIComponent(`${last} #${productCount - 1}`)}`)).json()) as { products: unknown[] };
+      found = res.products.length;
+      if (found === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    const importMs = performance.now() - started;
+    console.log(`import + project ${productCount} CSV rows until searchable: ${(importMs / 1000).toFixed(2)} s (created ${imported.created}, errors ${imported.errors.length}; target < 5 s)`);
+
+    const list = (await (await fetch(`${address}/api/products`)).json()) as { products: { id: string }[] };
+    const ids = list.products.map((p) => p.id);
+    console.log(`catalogue size ${ids.length}; connections=${connections} seconds=${seconds}; server and load share this process`);
+
+    // 2. Reads next to the empty route, measured in this run.
+    const baseline = await run(emptyAddress);
+    line('Fastify empty route (baseline)', baseline);
+    const sameApp = await run(`${address}/bench-empty`);
+    line('empty route inside the store app', sameApp, baseline);
+    const byId = await run(address, [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/${ids[Math.floor(Math.random() * ids.length)]}` }) }]);
+    line('GET /api/products/{id} (random of 10k)', byId, baseline);
+    const terms = ['naruto figre', 'gojo keychain', 'luffy statue', 'tanjro', 'levi attack titan', 'goku dragon'];
+    const search = await run(address, [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/search?q=${encodeURIComponent(terms[Math.floor(Math.random() * terms.length)]!)}` }) }]);
+    line('GET /api/products/search?q=... (typo-tolerant)', search, baseline);
+    const all = await run(`${address}/api/products`);
+    line(`GET /api/products (all ${ids.length}, cached JSON)`, all, baseline);
+    console.log(`targets: by-id >= 0.5 x empty (${(byId.requests.average / baseline.requests.average).toFixed(2)}), by-id p99 < 20 ms (${byId.latency.p99})`);
+  } finally {
+    await empty.close();
+    await app.close();
+    await runtime.close();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
