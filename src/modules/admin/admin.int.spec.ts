@@ -123,7 +123,10 @@ describe('admin API (stats, orders, customers, analytics, audit)', () => {
     const history = (await get(`/api/admin/orders/${one}/events`)).json();
     expect(history).toMatchObject({ success: true, orderId: one, deleted: true });
     expect(history.orderNumber).toMatch(/^AC-/);
-    expect(history.events.map((e: { type: string }) => e.type)).toEqual(['OrderPlaced', 'OrderStatusChanged', 'OrderDeleted']);
+    expect(history.events.map((e: { type: string }) => e.type)).toEqual(['StockReserved', 'OrderPlaced', 'OrderStatusChanged', 'OrderDeleted']);
+    const three_ = (await get(`/api/admin/orders/${three}/history`)).json();
+    expect(three_.events.map((e: { type: string }) => e.type)).toEqual(['StockReserved', 'OrderPlaced', 'StockReleased', 'OrderDeleted']);
+    history.events.shift();
     expect(history.events[1]).toMatchObject({ by: admin.user.id, byRole: 'admin', data: { from: 'pending', to: 'shipped', trackingNumber: 'DELHIVERY9' } });
     expect(history.events[0]).toMatchObject({ by: bob.user.id, byName: 'Bob Buyer' });
     expect(history.events.every((e: { at: string }) => !Number.isNaN(Date.parse(e.at)))).toBe(true);

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../core/errors.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
+import { comparePositions } from '../../core/event-store.js';
+import { inventoryStream } from '../inventory/index.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
 import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, customerParams, idParams, pageQuery } from './schemas.js';
@@ -45,8 +47,12 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
 
   /** The auditor's view: every event of the order's stream, deleted orders included. */
   const history = async (orderId: string) => {
-    const events = await runtime.store.readStream(orderStream(orderId));
-    if (events.length === 0) throw new NotFoundError('Order not found');
+    const own = await runtime.store.readStream(orderStream(orderId));
+    if (own.length === 0) throw new NotFoundError('Order not found');
+    // The stock the order reserved and released lives in the products' inventory streams.
+    const placedItems = (own.find((e) => e.type === 'OrderPlaced')?.data as { items?: { productId: string }[] } | undefined)?.items ?? [];
+    const stock = (await Promise.all([...new Set(placedItems.map((i) => i.productId))].map((id) => runtime.store.readStream(inventoryStream(id))))).flat();
+    const events = [...own, ...stock.filter((e) => (e.data as { orderId?: string }).orderId === orderId)].sort((a, b) => comparePositions(a.position, b.position));
     const actors = [...new Set(events.map((e) => String((e.data as { by?: string }).by ?? e.metadata.userId ?? '')).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
     const names = new Map(
       (await runtime.pool.query<{ id: string; full_name: string; role: string }>('select id, full_name, role from customers where id = any($1::uuid[])', [actors])).rows.map((r) => [r.id, r]),
@@ -61,7 +67,7 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
         const data = e.data as { by?: string; at?: string };
         const by = data.by ?? e.metadata.userId ?? 'system';
         const actor = names.get(by);
-        return { version: e.streamVersion, type: e.type, at: data.at ?? e.metadata.timestamp, by, byName: actor?.full_name ?? by, byRole: actor?.role ?? (by === 'system' ? 'system' : 'provider'), data: e.data, recordedAt: e.createdAt };
+        return { stream: e.streamId, version: e.streamVersion, type: e.type, at: data.at ?? e.metadata.timestamp, by, byName: actor?.full_name ?? by, byRole: actor?.role ?? (by === 'system' ? 'system' : 'provider'), data: e.data, recordedAt: e.createdAt };
       }),
     };
   };
