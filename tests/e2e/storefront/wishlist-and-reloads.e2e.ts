@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { apiJson, openPage, products, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+
+describe('storefront: guest wishlist merge at sign-in, page reloads, not-found pages', () => {
+  let store: E2EContext;
+  let catalogue: ApiProduct[];
+  beforeAll(async () => {
+    store = await startStore();
+    catalogue = await products(store);
+  });
+  afterAll(async () => store?.close());
+
+  it("merges a guest's local wishlist into the server's at sign-in", async () => {
+    const shopper = await signUpShopper(store, 'Kabir Shah');
+    // The shopper already saved one product on another device.
+    const [serverSaved, first, second] = catalogue.filter((p) => p.in_stock);
+    await apiJson(store, '/user/wishlist', { method: 'POST', token: shopper.token, body: { productId: serverSaved!.id } });
+
+    const page = await openPage(store.browser, store.baseUrl);
+    await page.goto('/products');
+    for (const product of [first!, second!]) {
+      await page.getByRole('button', { name: `Add ${product.name} to wishlist` }).click();
+      await toast(page, 'Added to wishlist').waitFor();
+    }
+    await expect.poll(() => page.getByTestId('wishlist-count').textContent()).toBe('2');
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText('Please fill in all fields').waitFor();
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Password').fill(shopper.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Welcome back!').waitFor();
+    await expect.poll(() => page.getByTestId('wishlist-count').textContent()).toBe('3');
+    const { wishlist } = await apiJson<{ wishlist: { productId: string }[] }>(store, '/user/wishlist', { token: shopper.token });
+    expect(wishlist.map((w) => w.productId).sort()).toEqual([serverSaved!.id, first!.id, second!.id].sort());
+
+    // The merged list survives a reload (it lives on the server now) and removing works.
+    await page.goto('/wishlist');
+    await page.getByTestId('wishlist-item').nth(2).waitFor();
+    await page.getByTestId('wishlist-item').filter({ hasText: first!.name }).getByRole('button', { name: 'Remove' }).click();
+    await toast(page, 'Removed from wishlist').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('wishlist-item').count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('a reload of /products, /orders and /product/{id} shows the page; unknown routes show the 404', async () => {
+    const shopper = await signUpShopper(store);
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    const product = catalogue[0]!;
+    const checks: [string, () => Promise<unknown>][] = [
+      ['/products', () => page.getByRole('heading', { level: 1, name: 'All Products' }).waitFor()],
+      ['/all-products', () => page.getByTestId('product-card').first().waitFor()],
+      ['/orders', () => page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor()],
+      [`/product/${product.id}`, () => page.getByRole('heading', { level: 1, name: product.name }).waitFor()],
+      ['/anime-figure', () => page.getByRole('heading', { level: 1, name: 'Anime Figures' }).waitFor()],
+      ['/keychain', () => page.getByRole('heading', { level: 1, name: 'Keychains' }).waitFor()],
+      ['/stores/pune', () => page.getByRole('heading', { level: 1, name: 'Anime Collectibles Pune' }).waitFor()],
+      ['/search', () => page.getByRole('heading', { name: 'No Search Query' }).waitFor()],
+      ['/product/no-such-product', () => page.getByRole('heading', { name: 'Product Not Found' }).waitFor()],
+      ['/definitely/not/here', () => page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor()],
+    ];
+    for (const [route, visible] of checks) {
+      const response = await page.goto(route);
+      expect(response?.headers()['content-type'], route).toMatch(/text\/html/);
+      await visible();
+      await page.reload();
+      await visible();
+    }
+    // Without a user, Orders and Profile go to /login.
+    const guest = await openPage(store.browser, store.baseUrl);
+    for (const route of ['/orders', '/profile']) {
+      await guest.goto(route);
+      await guest.waitForURL('**/login');
+    }
+    await page.context().close();
+    await guest.context().close();
+  });
+});
