@@ -5,13 +5,17 @@ import { comparePositions, START, type GlobalPosition, type Subscription } from 
 import type { Runtime } from '../../runtime.js';
 import { toLiveMessage } from './messages.js';
 
+const HEARTBEAT_MS = 30_000;
+
 /** The part of a ws socket the feed uses (ws ships no types here). */
 interface FeedSocket {
   readonly readyState: number;
   readonly OPEN: number;
   send(data: string): void;
+  ping(): void;
+  terminate(): void;
   close(code?: number, reason?: string): void;
-  on(event: 'close' | 'error' | 'message', listener: (...args: unknown[]) => void): unknown;
+  on(event: 'close' | 'error' | 'message' | 'pong', listener: (...args: unknown[]) => void): unknown;
 }
 
 /**
@@ -21,6 +25,8 @@ interface FeedSocket {
 export class LiveFeed {
   private readonly sockets = new Set<FeedSocket>();
   private subscription: Subscription | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly alive = new WeakSet<FeedSocket>();
 
   get connections(): number {
     return this.sockets.size;
@@ -41,15 +47,32 @@ export class LiveFeed {
       },
       onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
     });
+    // Pings keep idle connections open through proxies; a socket that missed a pong is dropped.
+    this.heartbeat = setInterval(() => {
+      for (const socket of this.sockets) {
+        if (!this.alive.has(socket)) {
+          socket.terminate();
+          this.sockets.delete(socket);
+          continue;
+        }
+        this.alive.delete(socket);
+        socket.ping();
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   add(socket: FeedSocket): void {
     this.sockets.add(socket);
+    this.alive.add(socket);
+    socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => this.sockets.delete(socket));
   }
 
   async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     await this.subscription?.close();
     this.subscription = null;
     for (const socket of this.sockets) socket.close(1001, 'server shutting down');

@@ -126,7 +126,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       // Idempotent per payment id and never backwards: a paid or refunded order takes no second confirmation.
       if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') return [];
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Payment amount does not match the order total');
-      return [{ type: 'PaymentConfirmed', data: { orderId: order.orderId, providerOrderId: d.providerOrderId, paymentId: d.paymentId, amountPaise: d.amountPaise, via: d.via, by: d.by, at: d.at } }];
+      const confirmed: OrderEvent = { type: 'PaymentConfirmed', data: { orderId: order.orderId, providerOrderId: d.providerOrderId, paymentId: d.paymentId, amountPaise: d.amountPaise, via: d.via, by: d.by, at: d.at } };
+      // Money that arrives for an order already cancelled (e.g. expired while the shopper paid) goes straight back.
+      if (order.status === 'cancelled') {
+        return [confirmed, { type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: d.paymentId, amountPaise: d.amountPaise, by: 'system', at: d.at } }];
+      }
+      return [confirmed];
     }
     case 'FailPayment': {
       const order = activeOrder(state);

@@ -159,6 +159,15 @@ describe('ExpireOrder', () => {
     expect(stockEffect(expired)).toBe('release');
     expect(then([...h, ...expired], expire(40))).toEqual([]);
   });
+  it('a payment arriving after expiry is recorded and refunded at once', () => {
+    const h = placed('razorpay');
+    h.push(...then(h, paymentOrder));
+    h.push(...then(h, expire(31)));
+    const late = then(h, pay('pay_late'));
+    expect(late.map((e) => e.type)).toEqual(['PaymentConfirmed', 'PaymentRefunded']);
+    expect(late[1]!.data).toMatchObject({ paymentId: 'pay_late', amountPaise: 1200_00, by: 'system' });
+    expect(given([...h, ...late])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' } });
+  });
   it('never expires paid or COD orders', () => {
     expect(then(paidOnline(), expire(60))).toEqual([]);
     expect(then(placed('cod'), expire(60))).toEqual([]);
