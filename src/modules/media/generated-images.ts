@@ -15,18 +15,23 @@ const PALETTES: [string, string][] = [
   ['#e11d48', '#7c2d12'],
 ];
 
-const hash = (text: string) => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+/** FNV-1a: spreads the few series names over the palettes better than a multiplicative hash. */
+const hash = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
 export const paletteFor = (series: string) => PALETTES[hash(series.toLowerCase()) % PALETTES.length]!;
+
+/** The bundled fonts have no CJK glyphs: pictures show the Latin part of a name (the page shows the full name). */
+const latinOnly = (text: string) => text.replace(/[^\p{Script=Latin}\p{N}\p{P}\p{Zs}]/gu, ' ').replace(/\s+/g, ' ').trim();
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The franchise a product belongs to, read from its description ("... of X from One Piece, ..."). */
 export function seriesOf(name: string, description: string): string {
-  const match = /\bfrom ([^,.]+)/.exec(description);
-  return (match?.[1] ?? name.split(' ').slice(0, 2).join(' ')).trim();
+  const match = /\bfrom ([^,.]+)/.exec(description) ?? /\(([^)]+)\)/.exec(description);
+  return latinOnly(match?.[1] ?? name.split(' ').slice(0, 2).join(' ')) || 'Anime Collectibles';
 }
 
-export function initialsOf(name: string): string {
+export function initialsOf(fullName: string): string {
+  const name = latinOnly(fullName) || fullName;
   const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) || /^\p{Lo}/u.test(w));
   const picked = (words.length > 0 ? words : name.split(/\s+/)).slice(0, 2).map((w) => [...w][0] ?? '');
   return picked.join('').toUpperCase() || '?';
@@ -64,7 +69,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 export function productSvg(product: { name: string; category: string; description: string }, size = 640): string {
   const series = seriesOf(product.name, product.description);
   const [from, to] = paletteFor(series);
-  const lines = wrap(product.name, 26, 2);
+  const lines = wrap(latinOnly(product.name) || product.category, 26, 2);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 640 640">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="640" height="640" fill="url(#g)"/>

@@ -16,6 +16,7 @@ export interface MediaModule extends StoreModule {
 /** Image storage (local disk under DATA_DIR/media; Cloudinary is not supported), uploads and the image proxy. */
 export function createModule(deps: ModuleDeps): MediaModule {
   const storage = localDiskStorage(deps.env.DATA_DIR);
+  if (deps.env.CLOUDINARY_URL) deps.log.warn('CLOUDINARY_URL is set, but the Cloudinary adapter is not supported in this build: images are stored under DATA_DIR/media');
   return { name: 'media', projectors: [], storage, routes: (app, runtime) => mediaRoutes(app, runtime, storage) };
 }
 
