@@ -85,7 +85,8 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email },
       items,
       paymentMethod: input.paymentMethod,
-      shippingAddress: input.shippingAddress,
+      // The payload has no recipient name and an optional phone: the shopper's own stand in.
+      shippingAddress: { ...input.shippingAddress, name: input.shippingAddress.name || customer.profile.fullName, phone: input.shippingAddress.phone || customer.profile.phone },
       at,
     },
   });

@@ -46,7 +46,7 @@ describe('orders API', () => {
     expect(order).toMatchObject({ status: 'pending', paymentStatus: 'pending', payment_method: 'razorpay', subtotal: 899, shipping: 100, totalAmount: 999, total_amount: 999 });
     expect(order.orderNumber).toMatch(/^AC-\d{4}-\d{6}$/);
     expect(order.items).toEqual([expect.objectContaining({ productId: product.id, name: product.name, price: 449.5, quantity: 2 })]);
-    expect(order.shippingAddress).toMatchObject({ address: '12 MG Road', addressLine1: '12 MG Road', city: 'Pune', pincode: '411001' });
+    expect(order.shippingAddress).toEqual({ name: 'Test Shopper', address: '12 MG Road', addressLine1: '12 MG Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' });
     expect(await stock(product.id)).toBe(5);
   });
 
