@@ -32,6 +32,7 @@ export function CarouselsTab() {
     <div className="stack">
       <Card
         title="Carousel Management"
+        caption="Banners shoppers see on the home page and the category pages"
         actions={
           <Button variant="primary" onClick={() => setEditing('new')}>
             Add Carousel
