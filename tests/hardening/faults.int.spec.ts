@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Projector } from '../../projections/projector.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -12,8 +10,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embed
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { caughtUp, consistency, stockByLog } from './consistency.js';
 import { createProduct, orderIdOf, ordersExist, SHIPPING } from './fixtures.js';
+import { startServer } from './processes.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const signupPayload = (tag: string) => ({
@@ -156,39 +154,6 @@ describe('PostgreSQL stops for a few seconds', () => {
     console.log(`[faults] PostgreSQL outage: answers during ${JSON.stringify(during)}, first 201 ${recovered} ms after restart`);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `src/server.ts` as its own process on the given database. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', NODE_ENV: 'test' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 describe('the server process is killed during a burst of writes', () => {
   it('after a restart every acknowledged signup and order is in the log and the read model exactly once; stock is exact', async () => {

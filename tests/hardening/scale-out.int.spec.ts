@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp } from '../helpers/test-runtime.js';
 import { caughtUp, consistency, stockByLog } from './consistency.js';
-import { createProduct, orderIdOf, ordersExist, placeOrder } from './fixtures.js';
+import { createProduct, orderIdOf, ordersExist, placeOrder, SHIPPING } from './fixtures.js';
+import { startServer } from './processes.js';
 import { hasRoute, websocketRoutes, wsClass } from './routes.js';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // Two instances (runtime + app each, both running every projector) on one PostgreSQL database.
 const a = await createTestApp();
@@ -99,6 +104,42 @@ describe('two API instances on one PostgreSQL', () => {
       expect(found).toBeDefined();
     } finally {
       ws.close();
+    }
+  });
+
+  it.skipIf(!live || !ordersExist(a.app))('two API processes on one PostgreSQL: an admin on process 2 sees an order placed through process 1', async () => {
+    const admin = await loginAdmin(a.app);
+    const product = await createProduct(a.app, a.runtime, admin.auth, { stock: 20, price: 1500 });
+    const shopper = await signUp(a.app);
+    const env = { DATABASE_URL: a.databaseUrl, JWT_SECRET: a.runtime.env.JWT_SECRET!, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hardening-two-')) };
+    const children: ChildProcess[] = [];
+    try {
+      const [one, two] = await Promise.all([startServer(env), startServer(env)]);
+      children.push(one.child, two.child);
+      const WebSocket = await wsClass();
+      const messages: { type?: string; orderId?: string }[] = [];
+      const ws = new WebSocket(`${two.url.replace('http', 'ws')}/api/admin/live?token=${admin.token}`);
+      await new Promise<void>((resolve, reject) => {
+        ws.on('open', () => resolve());
+        ws.on('error', (e) => reject(e as Error));
+      });
+      ws.on('message', (data) => messages.push(JSON.parse(String(data)) as { type?: string; orderId?: string }));
+      const started = Date.now();
+      const response = await fetch(`${one.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...shopper.auth },
+        body: JSON.stringify({ items: [{ productId: product.id, quantity: 1 }], payment_method: 'cod', ...SHIPPING }),
+      });
+      expect(response.status).toBe(201);
+      const id = orderIdOf(await response.json());
+      const found = await eventually(async () => messages.find((m) => m.type === 'order.placed' && m.orderId === id), (m) => Boolean(m), 8000);
+      ws.close();
+      expect(found).toBeDefined();
+      const viaTwo = await fetch(`${two.url}/api/orders/${id}`, { headers: shopper.auth });
+      expect(viaTwo.status).toBe(200);
+      console.log(`[scale-out] order placed on process 1 reached the admin feed on process 2 in ${Date.now() - started} ms`);
+    } finally {
+      for (const child of children) child.kill('SIGTERM');
     }
   });
 });
