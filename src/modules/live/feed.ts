@@ -20,11 +20,13 @@ interface FeedSocket {
 
 /**
  * The admin live feed. Each instance follows the event log itself (a store subscription from the log's current end),
- * so an admin connected to any instance sees changes made through every instance.
+ * so an admin connected to any instance sees changes made through every instance. It follows the log only while an
+ * admin is connected, so an instance nobody watches does no work for it.
  */
 export class LiveFeed {
   private readonly sockets = new Set<FeedSocket>();
-  private subscription: Subscription | null = null;
+  private following: Promise<Subscription> | null = null;
+  private runtime: Runtime | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly alive = new WeakSet<FeedSocket>();
 
@@ -33,26 +35,13 @@ export class LiveFeed {
   }
 
   async start(runtime: Runtime): Promise<void> {
-    const from = await currentEnd(runtime);
-    this.subscription = runtime.store.subscribe({
-      from,
-      onEvents: async (events) => {
-        if (this.sockets.size === 0) return;
-        for (const event of events) {
-          const message = toLiveMessage(event);
-          if (!message) continue;
-          const text = JSON.stringify({ ...message, position: event.position.prepare.toString() });
-          for (const socket of this.sockets) if (socket.readyState === socket.OPEN) socket.send(text);
-        }
-      },
-      onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
-    });
+    this.runtime = runtime;
     // Pings keep idle connections open through proxies; a socket that missed a pong is dropped.
     this.heartbeat = setInterval(() => {
       for (const socket of this.sockets) {
         if (!this.alive.has(socket)) {
           socket.terminate();
-          this.sockets.delete(socket);
+          this.remove(socket);
           continue;
         }
         this.alive.delete(socket);
@@ -62,19 +51,55 @@ export class LiveFeed {
     this.heartbeat.unref();
   }
 
-  add(socket: FeedSocket): void {
+  private follow(): Promise<Subscription> {
+    const runtime = this.runtime;
+    if (!runtime) return Promise.reject(new Error('live feed not started'));
+    this.following ??= currentEnd(runtime)
+      .then((from) =>
+        runtime.store.subscribe({
+          from,
+          onEvents: async (events) => {
+            for (const event of events) {
+              const message = toLiveMessage(event);
+              if (!message) continue;
+              const text = JSON.stringify({ ...message, position: event.position.prepare.toString() });
+              for (const socket of this.sockets) if (socket.readyState === socket.OPEN) socket.send(text);
+            }
+          },
+          onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
+        }),
+      )
+      .catch((error: unknown) => {
+        this.following = null;
+        throw error;
+      });
+    return this.following;
+  }
+
+  /** Registers an admin's socket; resolves once the feed follows the log for it. */
+  async add(socket: FeedSocket): Promise<void> {
     this.sockets.add(socket);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => this.sockets.delete(socket));
+    socket.on('close', () => this.remove(socket));
+    socket.on('error', () => this.remove(socket));
+    await this.follow();
+  }
+
+  private remove(socket: FeedSocket): void {
+    this.sockets.delete(socket);
+    if (this.sockets.size > 0 || !this.following) return;
+    const following = this.following;
+    this.following = null;
+    void following.then((s) => s.close()).catch(() => undefined);
   }
 
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await this.subscription?.close();
-    this.subscription = null;
+    const following = this.following;
+    this.following = null;
+    await following?.then((s) => s.close()).catch(() => undefined);
     for (const socket of this.sockets) socket.close(1001, 'server shutting down');
     this.sockets.clear();
   }
@@ -120,12 +145,17 @@ export async function liveRoutes(app: FastifyInstance, runtime: Runtime, feed: L
     scope.get(
       '/admin/live',
       { websocket: true, preValidation: (request, reply) => authorise(request, reply, runtime.jwtSecret) },
-      (socket: unknown) => {
+      async (socket: unknown) => {
         const ws = socket as FeedSocket;
-        feed.add(ws);
-        ws.send(JSON.stringify({ type: 'hello', at: new Date().toISOString() }));
         // The feed is one-way; anything the browser sends is ignored.
         ws.on('message', () => undefined);
+        try {
+          await feed.add(ws);
+        } catch {
+          ws.close(1011, 'live feed unavailable');
+          return;
+        }
+        ws.send(JSON.stringify({ type: 'hello', at: new Date().toISOString() }));
       },
     );
   });

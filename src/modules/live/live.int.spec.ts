@@ -81,4 +81,17 @@ describe('admin live feed (websocket)', () => {
     await waitFor(() => messages.find((m) => m.type === 'stock.changed' && m.change === 'released' && m.orderId === order.id));
     socket.close();
   });
+
+  it('follows the log again for an admin who reconnects after everyone left', async () => {
+    const admin = await loginAdmin(t.app);
+    for (let round = 0; round < 2; round++) {
+      const opened = await connect(`${base}?token=${admin.token}`);
+      if (!('socket' in opened)) throw new Error(`refused ${opened.refused}`);
+      await waitFor(() => opened.messages.find((m) => m.type === 'hello'));
+      const product = await createTestProduct(t.runtime, { stock: 7 + round });
+      expect(await waitFor(() => opened.messages.find((m) => m.type === 'stock.changed' && m.productId === product.id))).toMatchObject({ quantity: 7 + round });
+      opened.socket.close();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
 });
