@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { startStore, type E2EContext } from '../harness.js';
 import { adminPage, screenshot, toast } from './admin-session.js';
 
@@ -90,11 +91,19 @@ describe('admin products', () => {
     await page.getByText('Step 2: Upload CSV or Excel file').waitFor();
     const upload = page.getByRole('button', { name: 'Upload', exact: true });
     expect(await upload.isDisabled()).toBe(true); // no file yet
+    // Step 1: two images, mapped by their original file names.
+    const png = (colour: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+    await page.getByTestId('bulk-images-input').setInputFiles([
+      { name: 'levi-keychain.png', mimeType: 'image/png', buffer: await png('#2d6a4f') },
+      { name: 'luffy-gear5.png', mimeType: 'image/png', buffer: await png('#c8102e') },
+    ]);
+    await toast(page, 'Images Uploaded').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('2 images uploaded');
     const csv = [
-      'name,category,price,stockQuantity,description',
-      'Levi Ackerman Scout Keychain,Keychains,349,40,Metal keychain',
-      '"ルフィ ギア5 フィギュア",Anime Figures,5499,3,Gear 5',
-      'Broken Row,Keychains,0,5,zero price',
+      'name,category,price,stockQuantity,description,image',
+      'Levi Ackerman Scout Keychain,Keychains,349,40,Metal keychain,levi-keychain.png',
+      '"ルフィ ギア5 フィギュア",Anime Figures,5499,3,Gear 5,luffy-gear5.png',
+      'Broken Row,Keychains,0,5,zero price,',
     ].join('\n');
     await page.getByTestId('bulk-file-input').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     await page.getByLabel('Upload mode').selectOption('add');
@@ -109,6 +118,10 @@ describe('admin products', () => {
     await screenshot(page, 'bulk-upload');
     const found = (await adminGet('/api/admin/products?search=%E3%83%AB%E3%83%95%E3%82%A3')).products;
     expect(found.map((p: { name: string }) => p.name)).toContain('ルフィ ギア5 フィギュア');
+    expect(found[0].image).toMatch(/^\/media\//); // the file name became the uploaded image's address
+    const image = await fetch(`${store.baseUrl}${found[0].image}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
 
     // deleteall mode: the button reads 'Delete All Products', needs no file, and the mode returns to add afterwards.
     await page.getByLabel('Upload mode').selectOption('deleteall');
