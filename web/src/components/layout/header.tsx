@@ -1,65 +1,24 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useCart } from '../../features/cart/cart-provider';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../ui/icons';
-import { useToast } from '../ui/toaster';
-import { DeliverTo } from './deliver-to';
 import { SearchBox } from './search-box';
 
-function MainMenu() {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const go = (to: string) => () => navigate(to);
-  return (
-    <Menu.Root>
-      <Menu.Trigger className="icon-button" aria-label="Open menu">
-        <MenuIcon />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className="menu" sideOffset={8} align="start">
-          <Menu.Label className="menu__label">Navigation</Menu.Label>
-          <Menu.Item className="menu__item" onSelect={go('/')}>Home</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/anime-figures')}>Anime Figures</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/keychains')}>Keychains</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/products')}>All Products</Menu.Item>
-          <Menu.Separator className="menu__separator" />
-          <Menu.Label className="menu__label">Account</Menu.Label>
-          {user ? (
-            <>
-              <Menu.Item className="menu__item" onSelect={go('/profile')}>Profile</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/orders')}>Orders</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/wishlist')}>Wishlist</Menu.Item>
-            </>
-          ) : (
-            <>
-              <Menu.Item className="menu__item" onSelect={go('/login')}>Sign In</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/signup')}>Sign Up</Menu.Item>
-            </>
-          )}
-          {user?.isAdmin && (
-            <>
-              <Menu.Separator className="menu__separator" />
-              <Menu.Label className="menu__label">Admin</Menu.Label>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>Dashboard</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/products')}>Products</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/orders')}>Orders</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/users')}>Users</Menu.Item>
-            </>
-          )}
-          <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={go('/help')}>Help &amp; Support</Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
-  );
-}
+// The menus and the address dialog (Radix + floating-ui) load just after the first paint, off the critical path.
+const MainMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.MainMenu })));
+const AccountMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.AccountMenu })));
+const DeliverTo = lazy(() => import('./deliver-to').then((m) => ({ default: m.DeliverTo })));
 
-function AccountMenu() {
-  const { user, signOut } = useAuth();
-  const navigate = useNavigate();
-  const { toast } = useToast();
+const MenuPlaceholder = () => (
+  <button type="button" className="icon-button" aria-label="Open menu" disabled>
+    <MenuIcon />
+  </button>
+);
+
+function AccountEntry() {
+  const { user } = useAuth();
   if (!user) {
     return (
       <Link to="/login" className="header__signin">
@@ -69,39 +28,9 @@ function AccountMenu() {
     );
   }
   return (
-    <Menu.Root>
-      <Menu.Trigger className="icon-button account-trigger" aria-label="Account menu">
-        <span className="avatar" aria-hidden="true">
-          {(user.full_name || user.email).slice(0, 1).toUpperCase()}
-        </span>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className="menu" sideOffset={8} align="end">
-          <div className="menu__account">
-            <strong>{user.full_name}</strong>
-            <span>{user.email}</span>
-          </div>
-          <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={() => navigate('/profile')}>Profile</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/orders')}>Orders</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/wishlist')}>Wishlist</Menu.Item>
-          {user.isAdmin && (
-            <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>Admin Dashboard</Menu.Item>
-          )}
-          <Menu.Separator className="menu__separator" />
-          <Menu.Item
-            className="menu__item"
-            onSelect={() => {
-              signOut();
-              toast({ title: 'Signed out successfully', description: 'You have been signed out.' });
-              navigate('/');
-            }}
-          >
-            Sign out
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <Suspense fallback={<span className="icon-button" aria-hidden="true"><span className="avatar">{(user.full_name || user.email).slice(0, 1).toUpperCase()}</span></span>}>
+      <AccountMenu />
+    </Suspense>
   );
 }
 
@@ -112,7 +41,9 @@ export function Header() {
   return (
     <header className="header">
       <div className="header__bar container">
-        <MainMenu />
+        <Suspense fallback={<MenuPlaceholder />}>
+          <MainMenu />
+        </Suspense>
         <Link to="/" className="brand" aria-label="Anime Collectibles home">
           <span className="brand__mark" aria-hidden="true">AC</span>
           <span className="brand__name">Anime Collectibles</span>
@@ -120,7 +51,11 @@ export function Header() {
         <div className="header__search">
           <SearchBox />
         </div>
-        {user && <DeliverTo />}
+        {user && (
+          <Suspense fallback={<span className="deliver-to" aria-hidden="true" />}>
+            <DeliverTo />
+          </Suspense>
+        )}
         <nav className="header__icons" aria-label="Your items">
           <Link to="/wishlist" className="icon-button badge-host" aria-label={`Wishlist, ${items.length} items`}>
             <HeartIcon />
@@ -130,7 +65,7 @@ export function Header() {
             <CartIcon />
             {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
           </Link>
-          <AccountMenu />
+          <AccountEntry />
         </nav>
       </div>
     </header>
