@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const runtime = await createRuntime({ env, log });
   const app = await buildApp(runtime, { logger: log, serveFrontends: true });
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await runtime.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       log.error({ err: error }, 'error during shutdown');
       process.exit(1);
@@ -27,6 +27,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A crash still stops the embedded PostgreSQL, so the next start finds its data folder free.
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception');
+    void stop('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (error) => {
+    log.fatal({ err: error }, 'unhandled rejection');
+    void stop('unhandledRejection', 1);
+  });
   await app.listen({ host: env.HOST, port: env.PORT });
   log.info(
     {

@@ -3,6 +3,7 @@ declare module 'async-exit-hook' {
   interface ExitHook {
     (hook: Hook): void;
     unhookEvent(event: string): void;
+    hookedEvents(): string[];
     hookEvent(event: string, code?: number, filter?: (...args: unknown[]) => boolean): void;
   }
   const exitHook: ExitHook;
