@@ -11,7 +11,7 @@ import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, cust
 
 export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: requireAdmin };
+  const admin = { onRequest: requireAdmin };
 
   api.get('/admin/stats', admin, async () => ({ success: true, stats: await dashboardStats(runtime.pool) }));
 

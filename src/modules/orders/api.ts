@@ -12,7 +12,7 @@ import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './servic
 export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/orders', { preHandler: requireUser, schema: { body: placeOrderBody } }, async (request, reply) => {
+  api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
     const { order, result } = await placeOrder(
@@ -39,17 +39,17 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   });
 
   const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({ success: true, orders: await ordersOfCustomer(runtime.pool, currentUser(request).id) });
-  api.get('/orders', { preHandler: requireUser }, listOwn);
-  api.get('/user/orders', { preHandler: requireUser }, listOwn);
+  api.get('/orders', { onRequest: requireUser }, listOwn);
+  api.get('/user/orders', { onRequest: requireUser }, listOwn);
 
-  api.get('/orders/:id', { preHandler: requireUser, schema: { params: orderIdParams } }, async (request) => {
+  api.get('/orders/:id', { onRequest: requireUser, schema: { params: orderIdParams } }, async (request) => {
     const order = await visibleOrder(runtime, request.params.id, currentUser(request));
     return { success: true, order, reviews: order.reviews };
   });
 
   const invoice = async (orderId: string, user: ReturnType<typeof currentUser>) => buildInvoice(await visibleOrder(runtime, orderId, user), runtime.env.GST_RATE);
 
-  api.get('/orders/:id/invoice', { preHandler: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery } }, async (request, reply) => {
+  api.get('/orders/:id/invoice', { onRequest: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery } }, async (request, reply) => {
     const data = await invoice(request.params.id, currentUser(request));
     if (request.query.format !== 'pdf') return { success: true, invoice: data };
     return reply
@@ -58,7 +58,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .send(await invoicePdf(data));
   });
 
-  api.get('/orders/:id/invoice.pdf', { preHandler: requireUser, schema: { params: orderIdParams } }, async (request, reply) => {
+  api.get('/orders/:id/invoice.pdf', { onRequest: requireUser, schema: { params: orderIdParams } }, async (request, reply) => {
     const data = await invoice(request.params.id, currentUser(request));
     return reply
       .type('application/pdf')
@@ -66,7 +66,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .send(await invoicePdf(data));
   });
 
-  api.put('/orders/:id/status', { preHandler: requireUser, schema: { params: orderIdParams, body: statusBody } }, async (request) => {
+  api.put('/orders/:id/status', { onRequest: requireUser, schema: { params: orderIdParams, body: statusBody } }, async (request) => {
     const user = currentUser(request);
     const { status, trackingNumber, tracking_number } = request.body;
     if (user.role === 'admin') {

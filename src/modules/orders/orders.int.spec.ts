@@ -33,8 +33,21 @@ describe('orders API', () => {
     const response = await place(null, { items: [{ id: product.id, quantity: 1 }] });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, error: 'Please log in' });
-    expect((await get(null, '/api/orders')).statusCode).toBe(401);
-    expect((await get(null, '/api/user/orders')).statusCode).toBe(401);
+    const id = randomUUID();
+    for (const [method, url] of [
+      ['GET', '/api/orders'],
+      ['GET', '/api/user/orders'],
+      ['GET', `/api/orders/${id}`],
+      ['GET', `/api/orders/${id}/invoice`],
+      ['GET', `/api/orders/${id}/invoice.pdf`],
+      ['PUT', `/api/orders/${id}/status`],
+      ['POST', '/api/razorpay/create-order'],
+      ['POST', '/api/razorpay/verify-payment'],
+      ['POST', '/api/payments/simulator/pay'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 
   it('prices on the server, ignores client prices and totals, adds shipping below ₹1000, reserves stock', async () => {

@@ -13,7 +13,7 @@ export function paymentsApi(provider: PaymentProvider) {
   return async (app: FastifyInstance, runtime: Runtime): Promise<void> => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post('/razorpay/create-order', { preHandler: requireUser, schema: { body: createOrderBody } }, async (request) => {
+    api.post('/razorpay/create-order', { onRequest: requireUser, schema: { body: createOrderBody } }, async (request) => {
       const user = currentUser(request);
       const { providerOrderId, amountPaise } = await createPaymentOrder(runtime, provider, { orderId: request.body.orderId, amount: request.body.amount, userId: user.id, correlationId: request.id });
       const order = await findOrder(runtime.pool, request.body.orderId);
@@ -31,7 +31,7 @@ export function paymentsApi(provider: PaymentProvider) {
       };
     });
 
-    api.post('/razorpay/verify-payment', { preHandler: requireUser, schema: { body: verifyPaymentBody } }, async (request) => {
+    api.post('/razorpay/verify-payment', { onRequest: requireUser, schema: { body: verifyPaymentBody } }, async (request) => {
       const b = request.body;
       const result = await verifyPayment(runtime, provider, {
         providerOrderId: b.razorpay_order_id,
@@ -82,7 +82,7 @@ export function paymentsApi(provider: PaymentProvider) {
      * browser then sends to verify-payment, signed exactly like Razorpay; 'failure' records a failed payment as
      * Razorpay's payment.failed would.
      */
-    api.post('/payments/simulator/pay', { preHandler: requireUser, schema: { body: simulatorPayBody } }, async (request) => {
+    api.post('/payments/simulator/pay', { onRequest: requireUser, schema: { body: simulatorPayBody } }, async (request) => {
       const user = currentUser(request);
       const providerOrderId = request.body.razorpay_order_id;
       const orderId = await orderIdForProviderOrder(runtime, providerOrderId);
