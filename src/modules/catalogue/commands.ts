@@ -101,11 +101,8 @@ export async function removeProducts(
   const now = nowOf(context);
   for (let i = 0; i < productIds.length; i += 200) {
     const chunk = productIds.slice(i, i + 200);
-    const listed: string[] = [];
-    for (const productId of chunk) {
-      const state = await loadProduct(store, productId);
-      if (state.status === 'listed') listed.push(productId);
-    }
+    const states = await Promise.all(chunk.map((productId) => loadProduct(store, productId)));
+    const listed = chunk.filter((_, i) => states[i]!.status === 'listed');
     if (listed.length === 0) continue;
     try {
       const result = await applyChanges(store, listed.map((productId) => ({ command: { type: 'RemoveProduct', data: { productId, reason, now } } })), context);
