@@ -211,3 +211,73 @@ describe('two shoppers: B can neither read nor change A’s data (walks every no
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('media: SSRF forms and disguised files are refused', () => {
+  const forms = [
+    'http://127.0.0.1/a.png',
+    'http://localhost/a.png',
+    'http://2130706433/a.png',
+    'http://0x7f000001/a.png',
+    'http://0177.0.0.1/a.png',
+    'http://127.1/a.png',
+    'http://0/a.png',
+    'http://0.0.0.0/a.png',
+    'http://[::1]/a.png',
+    'http://[::ffff:127.0.0.1]/a.png',
+    'http://[::ffff:7f00:1]/a.png',
+    'http://[0:0:0:0:0:ffff:169.254.169.254]/latest/meta-data/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/a.png',
+    'http://172.16.0.1/a.png',
+    'http://192.168.1.1/a.png',
+    'http://100.64.0.1/a.png',
+    'http://127.0.0.1:6379/',
+    'http://user:pass@127.0.0.1/a.png',
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:6379/_INFO',
+    'ftp://127.0.0.1/a.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'javascript:alert(1)',
+  ];
+  it.skipIf(!hasRoute(app, 'GET', '/api/products/image-proxy'))(`the image proxy refuses all ${forms.length} internal or non-http forms with 400`, async () => {
+    const wrong: string[] = [];
+    for (const url of forms) {
+      const r = await app.inject({ method: 'GET', url: `/api/products/image-proxy?url=${encodeURIComponent(url)}` });
+      if (r.statusCode !== 400 || r.json().success !== false) wrong.push(`${url} -> ${r.statusCode} ${r.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.skipIf(!hasRoute(app, 'POST', '/api/cloudinary/upload-drive-url'))('the admin Drive-URL upload refuses the same forms (400, nothing stored)', async () => {
+    const admin = await loginAdmin(app);
+    const wrong: string[] = [];
+    for (const url of forms) {
+      const r = await app.inject({ method: 'POST', url: '/api/cloudinary/upload-drive-url', headers: admin.auth, payload: { url } });
+      if (r.statusCode !== 400) wrong.push(`${url} -> ${r.statusCode} ${r.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.skipIf(!hasRoute(app, 'POST', '/api/cloudinary/single'))('an upload whose bytes are not the image its name claims is refused', async () => {
+    const admin = await loginAdmin(app);
+    const boundary = 'hardeningboundary';
+    const disguised: [string, Buffer][] = [
+      ['shell.png', Buffer.from('<?php system($_GET["c"]); ?>')],
+      ['x.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      ['page.webp', Buffer.from('<!doctype html><script>alert(1)</script>')],
+      ['a.png', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00])], // a Windows executable header
+      ['empty.png', Buffer.alloc(0)],
+    ];
+    for (const [name, bytes] of disguised) {
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const r = await app.inject({ method: 'POST', url: '/api/cloudinary/single', headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      expect(r.statusCode, `${name}: ${r.body}`).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode, name).toBeLessThan(500);
+    }
+  });
+});
+
