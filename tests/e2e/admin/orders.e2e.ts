@@ -14,19 +14,28 @@ describe('admin orders', () => {
   it("a shopper's order appears live; the admin changes its status, views its timeline and bulk-deletes two orders", async () => {
     const buyer = await shopper(store);
     const { page } = await adminPage(store);
-    await page.goto('/admin/orders');
-    await page.getByText('No orders found').waitFor();
+    // The overview's numbers follow a shopper's checkout without a reload.
+    await page.goto('/admin');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
-
+    await expect.poll(() => page.getByTestId('stat-total-orders').locator('.stat-value').textContent()).toBe('0');
+    await page.getByText('No recent orders').waitFor();
     const started = Date.now();
     const first = await placeOrder(store, buyer.token, productId);
-    const row = page.locator(`[data-row-id="${first.id}"]`);
-    await row.waitFor({ timeout: 3000 });
+    await expect.poll(() => page.getByTestId('stat-total-orders').locator('.stat-value').textContent(), { timeout: 3000, interval: 50 }).toBe('1');
     const elapsed = Date.now() - started;
-    console.log(`order appeared in the admin table ${elapsed} ms after the shopper's POST returned... (incl. the POST)`);
+    console.log(`stats showed the new order ${elapsed} ms after the shopper's POST started`);
     expect(elapsed).toBeLessThan(2000);
+    expect(await page.getByTestId('stat-pending-orders').textContent()).toBe('1');
+    await page.getByText(first.orderNumber).waitFor();
+
+    // View Orders switches to the orders tab, where it is listed.
+    await page.getByRole('button', { name: 'View Orders' }).click();
+    await page.waitForURL(/\/admin\/orders$/);
+    const row = page.locator(`[data-row-id="${first.id}"]`);
+    await row.waitFor();
     expect(await row.textContent()).toContain(first.orderNumber);
     expect(await row.textContent()).toContain('Test Shopper');
+    expect(await row.textContent()).toContain(buyer.email);
 
     // Change its status through the row's dropdown.
     await row.getByLabel(`Status of order ${first.orderNumber}`).selectOption('confirmed');
@@ -48,8 +57,12 @@ describe('admin orders', () => {
     // Bulk delete: nothing selected first, then two orders.
     await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
     await toast(page, 'No Orders Selected').filter({ hasText: 'Please select orders to delete.' }).waitFor();
+    const arrival = Date.now();
     const second = await placeOrder(store, buyer.token, productId);
     await page.locator(`[data-row-id="${second.id}"]`).waitFor({ timeout: 3000 });
+    const arrivedIn = Date.now() - arrival;
+    console.log(`order row appeared ${arrivedIn} ms after the shopper's POST started`);
+    expect(arrivedIn).toBeLessThan(2000);
     await page.getByLabel('Select all orders').check();
     await page.getByText('2 of 2 orders selected').waitFor();
     await screenshot(page, 'orders');
@@ -57,6 +70,17 @@ describe('admin orders', () => {
     await toast(page, 'Orders Deleted').filter({ hasText: '2 orders have been deleted successfully.' }).waitFor();
     await page.getByText('No orders found').waitFor();
     await page.getByText('0 of 0 orders selected').waitFor();
+
+    // Single delete through the confirm dialog.
+    const third = await placeOrder(store, buyer.token, productId);
+    const thirdRow = page.locator(`[data-row-id="${third.id}"]`);
+    await thirdRow.getByRole('button', { name: `Delete order ${third.orderNumber}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Are you sure you want to delete order #${third.orderNumber}? This action cannot be undone.`).waitFor();
+    await dialog.getByRole('button', { name: 'Delete Order' }).click();
+    await toast(page, 'Order Deleted').filter({ hasText: `Order #${third.orderNumber} has been deleted successfully.` }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await thirdRow.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -29,6 +29,11 @@ describe('admin overview', () => {
     await page.getByRole('button', { name: 'Manage Inventory' }).click();
     await page.waitForURL(/\/admin\/products$/);
     await page.getByText('Product Management').waitFor();
+    await page.getByRole('link', { name: 'Image upload guide' }).first().click();
+    await page.waitForURL(/\/admin\/upload-guide$/);
+    await page.getByText('Step 1: upload the product images').waitFor();
+    await page.reload();
+    await page.getByText('Step 2: upload the CSV or Excel file').waitFor();
 
     await page.goto('/admin/users');
     await page.getByText('Customer Management').waitFor();

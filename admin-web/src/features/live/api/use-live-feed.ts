@@ -8,7 +8,7 @@ import { customersQueryKey } from '../../customers/api/get-customers';
 import { ordersQueryKey } from '../../orders/api/get-orders';
 import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
-import { statsQueryKey } from '../../overview/api/get-stats';
+import { statsQueryKey, type DashboardStats } from '../../overview/api/get-stats';
 import { productsQueryKey } from '../../products/api/get-products';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -51,8 +51,15 @@ export function patchOrders(queryClient: QueryClient, message: LiveMessage) {
  */
 const CATCH_UP_MS = [250, 1200];
 
+/** A new order counts at once in the overview's figures (the refetch that follows brings the rest). */
+export function patchStats(queryClient: QueryClient, message: LiveMessage) {
+  if (message.type !== 'order.placed') return;
+  queryClient.setQueryData<DashboardStats>(statsQueryKey, (stats) => (stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats));
+}
+
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage) {
   patchOrders(queryClient, message);
+  patchStats(queryClient, message);
   const keys = keysFor(message);
   if (keys.length === 0) return;
   for (const wait of CATCH_UP_MS) setTimeout(() => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })), wait);
