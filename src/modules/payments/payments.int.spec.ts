@@ -138,6 +138,22 @@ describe('payments (local simulator)', () => {
     expect(view.paymentStatus).toBe('completed');
   });
 
+  it('order.paid finds the order by its receipt and pays it; unknown orders and deliveries without an id are acknowledged', async () => {
+    const { order, providerOrderId } = await payable();
+    const paise = Math.round(order.totalAmount * 100);
+    const paid = { event: 'order.paid', payload: { order: { entity: { id: providerOrderId, receipt: order.id, amount: paise } }, payment: { entity: { id: 'pay_ORDERPAID0001', order_id: providerOrderId, amount: paise } } } };
+    expect((await webhook(paid)).json()).toMatchObject({ status: 'processed', orderId: order.id });
+    expect((await webhook(paid, '')).json()).toMatchObject({ status: 'ignored' });
+    const unknown = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_UNKNOWN000001', order_id: 'order_NOSUCHORDER00', amount: 100 } } } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toMatchObject({ status: 'ignored', reason: 'unknown order' });
+    expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
+    const wrongAmount = await payable();
+    const short = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_SHORT00000001', order_id: wrongAmount.providerOrderId, amount: 100 } } } });
+    expect(short.json()).toMatchObject({ status: 'ignored', reason: 'Payment amount does not match the order total' });
+    expect(await paymentEvents(wrongAmount.order.id, 'PaymentConfirmed')).toHaveLength(0);
+  });
+
   it('payment.failed from the webhook sets failed on an unpaid order', async () => {
     const { order, providerOrderId } = await payable();
     const res = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_FAILED00000001', order_id: providerOrderId, error_description: 'Card declined' } } } });
