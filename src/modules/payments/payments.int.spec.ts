@@ -36,7 +36,7 @@ describe('payments (local simulator)', () => {
     expect(created.statusCode).toBe(200);
     return { order, providerOrderId: created.json().order_id as string };
   }
-  const webhook = (body: object, eventId = randomUUID(), secret = WEBHOOK_SECRET) => {
+  const webhook = (body: object, eventId: string = randomUUID(), secret = WEBHOOK_SECRET) => {
     const raw = JSON.stringify(body);
     return t.app.inject({
       method: 'POST',
