@@ -1,6 +1,6 @@
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { Runtime } from '../../runtime.js';
-import { getMediaStorage, renderBannerImage } from '../media/index.js';
+import { getLocalMediaStorage, renderBannerImage } from '../media/index.js';
 import type { CarouselSettings } from './carousel.js';
 import { addSlide, createCarousel } from './commands.js';
 
@@ -64,7 +64,7 @@ export async function seedDemoCarousels(runtime: Runtime): Promise<boolean> {
     if (error instanceof WrongExpectedVersionError) return false;
     throw error;
   }
-  const storage = getMediaStorage(runtime);
+  const storage = getLocalMediaStorage(runtime);
   const context = { correlationId: 'demo-seed', now };
   let last = null;
   for (const carousel of DEMO) {

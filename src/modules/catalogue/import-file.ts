@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ValidationError } from '../../core/errors.js';
+import { zipOverBudget } from './zip-budget.js';
 
 export type RawRow = Record<string, string>;
 export interface ParsedSheet {
@@ -10,6 +11,8 @@ export interface ParsedSheet {
 }
 
 export const MAX_IMPORT_ROWS = 50_000;
+/** What an .xlsx may inflate to: a 50,000-row sheet is well under this. */
+export const MAX_UNPACKED_XLSX_BYTES = 64 * 1024 * 1024;
 
 function fromCsv(text: string): ParsedSheet {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
@@ -36,6 +39,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function fromXlsx(buffer: Buffer): Promise<ParsedSheet> {
+  const refusal = zipOverBudget(buffer, MAX_UNPACKED_XLSX_BYTES);
+  if (refusal === 'too large once unpacked') throw new ValidationError('The spreadsheet is too large once unpacked (over 64MB): split it or save it as .csv');
+  if (refusal) throw new ValidationError('Could not read the spreadsheet: save it as .xlsx or .csv and try again');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

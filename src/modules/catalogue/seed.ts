@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import { registerEvents } from '../../core/event-registry.js';
 import type { Runtime } from '../../runtime.js';
-import { getMediaStorage, renderProductImage } from '../media/index.js';
+import { getLocalMediaStorage, renderProductImage } from '../media/index.js';
 import { bulkImportProducts, type BulkImportResult } from './bulk-import.js';
 import type { CatalogueMemory } from './catalogue-memory.js';
 
@@ -55,7 +55,7 @@ export async function seedDemoCatalogue(runtime: Runtime, memory: CatalogueMemor
   }
   const csv = await readFile(DEMO_CATALOGUE_FILE, 'utf8');
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
-  const storage = getMediaStorage(runtime);
+  const storage = getLocalMediaStorage(runtime);
   const imageMap: Record<string, string> = {};
   const rows = await mapLimit(parsed.data, 4, async (row, i) => {
     const file = `${String(i + 1).padStart(3, '0')}-${slug(row.name ?? '')}.webp`;

@@ -1,5 +1,6 @@
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { mediaRoutes } from './api.js';
+import { cloudinaryStorage, parseCloudinaryUrl } from './cloudinary-storage.js';
 import { localDiskStorage, type MediaStorage } from './storage.js';
 
 export { normaliseImageUrl, driveFileId, driveDirectLink } from './image-urls.js';
@@ -13,15 +14,17 @@ export interface MediaModule extends StoreModule {
   storage: MediaStorage;
 }
 
-/** Image storage (local disk under DATA_DIR/media; Cloudinary is not supported), uploads and the image proxy. */
+/** Image storage (local disk under DATA_DIR/media, or Cloudinary when CLOUDINARY_URL is set), uploads and the image proxy. */
 export function createModule(deps: ModuleDeps): MediaModule {
-  const storage = localDiskStorage(deps.env.DATA_DIR);
-  if (deps.env.CLOUDINARY_URL) deps.log.warn('CLOUDINARY_URL is set, but the Cloudinary adapter is not supported in this build: images are stored under DATA_DIR/media');
+  const storage = deps.env.CLOUDINARY_URL ? cloudinaryStorage(parseCloudinaryUrl(deps.env.CLOUDINARY_URL)) : localDiskStorage(deps.env.DATA_DIR);
   return { name: 'media', projectors: [], storage, routes: (app, runtime) => mediaRoutes(app, runtime, storage) };
 }
 
-/** The storage other modules write generated images to. */
+/** The storage uploads go to (local disk or Cloudinary). */
 export function getMediaStorage(runtime: { modules: StoreModule[]; env: { DATA_DIR: string } }): MediaStorage {
   const media = runtime.modules.find((m) => m.name === 'media') as MediaModule | undefined;
   return media?.storage ?? localDiskStorage(runtime.env.DATA_DIR);
 }
+
+/** Local disk storage: the demo pictures are drawn here at first start, whatever the upload storage (no network). */
+export const getLocalMediaStorage = (runtime: { env: { DATA_DIR: string } }): MediaStorage => localDiskStorage(runtime.env.DATA_DIR);

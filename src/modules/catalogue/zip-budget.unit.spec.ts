@@ -1,0 +1,61 @@
+import ExcelJS from 'exceljs';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseImportFile } from './import-file.js';
+import { zipOverBudget } from './zip-budget.js';
+
+/** A one-entry zip whose headers declare `declaredSize` (the truth unless a test lies). */
+function zipOf(name: string, data: Buffer, declaredSize = data.length): Buffer {
+  const compressed = zlib.deflateRawSync(data);
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(zlib.crc32(data) >>> 0, 14);
+  local.writeUInt32LE(compressed.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(zlib.crc32(data) >>> 0, 16);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(0, 42);
+  const localPart = Buffer.concat([local, nameBytes, compressed]);
+  const centralPart = Buffer.concat([central, nameBytes]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(centralPart.length, 12);
+  end.writeUInt32LE(localPart.length, 16);
+  return Buffer.concat([localPart, centralPart, end]);
+}
+
+describe('zip budget for .xlsx imports', () => {
+  it('passes a real workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('P').addRow(['name', 'category', 'price']);
+    expect(zipOverBudget(Buffer.from(await workbook.xlsx.writeBuffer()), 64 * 1024 * 1024)).toBeNull();
+  });
+
+  it('refuses an honest bomb by its declared size and a lying one by inflating with a cap', () => {
+    const zeros = Buffer.alloc(80 * 1024 * 1024);
+    const honest = zipOf('xl/worksheets/sheet1.xml', zeros);
+    expect(honest.length).toBeLessThan(200 * 1024);
+    expect(zipOverBudget(honest, 64 * 1024 * 1024)).toBe('too large once unpacked');
+    const liar = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(8 * 1024 * 1024), 1000);
+    expect(zipOverBudget(liar, 64 * 1024 * 1024)).toBe('too large once unpacked');
+    expect(zipOverBudget(Buffer.from('PK not really a zip'), 1000)).toBe('not a valid spreadsheet');
+  });
+
+  it('the import refuses the bomb with a clear message before reading it', async () => {
+    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(80 * 1024 * 1024));
+    await expect(parseImportFile('bomb.xlsx', bomb)).rejects.toThrow('The spreadsheet is too large once unpacked (over 64MB): split it or save it as .csv');
+  });
+});
