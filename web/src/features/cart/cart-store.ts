@@ -30,7 +30,9 @@ export function readStoredCart(key: string, now = Date.now()): CartItem[] {
 
 export function writeStoredCart(key: string, items: CartItem[], now = Date.now()): void {
   try {
-    localStorage.setItem(key, JSON.stringify({ items, timestamp: now } satisfies StoredCart));
+    // An empty cart is not stored (sign-out clears every cart; the guest's empty cart must not come back).
+    if (items.length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ items, timestamp: now } satisfies StoredCart));
   } catch {
     /* storage full or blocked: the cart still works in memory */
   }

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { openPage, products, screenshot, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+
+describe('storefront at 375 px, header menus, Buy Now, cart limits, service worker and performance overlay', () => {
+  let store: E2EContext;
+  let catalogue: ApiProduct[];
+  beforeAll(async () => {
+    store = await startStore();
+    catalogue = await products(store);
+  });
+  afterAll(async () => store?.close());
+
+  it('on a phone: home, category, product, Buy Now (sign-in gate, then checkout), cart and orders', async () => {
+    const figure = catalogue.find((p) => p.category === 'Anime Figures' && p.in_stock && p.price >= 1000 && p.stock_quantity >= 2)!;
+    const guest = await openPage(store.browser, store.baseUrl, { width: 375 });
+    await guest.goto('/');
+    await guest.locator('#featured [data-testid=product-card]').first().waitFor();
+    expect(await guest.evaluate(() => getComputedStyle(document.querySelector('.product-grid')!).gridTemplateColumns.split(' ').length)).toBe(2);
+    await screenshot(guest, 'home');
+    await guest.getByRole('button', { name: 'Explore Categories' }).click();
+    await expect.poll(() => guest.evaluate(() => Math.abs(document.getElementById('categories')!.getBoundingClientRect().top) < 200)).toBe(true);
+    expect(await guest.locator('.tile--soon').allTextContents()).toEqual([expect.stringContaining('Hot Wheels'), expect.stringContaining('Trending')]);
+    await guest.goto('/keychains');
+    await guest.getByText(/Showing \d+ of \d+ results/).waitFor();
+    await screenshot(guest, 'category');
+    await guest.goto(`/product/${figure.id}`);
+    await guest.getByRole('button', { name: 'BUY NOW' }).click();
+    await toast(guest, 'Please sign in').getByText('You need to be signed in to make a purchase.').waitFor();
+    await guest.waitForURL('**/login');
+    await guest.context().close();
+
+    const shopper = await signUpShopper(store, 'Neha Gupta');
+    const page = await openPage(store.browser, store.baseUrl, { width: 375, token: shopper.token });
+    await page.goto(`/product/${figure.id}`);
+    await page.getByRole('heading', { level: 1, name: figure.name }).waitFor();
+    const options = await page.getByLabel('Quantity').locator('option').count();
+    expect(options).toBe(Math.min(figure.stock_quantity, 10));
+    await screenshot(page, 'product');
+    await page.getByRole('button', { name: 'BUY NOW' }).click();
+    await toast(page, 'Added to cart').waitFor();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel('Address *').fill('4 Park Street');
+    await page.getByRole('textbox', { name: 'Pincode *' }).fill('700016');
+    await expect.poll(() => page.getByLabel('City *').inputValue()).not.toBe('');
+    await page.getByLabel('State *').selectOption('West Bengal');
+    await page.getByLabel('Cash on Delivery').check();
+    await screenshot(page, 'checkout');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/orders');
+    await page.getByTestId('order-row').filter({ hasText: figure.name }).waitFor();
+    await screenshot(page, 'orders');
+
+    // Cart limits: + stops at min(stock, 10); an empty cart offers a way back.
+    const scarce = catalogue.find((p) => p.in_stock && p.stock_quantity > 0 && p.stock_quantity < 10)!;
+    await page.goto(`/product/${scarce.id}`);
+    await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await page.goto('/cart');
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 1; i < scarce.stock_quantity; i++) await plus.click();
+    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock_quantity));
+    expect(await plus.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(scarce.stock_quantity === 1);
+    await screenshot(page, 'cart');
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    await page.getByRole('link', { name: 'Browse Anime Figures' }).waitFor();
+    await page.context().close();
+  });
+
+  it('menu navigation, account menu sign-out, service worker at /sw.js and the performance overlay', async () => {
+    const shopper = await signUpShopper(store, 'Arjun Rao');
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    await page.goto('/?debug=performance');
+    await page.getByTestId('performance-overlay').getByText('Page load').waitFor();
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('performance-overlay').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('performance-overlay').waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope)).toBe(`${store.baseUrl}/`);
+
+    // Featured products: 8 first, then 8 more per Load More.
+    const featured = page.locator('#featured [data-testid=product-card]');
+    await expect.poll(() => featured.count()).toBe(8);
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect.poll(() => featured.count()).toBeGreaterThan(8);
+    while (await page.getByRole('button', { name: 'Load More' }).isVisible()) {
+      await page.getByRole('button', { name: 'Load More' }).click();
+      await page.waitForTimeout(600);
+    }
+    const total = await featured.count();
+    await page.getByText(`You've seen all ${total} featured products`).waitFor();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Keychains' }).click();
+    await page.waitForURL('**/keychains');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: 'Help & Support' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Help & Support' }).waitFor();
+
+    await page.evaluate(() => localStorage.setItem('cart_guest', JSON.stringify({ items: [], timestamp: Date.now() })));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu').getByText(shopper.email).waitFor();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await toast(page, 'Signed out successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k === 'auth_token' || k.startsWith('cart_')))).toEqual([]);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.context().close();
+  });
+});
