@@ -43,7 +43,7 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
     const category = CATEGORY_SLUGS[raw.toLowerCase()] ?? raw;
     const { t: _t, category: _ignored, ...query } = request.query;
     const q = { ...query, category };
-    return sendJson(reply, memory.cached(`list:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
+    return sendJson(reply, memory.cached(`category:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
   });
 
   // The hottest read: no schema step, the cached body is sent as it is. It is exempt from the per-client limiter,

@@ -50,6 +50,9 @@ describe('products: admin commands and shopper reads', () => {
     expect(list.json().products.map((p: { id: string }) => p.id)).toContain(product.id);
     const category = await ctx.app.inject({ url: `/api/products/category/${encodeURIComponent('Anime Figures')}` });
     expect(category.json().products.map((p: { id: string }) => p.id)).toContain(product.id);
+    const slug = await ctx.app.inject({ url: '/api/products/category/anime-figures' });
+    expect(slug.json()).toMatchObject({ success: true, category: 'Anime Figures' });
+    expect(slug.json().products.map((p: { id: string }) => p.id)).toContain(product.id);
     const keychains = await ctx.app.inject({ url: '/api/products/category/Keychains' });
     expect(keychains.json().products.map((p: { id: string }) => p.id)).not.toContain(product.id);
     const row = await ctx.runtime.pool.query('select price::text, stock_quantity, in_stock from products where id = $1', [product.id]);
