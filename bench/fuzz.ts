@@ -39,6 +39,7 @@ async function main() {
     console.log(`requests sent:                         ${report.requests} in ${(report.ms / 1000).toFixed(1)} s`);
     console.log(`answers by class:                      ${JSON.stringify(report.byStatus)}`);
     console.log(`5xx answers:                           ${report.fiveXx}`);
+    console.log(`502 from remote image fetches (offline): ${report.upstream502}`);
     console.log(`refused requests that changed the log: ${report.refusedButChanged}`);
     console.log(`4xx without {success:false,error}:     ${report.badErrorShape}`);
     for (const line of summarise(report.failures)) console.log(`  FAIL ${line}`);

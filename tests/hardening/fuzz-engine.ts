@@ -59,6 +59,8 @@ export interface FuzzReport {
   routes: number;
   byStatus: Record<string, number>;
   fiveXx: number;
+  /** 502 answers of routes that fetch remote images, when the remote host could not be reached (this machine is offline). */
+  upstream502: number;
   refusedButChanged: number;
   badErrorShape: number;
   failures: FuzzFailure[];
@@ -285,7 +287,7 @@ export async function fuzz(setup: FuzzSetup, options: { count: number; seed: num
   const started = Date.now();
   const { arbitrary, routes } = await requestArbitrary(setup);
   const requests = fc.sample(arbitrary, { numRuns: options.count, seed: options.seed });
-  const report: FuzzReport = { requests: 0, routes, byStatus: {}, fiveXx: 0, refusedButChanged: 0, badErrorShape: 0, failures: [], badShapes: [], ms: 0 };
+  const report: FuzzReport = { requests: 0, routes, byStatus: {}, fiveXx: 0, upstream502: 0, refusedButChanged: 0, badErrorShape: 0, failures: [], badShapes: [], ms: 0 };
   for (const request of requests) {
     const before = await eventCount(setup.pool);
     const response = await setup.app.inject({
@@ -310,7 +312,9 @@ export async function fuzz(setup: FuzzSetup, options: { count: number; seed: num
       response: response.body.slice(0, 300),
       eventsAppended: appended,
     });
-    if (response.statusCode >= 500) {
+    if (response.statusCode === 502 && /Could not fetch the image|The image host answered|Too many redirects/.test(response.body)) {
+      report.upstream502++; // a Drive file id or URL that passed the SSRF guard and was fetched: the network answered, not a bug
+    } else if (response.statusCode >= 500) {
       report.fiveXx++;
       report.failures.push(failure('5xx'));
     } else if (response.statusCode >= 400) {
