@@ -44,13 +44,20 @@ describe('admin orders', () => {
     const stored = await store.ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { authorization: `Bearer ${(await adminPage(store)).token}` } });
     expect(stored.json().orders.find((o: { id: string }) => o.id === first.id).status).toBe('confirmed');
 
+    // Shipping asks for the tracking number.
+    page.once('dialog', (d) => void d.accept('TRK-E2E-0001'));
+    await row.getByLabel(`Status of order ${first.orderNumber}`).selectOption('shipped');
+    await toast(page, `Order #${first.orderNumber} is now shipped.`).waitFor();
+    await expect.poll(async () => row.locator('.status').textContent()).toBe('Shipped');
+
     // The view action shows the event timeline.
     await row.getByRole('button', { name: `View order ${first.orderNumber}` }).click();
     const timeline = page.getByTestId('order-timeline');
     await timeline.waitFor();
-    await expect.poll(async () => timeline.locator('li').count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => timeline.locator('li').count()).toBeGreaterThanOrEqual(3);
     expect(await timeline.textContent()).toMatch(/Order Placed/);
-    expect(await timeline.textContent()).toMatch(/confirmed/);
+    expect(await timeline.textContent()).toMatch(/pending → confirmed/);
+    expect(await timeline.textContent()).toMatch(/confirmed → shipped.*tracking TRK-E2E-0001/);
     await screenshot(page, 'order-detail');
     await page.keyboard.press('Escape');
 

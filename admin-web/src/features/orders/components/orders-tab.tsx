@@ -30,8 +30,15 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
   const selectedIds = orders.filter((o) => selection[o.id]).map((o) => o.id);
 
   const changeStatus = (order: AdminOrder, status: string) => {
+    // Shipping records a tracking number: the admin's, or one the server generates when left empty.
+    let trackingNumber: string | undefined;
+    if (status === 'shipped') {
+      const answer = window.prompt(`Tracking number for order #${order.orderNumber} (leave empty to generate one)`, order.tracking_number ?? '');
+      if (answer === null) return;
+      trackingNumber = answer.trim() || undefined;
+    }
     updateStatus.mutate(
-      { orderId: order.id, status },
+      { orderId: order.id, status, trackingNumber },
       {
         onSuccess: () => toast({ title: 'Order Updated', description: `Order #${order.orderNumber} is now ${status}.`, variant: 'success' }),
         onError: (error) => toast({ title: 'Error', description: statusUpdateErrorMessage(error, order.orderNumber), variant: 'destructive' }),
