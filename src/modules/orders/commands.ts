@@ -94,36 +94,43 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
   decideOrder(command(`AC-${year}-000000`), initialOrderState());
   const ctx = { ...context, now };
   let placed: OrderEvent | null = null;
-  let claimed = -1;
   const counter = orderNumberStream(year);
   const query = (sql: string, values: unknown[]) => pool.query<{ v: number }>(sql, values);
-  // One placement at a time per instance on the counter; across instances expectedVersion settles races.
-  let attempt = 0;
   const knownCounterVersions = counterVersions.get(store) ?? new Map<string, number>();
   counterVersions.set(store, knownCounterVersions);
-  const result = await localLocks.run([counter], async () => {
-    const appended = await reserveStock(
-      store,
-      orderId,
-      [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name })),
-      ctx,
-      async () => {
+  let attempt = 0;
+  /*
+   * reserveStock decides the stock writes and hands them to appendMany; this store adds the order's events and the
+   * number claim to that same atomic append. Only the append itself runs one at a time per instance on the counter
+   * (stock reads happen before), and across instances the counter's expectedVersion settles races.
+   */
+  const numbering: EventStore = {
+    kind: store.kind,
+    append: (streamId, events, options) => store.append(streamId, events, options),
+    readStream: (streamId) => store.readStream(streamId),
+    readAll: (from, limit) => store.readAll(from, limit),
+    subscribe: (options) => store.subscribe(options),
+    close: async () => undefined,
+    appendMany: (stockWrites) =>
+      localLocks.run([counter], async () => {
         // The last number this instance claimed is usually still the latest; a retry asks the store.
         const cached = knownCounterVersions.get(counter);
         const version = attempt++ === 0 && cached !== undefined ? cached : await counterVersion(store, query, counter);
-        claimed = version + 1;
         const claim = claimNumberWrite(year, version, orderId, metadataFor(ctx));
         const events = decideOrder(command(claim.number), initialOrderState());
-        placed = events[0]!;
-        return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }, claim.write];
-      },
-    );
-    knownCounterVersions.set(counter, claimed);
-    return appended;
-  }).catch((error: unknown) => {
-    knownCounterVersions.delete(counter);
-    throw error;
-  });
+        try {
+          const appended = await store.appendMany([...stockWrites, { streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }, claim.write]);
+          knownCounterVersions.set(counter, version + 1);
+          placed = events[0]!;
+          return appended;
+        } catch (error) {
+          knownCounterVersions.delete(counter);
+          throw error;
+        }
+      }),
+  };
+  const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+  const result = await reserveStock(numbering, orderId, lines, ctx);
   if (!result || !placed) throw new Error('order was not written');
   return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
 }
