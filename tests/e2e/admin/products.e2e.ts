@@ -123,12 +123,34 @@ describe('admin products', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
 
-    // deleteall mode: the button reads 'Delete All Products', needs no file, and the mode returns to add afterwards.
+    // Template download.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template' }).click()]);
+    expect(download.suggestedFilename()).toBe('product-template.csv');
+    const template = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    expect(template.split('\n')[0]).toMatch(/name.*category.*price/);
+
+    // Cleanup removes the invalid (out-of-stock) products and the yellow warning goes away.
+    expect((await adminGet('/api/admin/products?limit=1')).totals.invalid).toBeGreaterThan(0);
+    await page.locator('.warning-banner').waitFor();
+    await page.getByRole('button', { name: 'Cleanup Invalid Products' }).click();
+    await toast(page, 'Cleanup Complete').filter({ hasText: /Cleaned up \d+ invalid products/ }).waitFor({ timeout: 20_000 });
+    await page.locator('.warning-banner').waitFor({ state: 'detached' });
+    expect((await adminGet('/api/admin/products?limit=1')).totals.invalid).toBe(0);
+
+    // Delete All (browser confirm), then deleteall mode: its button reads 'Delete All Products', needs no file, and the mode returns to add.
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete ALL products? This action cannot be undone.');
+      void d.accept();
+    });
+    await page.getByLabel('Upload mode').selectOption('upsert');
+    await page.getByRole('button', { name: 'Delete All', exact: true }).click();
+    await toast(page, 'All products have been deleted.').waitFor({ timeout: 20_000 });
+    await page.getByText('No products found. Add a product to get started.').waitFor();
+    expect(await page.getByLabel('Upload mode').inputValue()).toBe('add');
     await page.getByLabel('Upload mode').selectOption('deleteall');
     await page.getByRole('button', { name: 'Delete All Products' }).click();
-    await toast(page, 'All products have been deleted.').waitFor({ timeout: 20_000 });
-    expect(await page.getByLabel('Upload mode').inputValue()).toBe('add');
-    await page.getByText('No products found. Add a product to get started.').waitFor();
+    await expect.poll(() => page.getByLabel('Upload mode').inputValue(), { timeout: 20_000 }).toBe('add');
+    expect((await adminGet('/api/admin/products?limit=1')).totals.total).toBe(0);
     await page.context().close();
   });
 });
