@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_SLIDES } from '../fallback-slides';
+import { cssHeight, toCarouselSettings } from './get-carousel';
+
+describe('carousel settings (DECISIONS §6)', () => {
+  it('has 11 built-in hero banners, 3 for figures and 2 for keychains', () => {
+    expect([FALLBACK_SLIDES.hero.length, FALLBACK_SLIDES['anime-figures'].length, FALLBACK_SLIDES.keychains.length]).toEqual([11, 3, 2]);
+  });
+
+  it("applies the server carousel's own interval, height, auto-play and overlay", () => {
+    const settings = toCarouselSettings('hero', { isActive: true, autoPlay: false, interval: 6500, height: 'h-[500px]', slides: [{ id: 's1', image: '/media/a.webp', overlay: false, order: 2 }, { id: 's0', image: '/media/b.webp', order: 1 }] });
+    expect(settings).toMatchObject({ fromServer: true, autoPlay: false, interval: 6500, height: '500px' });
+    expect(settings.slides.map((s) => [s.id, s.overlay])).toEqual([['s0', true], ['s1', false]]);
+  });
+
+  it('falls back silently to the built-in slides when inactive, empty or missing, with the spec defaults', () => {
+    for (const raw of [undefined, { isActive: false, slides: [{ image: '/x.png' }] }, { isActive: true, slides: [] }]) {
+      const settings = toCarouselSettings('anime-figures', raw);
+      expect(settings).toMatchObject({ fromServer: false, interval: 4000, height: '70vh' });
+      expect(settings.slides).toHaveLength(3);
+    }
+    expect(toCarouselSettings('hero', undefined)).toMatchObject({ interval: 4000, height: '80vh' });
+  });
+
+  it('reads heights in the admin form and plain CSS', () => {
+    expect(cssHeight('h-[600px]', '80vh')).toBe('600px');
+    expect(cssHeight('70vh', '80vh')).toBe('70vh');
+    expect(cssHeight('tall', '80vh')).toBe('80vh');
+  });
+});
