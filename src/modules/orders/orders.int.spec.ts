@@ -94,6 +94,9 @@ describe('orders API', () => {
     expect((await place(shopper, { items: [{ id: product.id, quantity: 11 }] })).json().error).toBe('Quantity must be between 1 and 10');
     expect((await place(shopper, { items: [{ id: product.id, quantity: 0 }] })).json().error).toBe('Quantity must be between 1 and 10');
     expect((await place(shopper, { items: [] })).json().error).toBe('Your cart is empty');
+    expect((await place(shopper, { items: [{ id: 'x'.repeat(101), quantity: 1 }] })).statusCode).toBe(400);
+    expect((await place(shopper, { items: [{ id: { $ne: 1 }, quantity: 1 }] })).statusCode).toBe(400);
+    expect((await place(shopper, { items: [{ quantity: 1 }] })).json().error).toBe('Each item needs a product id');
     expect((await place(shopper, { items, payment_method: 'paypal' })).json().error).toBe('Please select a payment method');
     const unknown = await place(shopper, { items: [{ id: 'no-such-product', quantity: 1 }] });
     expect(unknown.statusCode).toBe(404);

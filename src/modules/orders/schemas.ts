@@ -4,11 +4,13 @@ import { ORDER_STATUSES } from './order.js';
 const INCOMPLETE = 'Incomplete shipping address';
 const required = (message: string, max = 300) => z.string({ error: message }).trim().min(1, message).max(max, 'Value is too long');
 
+const productRef = z.union([z.string().max(100, 'Invalid product id'), z.number()], { error: 'Invalid product id' }).optional();
+
 const orderItem = z
   .object({
-    productId: z.union([z.string(), z.number()]).optional(),
-    product_id: z.union([z.string(), z.number()]).optional(),
-    id: z.union([z.string(), z.number()]).optional(),
+    productId: productRef,
+    product_id: productRef,
+    id: productRef,
     quantity: z.coerce
       .number({ error: 'Quantity must be between 1 and 10' })
       .int('Quantity must be between 1 and 10')
