@@ -90,4 +90,21 @@ describe('admin orders', () => {
     await thirdRow.waitFor({ state: 'detached' });
     await page.context().close();
   });
+
+  it('the Live indicator shows a dropped feed and reconnects on its own, and updates flow again', async () => {
+    const buyer = await shopper(store);
+    const { page } = await adminPage(store);
+    await page.goto('/admin/orders');
+    const indicator = page.getByTestId('live-indicator');
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    expect(await indicator.textContent()).toBe('Live');
+    const live = store.ctx.runtime.modules.find((m) => m.name === 'live')!;
+    await live.stop!(); // the server closes every admin socket
+    await page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor({ timeout: 5000 });
+    await live.start!(store.ctx.runtime);
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 10_000 });
+    const order = await placeOrder(store, buyer.token, productId);
+    await page.locator(`[data-row-id="${order.id}"]`).waitFor({ timeout: 3000 });
+    await page.context().close();
+  });
 });
