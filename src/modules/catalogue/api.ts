@@ -22,8 +22,13 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/products', { schema: { querystring: productQuery } }, async (request, reply) => {
-    const { t: _t, ...query } = request.query;
-    return sendJson(reply, memory.cached(`list:${keyOf(query)}`, () => ({ success: true, products: memory.list(query) })));
+    const { t: _t, limit, offset, ...query } = request.query;
+    if (limit === undefined && offset === undefined) {
+      return sendJson(reply, memory.cached(`list:${keyOf(query)}`, () => ({ success: true, products: memory.list(query) })));
+    }
+    const all = memory.list(query);
+    const start = offset ?? 0;
+    return sendJson(reply, JSON.stringify({ success: true, total: all.length, offset: start, products: all.slice(start, start + (limit ?? all.length)) }));
   });
 
   api.get('/products/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
@@ -41,7 +46,7 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
   api.get('/products/category/:category', { schema: { querystring: productQuery } }, async (request, reply) => {
     const raw = (request.params as { category: string }).category.trim();
     const category = CATEGORY_SLUGS[raw.toLowerCase()] ?? raw;
-    const { t: _t, category: _ignored, ...query } = request.query;
+    const { t: _t, category: _ignored, limit: _limit, offset: _offset, ...query } = request.query;
     const q = { ...query, category };
     return sendJson(reply, memory.cached(`category:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
   });

@@ -130,6 +130,9 @@ describe('products: admin commands and shopper reads', () => {
     expect(limited.products).toHaveLength(1);
     expect(limited.total).toBeGreaterThan(1);
     expect((await ctx.app.inject({ url: '/api/products?sort=cheapest' })).statusCode).toBe(400);
+    const page = (await ctx.app.inject({ url: '/api/products?sort=price-high&limit=2&offset=1' })).json();
+    expect(page.products.map((p: { price: number }) => p.price)).toEqual(prices.slice(1, 3));
+    expect(page.total).toBe(prices.length);
   });
 
   it('reserving and releasing stock moves stock_quantity and in_stock', async () => {
