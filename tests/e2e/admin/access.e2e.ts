@@ -25,4 +25,16 @@ describe('admin dashboard access', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
+
+  it('the demo admin signs in on the storefront and lands on the dashboard', async () => {
+    const page = await pageWithToken(store, null);
+    await page.goto('/login');
+    await page.locator('input[name="email"]').fill('admin@animecollectibles.in');
+    await page.locator('input[name="password"]').fill('admin12345');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
+    await page.getByText('Admin Access').waitFor();
+    await page.getByText('Welcome back, Store Admin').waitFor();
+    await page.context().close();
+  });
 });
