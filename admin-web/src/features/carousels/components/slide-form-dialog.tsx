@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import type { Carousel, Slide, SlideInput } from '../api/carousel';
+import { displayImageUrl } from '../../../lib/image-url';
 import { useSaveSlide } from '../api/save-slide';
 import { uploadSingleImage } from '../../products/api/upload-images';
 
@@ -81,7 +82,7 @@ export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onCl
               <input name="image" value={values.image} onChange={set('image')} placeholder="https://… or /media/…" />
             </label>
           </div>
-          {values.image && <img className="slide-preview" src={values.image} alt="Slide preview" />}
+          {values.image && <img className="slide-preview" src={displayImageUrl(values.image)} alt="Slide preview" />}
         </fieldset>
         <div className="form-grid">
           <label>
