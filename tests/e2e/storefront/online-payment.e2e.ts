@@ -87,6 +87,13 @@ describe('storefront: online payment through the local simulator', () => {
     expect(await detail.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
     const { reviews } = await apiJson<{ reviews: { comment: string; rating: number }[] }>(store, `/products/${keychain.id}/reviews`);
     expect(reviews).toEqual([expect.objectContaining({ rating: 4, comment: 'Sturdy and bright, looks great on my bag.' })]);
+
+    // The product page shows it: average to one decimal, and no second review form for this shopper.
+    await page.goto(`/product/${keychain.id}`);
+    await expect.poll(() => page.getByTestId('average-rating').textContent()).toBe('4.0');
+    await page.getByText('Sturdy and bright, looks great on my bag.').waitFor();
+    await page.getByText('You have reviewed this product.').waitFor();
+    expect(await page.title()).toBe(`${keychain.name} · Anime Collectibles`);
     await page.context().close();
   });
 });

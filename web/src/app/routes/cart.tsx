@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useNavigate } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '../../components/ui/toaster';
@@ -7,6 +8,7 @@ import { lineLimit } from '../../features/cart/cart-store';
 import { formatPrice } from '../../lib/format';
 
 export default function CartRoute() {
+  useDocumentTitle('Shopping Cart');
   const { items, subtotal, shipping, total, updateQuantity, removeFromCart, clearCart } = useCart();
   const { user } = useAuth();
   const { toast } = useToast();

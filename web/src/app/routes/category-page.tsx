@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 import { useCarousel } from '../../features/carousels/api/get-carousel';
 import { Carousel } from '../../features/carousels/components/carousel';
@@ -15,6 +16,7 @@ interface CategoryPageProps {
 }
 
 export function CategoryPage({ category, carousel, title, ranges, emptyTitle }: CategoryPageProps) {
+  useDocumentTitle(title);
   // The category carousel is fetched again whenever the window regains focus.
   const slides = useCarousel(carousel, { refetchOnWindowFocus: true });
   const products = useCategoryProducts(category);

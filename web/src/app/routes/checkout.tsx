@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -17,6 +18,7 @@ const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: 
 export const isComplete = (a: FinalAddress) => !!(a.address.trim() && a.city.trim() && a.state.trim() && a.pincode.trim());
 
 export default function CheckoutRoute() {
+  useDocumentTitle('Checkout');
   const { user, loading } = useAuth();
   const { items, subtotal, shipping, total, ready } = useCart();
   const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();

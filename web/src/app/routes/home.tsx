@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 import { useCarousel } from '../../features/carousels/api/get-carousel';
 import { Carousel } from '../../features/carousels/components/carousel';
@@ -17,6 +18,7 @@ const CATEGORIES = [
 ];
 
 export default function HomeRoute() {
+  useDocumentTitle(undefined);
   const hero = useCarousel('hero');
   return (
     <>

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useLocation } from 'react-router';
 import { INFO_CONTENT } from './info-content';
 import NotFoundRoute from './not-found';
@@ -5,6 +6,7 @@ import NotFoundRoute from './not-found';
 export default function InfoRoute() {
   const { pathname } = useLocation();
   const page = INFO_CONTENT[pathname.replace(/\/$/, '')];
+  useDocumentTitle(page?.title ?? 'Page not found');
   if (!page) return <NotFoundRoute />;
   return (
     <article className="container info-page">

@@ -1,9 +1,11 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
 
 export default function LoginRoute() {
+  useDocumentTitle('Sign In');
   const { signIn } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 
 export default function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <div className="container status-page">
       <p className="status-page__code">404</p>

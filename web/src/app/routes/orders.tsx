@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,6 +20,7 @@ const STATUS_FILTERS = [
 ];
 
 export default function OrdersRoute() {
+  useDocumentTitle('My Orders');
   const { user, loading } = useAuth();
   const orders = useOrders(user?.id);
   const { toast } = useToast();

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useCategoryProducts } from '../../features/products/api/get-category-products';
@@ -13,6 +14,7 @@ export default function ProductRoute() {
   const product = useProduct(id);
   const reviews = useProductReviews(id);
   const related = useCategoryProducts(product.data?.category ?? '');
+  useDocumentTitle(product.isLoading ? undefined : (product.data?.name ?? 'Product Not Found'));
 
   if (product.isLoading) return <Spinner label="Loading product…" />;
   if (product.isError || !product.data) {

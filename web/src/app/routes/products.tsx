@@ -1,8 +1,10 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProductGridSkeleton } from '../../components/ui/spinner';
 import { useProducts } from '../../features/products/api/get-products';
 import { ProductGrid } from '../../features/products/components/product-grid';
 
 export default function ProductsRoute() {
+  useDocumentTitle('All Products');
   const { data, isLoading } = useProducts();
   return (
     <div className="container section">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { formatPrice } from '../../lib/format';
 const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;
 
 export default function ProfileRoute() {
+  useDocumentTitle('My Profile');
   const { user, loading } = useAuth();
   const profile = useUserProfile(user?.id);
   const wishlist = useWishlist();

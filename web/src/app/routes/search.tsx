@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useSearchParams } from 'react-router';
 import { useSearchProducts } from '../../features/products/api/search-products';
 import { ProductBrowser } from '../../features/products/components/product-browser';
@@ -7,6 +8,7 @@ export default function SearchRoute() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const results = useSearchProducts(q);
+  useDocumentTitle(q ? `Search: ${q}` : 'Search');
   if (!q) {
     return (
       <div className="container status-page">

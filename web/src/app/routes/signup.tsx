@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toaster';
@@ -16,6 +17,7 @@ export function validateSignup(form: typeof EMPTY): string | null {
 }
 
 export default function SignupRoute() {
+  useDocumentTitle('Create Account');
   const { signUp } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();

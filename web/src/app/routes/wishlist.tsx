@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '../../components/ui/toaster';
@@ -6,6 +7,7 @@ import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
 
 export default function WishlistRoute() {
+  useDocumentTitle('My Wishlist');
   const { items, remove } = useWishlist();
   const { addToCart } = useCart();
   const { toast } = useToast();
