@@ -152,7 +152,7 @@ describe('PostgreSQL stops for a few seconds', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: 'ok' });
     console.log(`[faults] PostgreSQL outage: answers during ${JSON.stringify(during)}, first 201 ${recovered} ms after restart`);
-  });
+   }, 180_000);
 });
 
 describe('the server process is killed during a burst of writes', () => {
@@ -239,5 +239,5 @@ describe('the server process is killed during a burst of writes', () => {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       await observer.close();
     }
-  });
+  }, 180_000);
 });

@@ -26,7 +26,7 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += String(d)));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     try {
       if ((await fetch(`${url}/api/health`)).status === 200) return { child, url };

@@ -141,5 +141,5 @@ describe('two API instances on one PostgreSQL', () => {
     } finally {
       for (const child of children) child.kill('SIGTERM');
     }
-  });
+  }, 180_000);
 });
