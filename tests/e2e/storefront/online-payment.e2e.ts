@@ -14,7 +14,7 @@ describe('storefront: online payment through the local simulator', () => {
   });
   afterAll(async () => store?.close());
 
-  it('adds an address by pincode, is refused COD, cancels once, pays, downloads the invoice and reviews after delivery', async () => {
+  it('adds an address by pincode, is refused COD, cancels once, is declined once, pays, downloads the invoice and reviews after delivery', async () => {
     const shopper = await signUpShopper(store, 'Meera Iyer');
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
 
@@ -54,7 +54,14 @@ describe('storefront: online payment through the local simulator', () => {
     await toast(page, 'Payment cancelled').waitFor();
     await window.waitFor({ state: 'detached' });
 
-    // Second attempt succeeds; the order is confirmed and paid.
+    // A declined payment says so and keeps the cart.
+    await payButton.click();
+    await window.getByRole('button', { name: 'Simulate failure' }).click();
+    await toast(page, 'Payment failed').waitFor();
+    await window.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('cart-count').textContent()).toBe('1');
+
+    // The next attempt succeeds; the order is confirmed and paid.
     await payButton.click();
     await window.getByRole('button', { name: /^Pay ₹/ }).click();
     await toast(page, 'Payment successful!').waitFor();
