@@ -1,9 +1,12 @@
 /**
  * Fuzzes every registered /api route with fast-check-generated requests (malformed JSON, oversized bodies, wrong
- * types, boundary numbers, huge and unicode strings, hostile path parameters) as guest, shopper and admin.
+ * types, boundary numbers, huge and unicode strings, hostile path parameters) as guest, shopper, admin and a "ghost"
+ * (a valid token for a user id that does not exist).
  * Prints the two figures that must be 0: 5xx answers, and refused (4xx) requests that appended to the event log.
  * Usage: npx tsx bench/fuzz.ts [--requests 10000 --seed 42]
  */
+import { randomUUID } from 'node:crypto';
+import { issueToken } from '../src/plugins/auth.js';
 import { createProduct, orderIdOf, ordersExist, placeOrder } from '../tests/hardening/fixtures.js';
 import { fuzz, summarise } from '../tests/hardening/fuzz-engine.js';
 import { hasRoute } from '../tests/hardening/routes.js';
@@ -32,7 +35,7 @@ async function main() {
     }
     console.log(`fuzz: ${count} requests, seed ${seed}`);
     const report = await fuzz(
-      { app, pool: runtime.pool, auth: { guest: {}, shopper: shopper.auth, admin: admin.auth }, knownIds },
+      { app, pool: runtime.pool, auth: { guest: {}, shopper: shopper.auth, admin: admin.auth, ghost: { authorization: `Bearer ${await issueToken(runtime.jwtSecret, { id: randomUUID(), role: 'customer' }, 1)}` } }, knownIds },
       { count, seed, onProgress: (n) => process.stdout.write(`  ${n} sent\n`) },
     );
     console.log(`routes fuzzed:                         ${report.routes}`);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../src/plugins/auth.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { createProduct, orderIdOf, ordersExist, placeOrder } from './fixtures.js';
 import { fuzz, summarise, type FuzzSetup } from './fuzz-engine.js';
@@ -22,7 +24,8 @@ export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
     const body = r.json() as { address?: { id?: string } };
     if (body.address?.id) knownIds.push(body.address.id);
   }
-  return { app, pool: runtime.pool, auth: { guest: {}, shopper: shopper.auth, admin: admin.auth }, knownIds };
+  const ghost = await issueToken(runtime.jwtSecret, { id: randomUUID(), role: 'customer' }, 1);
+  return { app, pool: runtime.pool, auth: { guest: {}, shopper: shopper.auth, admin: admin.auth, ghost: { authorization: `Bearer ${ghost}` } }, knownIds };
 }
 
 describe('fuzzing every registered route (fixed seed)', () => {
