@@ -2,13 +2,14 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { localLocks, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { fold } from '../../core/decider.js';
+import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { loadCustomer } from '../customers/index.js';
 import { releaseStock, reserveStock } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
-import { claimNumberWrite, counterVersion, orderNumberStream } from './order-numbers.js';
+import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 
 export interface OrdersDeps {
@@ -62,9 +63,6 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
   });
 }
 
-/** Per event store: version of each order-number counter after this instance's last successful claim. */
-const counterVersions = new WeakMap<EventStore, Map<string, number>>();
-
 /**
  * PlaceOrder: prices from the catalogue, claims the next order number and reserves all lines' stock in ONE atomic
  * append with the OrderPlaced event, so neither stock nor numbers can be handed out twice.
@@ -90,19 +88,14 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       at,
     },
   });
-  // Rules first (COD minimum, …), so a refused order never touches stock.
-  decideOrder(command(`AC-${year}-000000`), initialOrderState());
+  // Rules first (COD minimum, …), so a refused order never touches stock; a malformed event never joins a batch.
+  for (const event of decideOrder(command(`AC-${year}-000000`), initialOrderState())) validateEvent(event.type, event.data);
   const ctx = { ...context, now };
   let placed: OrderEvent | null = null;
-  const counter = orderNumberStream(year);
-  const query = (sql: string, values: unknown[]) => pool.query<{ v: number }>(sql, values);
-  const knownCounterVersions = counterVersions.get(store) ?? new Map<string, number>();
-  counterVersions.set(store, knownCounterVersions);
-  let attempt = 0;
+  const batcher = numberBatcher(store, year, (sql, values) => pool.query<{ v: number }>(sql, values));
   /*
-   * reserveStock decides the stock writes and hands them to appendMany; this store adds the order's events and the
-   * number claim to that same atomic append. Only the append itself runs one at a time per instance on the counter
-   * (stock reads happen before), and across instances the counter's expectedVersion settles races.
+   * reserveStock decides the stock writes and hands them to appendMany; this store passes them to the year's number
+   * batcher, which appends them with the order's events and its number claim in one atomic append.
    */
   const numbering: EventStore = {
     kind: store.kind,
@@ -112,21 +105,15 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
     subscribe: (options) => store.subscribe(options),
     close: async () => undefined,
     appendMany: (stockWrites) =>
-      localLocks.run([counter], async () => {
-        // The last number this instance claimed is usually still the latest; a retry asks the store.
-        const cached = knownCounterVersions.get(counter);
-        const version = attempt++ === 0 && cached !== undefined ? cached : await counterVersion(store, query, counter);
-        const claim = claimNumberWrite(year, version, orderId, metadataFor(ctx));
-        const events = decideOrder(command(claim.number), initialOrderState());
-        try {
-          const appended = await store.appendMany([...stockWrites, { streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }, claim.write]);
-          knownCounterVersions.set(counter, version + 1);
+      batcher.submit({
+        orderId,
+        stockWrites,
+        metadata: metadataFor(ctx),
+        orderWrites: (orderNumber) => {
+          const events = decideOrder(command(orderNumber), initialOrderState());
           placed = events[0]!;
-          return appended;
-        } catch (error) {
-          knownCounterVersions.delete(counter);
-          throw error;
-        }
+          return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }];
+        },
       }),
   };
   const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));

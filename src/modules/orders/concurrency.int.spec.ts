@@ -41,22 +41,31 @@ describe('placing orders concurrently', () => {
     expect(placed.rows[0]!.n).toBe(5);
   });
 
-  it('order numbers stay unique and gap-free when two instances place orders at once', async () => {
-    const product = await createTestProduct(a.runtime, { price: 1200, stock: 1000 });
+  it('order numbers stay unique, gap-free and matched to their orders when two instances place orders at once', async () => {
+    // Different products, so each instance can commit several orders in one append (group commit).
+    const products = await Promise.all(Array.from({ length: 12 }, () => createTestProduct(a.runtime, { price: 1200, stock: 1000 })));
     const shopper = await signUp(a.app);
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] } }),
+        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: products[i % 12]!.id, quantity: 1 }] } }),
       ),
     );
     expect(responses.map((r) => r.statusCode).every((c) => c === 201)).toBe(true);
-    const { rows } = await a.runtime.pool.query<{ n: number; orders: number }>(
-      "select (data->>'number')::int as n, count(*) over ()::int as orders from events where type = 'OrderNumberAssigned' order by 1",
+    const { rows } = await a.runtime.pool.query<{ n: number; order_id: string }>(
+      "select (data->>'number')::int as n, data->>'orderId' as order_id from events where type = 'OrderNumberAssigned' order by 1",
     );
     const numbers = rows.map((r) => r.n);
-    expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    const placed = await a.runtime.pool.query<{ order_id: string; order_number: string }>("select data->>'orderId' as order_id, data->>'orderNumber' as order_number from events where type = 'OrderPlaced'");
+    expect(placed.rows).toHaveLength(rows.length);
+    const claimed = new Map(rows.map((r) => [r.order_id, `AC-${new Date().getUTCFullYear()}-${String(r.n).padStart(6, '0')}`]));
+    for (const order of placed.rows) expect(order.order_number).toBe(claimed.get(order.order_id));
     const answered = responses.map((r) => r.json().order.orderNumber as string);
     expect(new Set(answered).size).toBe(60);
+    // every stock reservation belongs to exactly one placed order
+    const reservations = await a.runtime.pool.query<{ n: number }>(
+      "select count(*)::int as n from events r where r.type = 'StockReserved' and not exists (select 1 from events o where o.type = 'OrderPlaced' and o.data->>'orderId' = r.data->>'orderId')",
+    );
+    expect(reservations.rows[0]!.n).toBe(0);
   });
 });
