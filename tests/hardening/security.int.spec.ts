@@ -195,7 +195,15 @@ describe('two shoppers: B can neither read nor change A’s data (walks every no
     const before = await snapshot();
     const leaks: string[] = [];
     const routes = apiRoutes(app).filter((r) => !adminRoutes(app).includes(r) && r.url !== '/api/auth/login' && r.url !== '/api/auth/signup');
-    const bodies = [{}, { status: 'cancelled' }, { name: 'Mallory', address: 'Evil Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', is_default: true }];
+    const productIds = [...ids];
+    const bodies = [
+      {},
+      { status: 'cancelled' },
+      { status: 'confirmed' },
+      { name: 'Mallory', address: 'Evil Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', is_default: true },
+      ...productIds.map((productId) => ({ productId, rating: 1, comment: 'Mallory was here' })),
+      ...productIds.map((orderId) => ({ orderId, amount: 1, currency: 'INR' })),
+    ];
     for (const route of routes) {
       const params = pathParams(route.url);
       const fills = params.length === 0 ? [route.url] : [...ids].map((id) => fillPath(route.url, id));
