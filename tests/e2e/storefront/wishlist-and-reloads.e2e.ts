@@ -75,6 +75,12 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
       await guest.goto(route);
       await guest.waitForURL('**/login');
     }
+    // A stale token is dropped on start and the catalogue still shows.
+    const stale = await openPage(store.browser, store.baseUrl, { token: 'not-a-valid-token' });
+    await stale.goto('/products');
+    await stale.getByTestId('product-card').first().waitFor();
+    expect(await stale.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await stale.context().close();
     await page.context().close();
     await guest.context().close();
   });

@@ -39,12 +39,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch(() => {
         setToken(null);
         if (!cancelled) setUserState(null);
+        // Reads sent with the stale token were refused: ask again as a guest.
+        void queryClient.invalidateQueries();
       })
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [queryClient]);
 
   const signIn = useCallback(async (input: LoginInput) => {
     const answer = await loginCall(input);

@@ -76,7 +76,7 @@ export function ProductCard({ product, layout = 'grid', eager = false }: Product
           {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatPrice(product.originalPrice)}</s>}
         </p>
         {layout === 'list' && product.description && <p className="product-card__description">{product.description}</p>}
-        <button type="button" className="button button--primary button--small product-card__add" onClick={onAdd} disabled={!product.inStock}>
+        <button type="button" className="button button--primary button--small product-card__add" onClick={onAdd} disabled={!product.inStock} aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}>
           {product.inStock ? 'Add to Cart' : 'Out of Stock'}
         </button>
       </div>
