@@ -21,7 +21,9 @@ export function Carousel({ name, settings, children }: CarouselProps) {
   }, [slides.length, index]);
 
   useEffect(() => {
-    if (!autoPlay || paused || slides.length < 2) return;
+    // Slides still change on demand, but never by themselves for someone who asked for reduced motion.
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!autoPlay || paused || reduced || slides.length < 2) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % slides.length), interval);
     return () => clearInterval(timer);
   }, [autoPlay, paused, interval, slides.length]);
