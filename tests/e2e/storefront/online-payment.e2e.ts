@@ -76,7 +76,17 @@ describe('storefront: online payment through the local simulator', () => {
     expect(download.suggestedFilename()).toMatch(/^invoice-AC-\d{4}-\d{6}\.pdf$/);
     expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // Before delivery the product page refuses a review, with the spec's toast and the server's reason.
+    await page.goto(`/product/${keychain.id}`);
+    await page.getByRole('radio', { name: '5 stars' }).click();
+    await page.getByLabel('Your review').fill('Cannot wait to get it');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await toast(page, 'Error').getByText('Failed to submit review. Please try again.').waitFor();
+    expect((await page.locator('.review-form [role=alert]').textContent())!.length).toBeGreaterThan(5);
+
     // The admin delivers it (through the API); the shopper reviews the product once.
+    await page.goto('/orders');
+    await page.getByTestId('order-row').first().waitFor();
     const { orders } = await apiJson<{ orders: { id: string; status: string; paymentStatus: string }[] }>(store, '/user/orders', { token: shopper.token });
     const paid = orders.find((o) => o.status === 'confirmed')!;
     expect(paid.paymentStatus).toBe('completed');

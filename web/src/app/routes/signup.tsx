@@ -49,7 +49,7 @@ export default function SignupRoute() {
       toast({ title: 'Account created successfully!', description: `Welcome to Anime Collectibles, ${form.fullName.trim()}!`, variant: 'success' });
       navigate('/');
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Failed to create account';
+      const message = err instanceof Error ? err.message || 'Failed to create account' : 'An unexpected error occurred';
       setError(message);
       toast({ title: 'Sign Up Failed', description: message, variant: 'destructive' });
     } finally {

@@ -16,6 +16,8 @@ export function ProductReviews({ productId, reviews, fallbackRating }: { product
   const create = useCreateProductReview();
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
+  /** The server's reason for a refusal (e.g. no delivered order), shown next to the form. */
+  const [reason, setReason] = useState('');
   const average = reviews.length ? averageOf(reviews) : fallbackRating;
   const alreadyReviewed = !!user && reviews.some((r) => r.userId === user.id);
 
@@ -37,12 +39,15 @@ export function ProductReviews({ productId, reviews, fallbackRating }: { product
       { productId, rating, comment: comment.trim() },
       {
         onSuccess: () => {
+          setReason('');
           setRating(0);
           setComment('');
           toast({ title: 'Review submitted', description: 'Thank you for your review!', variant: 'success' });
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: error.message && error.message !== 'HTTP error! status: 500' ? error.message : 'Failed to submit review. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          toast({ title: 'Error', description: 'Failed to submit review. Please try again.', variant: 'destructive' });
+          setReason(error.message.startsWith('HTTP error!') ? '' : error.message);
+        },
       },
     );
   };
@@ -66,6 +71,11 @@ export function ProductReviews({ productId, reviews, fallbackRating }: { product
       ) : (
         <form className="review-form card" onSubmit={submit}>
           <h3>Write a review</h3>
+          {reason && (
+            <p className="form-error" role="alert">
+              {reason}
+            </p>
+          )}
           <StarInput value={rating} onChange={setRating} disabled={create.isPending} />
           <label className="field">
             <span className="field__label">Your review</span>
