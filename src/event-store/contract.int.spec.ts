@@ -17,6 +17,19 @@ const event = (n: number): NewEvent => ({
   metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
 });
 
+/**
+ * Readers see an event once every older transaction in the cluster has ended (that is what stops skips), so a read
+ * right after an append may briefly lag while other tests' transactions run: poll until the events show.
+ */
+async function readAllUntil(store: EventStore, from: Parameters<EventStore['readAll']>[0], done: (events: RecordedEvent[]) => boolean) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const events = await store.readAll(from, 100_000);
+    if (done(events) || Date.now() > deadline) return events;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 interface Adapter {
   name: string;
   available: boolean;
@@ -90,11 +103,11 @@ for (const adapter of adapters) {
     it('readAll returns events in a stable global order from a position', async () => {
       const stream = `test-${randomUUID()}`;
       await store.append(stream, [event(1), event(2), event(3)], { expectedVersion: 'no_stream' });
-      const all = await store.readAll(START, 100_000);
+      const all = await readAllUntil(store, START, (events) => events.filter((e) => e.streamId === stream).length === 3);
       const mine = all.filter((e) => e.streamId === stream);
       expect(mine.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
       for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
-      const after = await store.readAll(mine[0]!.position, 100_000);
+      const after = await readAllUntil(store, mine[0]!.position, (events) => events.filter((e) => e.streamId === stream).length === 2);
       expect(after.filter((e) => e.streamId === stream).map((e) => (e.data as { n: number }).n)).toEqual([2, 3]);
     });
 

@@ -144,52 +144,54 @@ export class PostgresEventStore implements EventStore {
     return r.rows[0]!.v;
   }
 
+  /**
+   * Multi-stream append in one transaction with two statements whatever the number of streams: read every current
+   * version, check them all, insert every event. A concurrent writer that got in first trips the unique
+   * (stream_id, stream_version) constraint, so the whole transaction writes nothing.
+   */
   private async tryAppend(writes: StreamWrite[]): Promise<AppendResult> {
+    const streamIds = writes.map((w) => w.streamId);
+    if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
     const client = await this.pool.connect();
-    let last: AppendResult | null = null;
+    let rows: { gp: string; tx: string; stream_id: string; stream_version: number }[];
     try {
       await client.query('begin');
+      const current = await client.query<{ stream_id: string; v: number }>(
+        'select stream_id, max(stream_version)::int as v from events where stream_id = any($1::text[]) group by stream_id',
+        [streamIds],
+      );
+      const versions = new Map(current.rows.map((r) => [r.stream_id, r.v]));
+      const columns = { streams: [] as string[], versions: [] as number[], ids: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[] };
       for (const write of writes) {
-        if (write.events.length === 0) continue;
-        const current = await client.query<{ v: number }>(
-          'select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1',
-          [write.streamId],
-        );
-        const version = current.rows[0]!.v;
+        const version = versions.get(write.streamId) ?? -1;
         checkExpected(write.streamId, write.expectedVersion, version);
-        const ids = write.events.map((e) => e.id ?? randomUUID());
-        const versions = write.events.map((_, i) => version + 1 + i);
-        try {
-          const inserted = await client.query<{ global_position: string; tx: string; stream_version: number }>(
-            `insert into events (stream_id, stream_version, event_id, type, data, metadata)
-             select $1, v, id, t, d, m from unnest($2::int[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) as u(v, id, t, d, m)
-             order by v
-             returning global_position::text, transaction_id::text as tx, stream_version`,
-            [
-              write.streamId,
-              versions,
-              ids,
-              write.events.map((e) => e.type),
-              write.events.map((e) => JSON.stringify(e.data)),
-              write.events.map((e) => JSON.stringify(e.metadata)),
-            ],
-          );
-          // Positions follow versions within the stream (checked, since the log order is the replay order).
-          const rows = [...inserted.rows].sort((a, b) => a.stream_version - b.stream_version);
-          for (let i = 1; i < rows.length; i++) {
-            if (BigInt(rows[i]!.global_position) < BigInt(rows[i - 1]!.global_position)) throw new Error('event positions out of version order');
-          }
-          const lastRow = rows[rows.length - 1]!;
-          last = {
-            nextExpectedVersion: versions[versions.length - 1]!,
-            position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.global_position) },
-          };
-        } catch (error) {
-          if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_unique') {
-            throw new WrongExpectedVersionError(write.streamId, write.expectedVersion, version + 1);
-          }
-          throw error;
+        write.events.forEach((event, i) => {
+          columns.streams.push(write.streamId);
+          columns.versions.push(version + 1 + i);
+          columns.ids.push(event.id ?? randomUUID());
+          columns.types.push(event.type);
+          columns.data.push(JSON.stringify(event.data));
+          columns.metadata.push(JSON.stringify(event.metadata));
+        });
+      }
+      try {
+        const inserted = await client.query<{ gp: string; tx: string; stream_id: string; stream_version: number }>(
+          `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+           select s, v, id, t, d, m
+             from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as u(s, v, id, t, d, m, ord)
+            order by ord
+           returning global_position::text as gp, transaction_id::text as tx, stream_id, stream_version`,
+          [columns.streams, columns.versions, columns.ids, columns.types, columns.data, columns.metadata],
+        );
+        rows = inserted.rows;
+      } catch (error) {
+        const e = error as { code?: string; constraint?: string; detail?: string };
+        if (e.code === '23505' && e.constraint === 'events_stream_version_unique') {
+          const streamId = writes.find((w) => e.detail?.includes(`(${w.streamId},`))?.streamId ?? writes[0]!.streamId;
+          const write = writes.find((w) => w.streamId === streamId)!;
+          throw new WrongExpectedVersionError(streamId, write.expectedVersion, (versions.get(streamId) ?? -1) + 1);
         }
+        throw error;
       }
       await client.query('commit');
     } catch (error) {
@@ -198,9 +200,17 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
+    // Positions follow the order of the writes and, within a stream, its versions (the log order is the replay order).
+    const sorted = [...rows].sort((a, b) => (BigInt(a.gp) < BigInt(b.gp) ? -1 : 1));
+    const lastWrite = writes[writes.length - 1]!;
+    const lastOfLastWrite = sorted.filter((r) => r.stream_id === lastWrite.streamId).at(-1)!;
+    const lastRow = sorted[sorted.length - 1]!;
     this.wakeLocal();
     this.scheduleNotify();
-    return last!;
+    return {
+      nextExpectedVersion: lastOfLastWrite.stream_version,
+      position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.gp) },
+    };
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -245,6 +255,8 @@ export class PostgresEventStore implements EventStore {
             if (comparePositions(lastPosition, position) > 0) position = lastPosition;
             continue;
           }
+          // After a lost connection the LISTEN client is gone: bring it back (polling covers the gap meanwhile).
+          if (!this.listener && !this.closed) void this.ensureListener().catch(() => undefined);
           // A notification with nothing visible yet means a transaction is still in flight: look again soon.
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, hint ? 10 : POLL_FALLBACK_MS);
@@ -292,6 +304,7 @@ export class PostgresEventStore implements EventStore {
       client.on('error', () => {
         this.listener = null;
         this.listenerStarting = null;
+        void client.end().catch(() => undefined);
       });
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
