@@ -1,3 +1,5 @@
+import { ValidationError } from '../../core/errors.js';
+
 /** Money rules of DECISIONS §3, in integer paise so sums are exact. */
 export const FREE_SHIPPING_FROM_PAISE = 1000_00;
 export const SHIPPING_FEE_PAISE = 100_00;
@@ -8,7 +10,7 @@ export const COD_MESSAGE = 'Cash on Delivery is only available for orders above 
 export function toPaise(rupees: number | string): number {
   const text = typeof rupees === 'number' ? rupees.toFixed(2) : rupees.trim();
   const match = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(text);
-  if (!match) throw new Error(`Not an amount: ${rupees}`);
+  if (!match) throw new ValidationError('Invalid amount');
   const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] === '-' ? -value : value;
 }

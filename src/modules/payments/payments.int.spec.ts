@@ -71,6 +71,12 @@ describe('payments (local simulator)', () => {
     const product = await createTestProduct(t.runtime, { price: 2000 });
     const cod = (await post('/api/orders', { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] })).json().order;
     expect((await post('/api/razorpay/create-order', { amount: 2000, orderId: cod.id })).statusCode).toBe(400);
+    // Found by the fuzzer: an absurd amount is a 400, not a 500.
+    for (const amount of [1.7976931348623127e308, 7e126, 1e9]) {
+      const huge = await post('/api/razorpay/create-order', { amount, currency: 'INR', orderId: order.id });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toMatchObject({ success: false, error: 'Invalid amount' });
+    }
     expect(await paymentEvents(order.id, 'PaymentOrderCreated')).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ const field = z.string({ error: FAILED }).trim().min(1, FAILED).max(200, FAILED)
 
 export const createOrderBody = z.object({
   orderId: z.string({ error: 'Invalid order id for payment' }).trim().min(1, 'Invalid order id for payment').max(100, 'Invalid order id for payment'),
-  amount: z.coerce.number({ error: 'Invalid amount' }).positive('Invalid amount').optional(),
+  amount: z.coerce.number({ error: 'Invalid amount' }).positive('Invalid amount').max(10_000_000, 'Invalid amount').optional(),
   currency: z.literal('INR', { error: 'Only INR payments are supported' }).optional().default('INR'),
 });
 
