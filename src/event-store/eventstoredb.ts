@@ -114,35 +114,61 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  /** Pages through $all until `limit` user events are found or the log ends; pages of system events are skipped. */
   async readAll(from: GlobalPosition, limit = 500): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
-    const fromPosition = comparePositions(from, START) === 0 ? ESDB_START : from;
-    for await (const resolved of this.client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit + 1 })) {
-      const recorded = toRecorded(resolved);
-      if (!recorded || recorded.streamId.startsWith('$')) continue;
-      if (comparePositions(recorded.position, from) <= 0) continue;
-      out.push(recorded);
-      if (out.length >= limit) break;
+    let cursor: GlobalPosition | null = comparePositions(from, START) === 0 ? null : from;
+    const pageSize = Math.max(limit, 100);
+    for (;;) {
+      let seen = 0;
+      let lastPosition: GlobalPosition | null = null;
+      for await (const resolved of this.client.readAll({ fromPosition: cursor ?? ESDB_START, direction: FORWARDS, maxCount: pageSize })) {
+        seen++;
+        const position = resolved.event?.position;
+        if (position) lastPosition = { commit: position.commit, prepare: position.prepare };
+        const recorded = toRecorded(resolved);
+        if (!recorded || recorded.streamId.startsWith('$') || recorded.type.startsWith('$')) continue;
+        if (comparePositions(recorded.position, from) <= 0) continue;
+        out.push(recorded);
+        if (out.length >= limit) return out;
+      }
+      if (seen < pageSize || !lastPosition || (cursor && comparePositions(lastPosition, cursor) <= 0)) return out;
+      cursor = lastPosition;
     }
-    return out;
   }
 
+  /**
+   * Catch-up subscription to $all without system events. A failing handler or a dropped connection does not end it:
+   * it resubscribes from the last event handled, after a pause, like the PostgreSQL adapter's polling loop.
+   */
   subscribe(options: SubscribeOptions): Subscription {
-    const fromPosition = comparePositions(options.from, START) === 0 ? ESDB_START : options.from;
-    const subscription = this.client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
+    let position = options.from;
+    let stopped = false;
+    let current: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
     const running = (async () => {
-      try {
-        for await (const resolved of subscription) {
-          const recorded = toRecorded(resolved);
-          if (recorded && comparePositions(recorded.position, options.from) > 0) await options.onEvents([recorded]);
+      while (!stopped) {
+        const fromPosition = comparePositions(position, START) === 0 ? ESDB_START : position;
+        current = this.client.subscribeToAll({ fromPosition, filter: excludeSystemEvents() });
+        try {
+          for await (const resolved of current) {
+            if (stopped) break;
+            const recorded = toRecorded(resolved);
+            if (!recorded || comparePositions(recorded.position, position) <= 0) continue;
+            await options.onEvents([recorded]);
+            position = recorded.position;
+          }
+        } catch (error) {
+          options.onError?.(error);
+        } finally {
+          await current.unsubscribe().catch(() => undefined);
         }
-      } catch (error) {
-        options.onError?.(error);
+        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
       }
     })();
     return {
       close: async () => {
-        await subscription.unsubscribe();
+        stopped = true;
+        await current?.unsubscribe().catch(() => undefined);
         await running;
       },
     };
