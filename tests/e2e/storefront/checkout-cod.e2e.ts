@@ -106,6 +106,13 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await expect.poll(() => row.getByTestId('order-status').textContent()).toMatch(/Placed|Confirmed/);
     expect(await page.getByTestId('cart-count').count()).toBe(0);
     await screenshot(page, 'orders');
+    const orderNumber = (await row.locator('strong').first().textContent())!;
+    expect(orderNumber).toMatch(/^AC-\d{4}-\d{6}$/);
+    await page.getByLabel('Filter by status').selectOption('delivered');
+    await page.getByRole('heading', { name: 'No orders match your filters' }).waitFor();
+    await page.getByLabel('Filter by status').selectOption('all');
+    await page.getByPlaceholder('Search by order number or product').fill(orderNumber.slice(-6));
+    await row.waitFor();
     await row.click();
     await page.getByTestId('order-detail').getByText('Cash on Delivery').waitFor();
     await page.getByText('21 Nariman Point').waitFor();

@@ -98,9 +98,19 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.getByRole('menuitem', { name: 'Help & Support' }).click();
     await page.getByRole('heading', { level: 1, name: 'Help & Support' }).waitFor();
 
+    // Profile: edit the name; the account menu follows.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Full name').fill('Arjun R. Rao');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully!').getByText('Your profile has been updated.').waitFor();
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: 'View My Orders' }).waitFor();
+
     await page.evaluate(() => localStorage.setItem('cart_guest', JSON.stringify({ items: [], timestamp: Date.now() })));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menu').getByText(shopper.email).waitFor();
+    await page.getByRole('menu').getByText('Arjun R. Rao').waitFor();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await toast(page, 'Signed out successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/');

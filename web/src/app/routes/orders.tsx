@@ -21,7 +21,7 @@ const STATUS_FILTERS = [
 
 export default function OrdersRoute() {
   useDocumentTitle('My Orders');
-  const { user, loading } = useAuth();
+  const { user, loading, signedOut } = useAuth();
   const orders = useOrders(user?.id);
   const { toast } = useToast();
   const [search, setSearch] = useState('');
@@ -42,7 +42,7 @@ export default function OrdersRoute() {
   }, [orders.data, search, status]);
 
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
 
   return (
     <div className="container section">

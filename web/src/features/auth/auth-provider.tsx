@@ -13,6 +13,8 @@ interface AuthContextValue {
   signIn(input: LoginInput): Promise<User>;
   signUp(input: SignupInput): Promise<User>;
   signOut(): void;
+  /** True after an explicit sign-out: signed-in-only pages then go home rather than to /login. */
+  signedOut: boolean;
   setUser(user: User): void;
 }
 
@@ -30,6 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<User | null>(null);
   const [loading, setLoading] = useState(() => !!getToken());
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     if (!getToken()) return;
@@ -54,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(answer.token);
     const next = normalizeUser(answer.user);
     setUserState(next);
+    setSignedOut(false);
     return next;
   }, []);
 
@@ -63,20 +67,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setToken(answer.token);
     const next = normalizeUser(answer.user);
     setUserState(next);
+    setSignedOut(false);
     return next;
   }, []);
 
   const signOut = useCallback(() => {
     setToken(null);
     clearStoredCarts();
+    setSignedOut(true);
     setUserState(null);
     queryClient.removeQueries({ queryKey: ['user'] });
     queryClient.removeQueries({ queryKey: ['orders'] });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, signIn, signUp, signOut, setUser: setUserState }),
-    [user, loading, signIn, signUp, signOut],
+    () => ({ user, loading, signIn, signUp, signOut, signedOut, setUser: setUserState }),
+    [user, loading, signIn, signUp, signOut, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
