@@ -116,6 +116,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await row.click();
     await page.getByTestId('order-detail').getByText('Cash on Delivery').waitFor();
     await page.getByText('21 Nariman Point').waitFor();
+    await screenshot(page, 'order-detail');
     await page.context().close();
   });
 });

@@ -50,6 +50,9 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.waitForURL('**/orders');
     await page.getByTestId('order-row').filter({ hasText: figure.name }).waitFor();
     await screenshot(page, 'orders');
+    await page.getByTestId('order-row').filter({ hasText: figure.name }).click();
+    await page.getByTestId('order-detail').getByText('4 Park Street').waitFor();
+    await screenshot(page, 'order-detail');
 
     // Cart limits: + stops at min(stock, 10); an empty cart offers a way back.
     const scarce = catalogue.find((p) => p.in_stock && p.stock_quantity > 0 && p.stock_quantity < 10)!;
