@@ -21,8 +21,14 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await guest.getByRole('button', { name: 'Explore Categories' }).click();
     await expect.poll(() => guest.evaluate(() => Math.abs(document.getElementById('categories')!.getBoundingClientRect().top) < 200)).toBe(true);
     expect(await guest.locator('.tile--soon').allTextContents()).toEqual([expect.stringContaining('Hot Wheels'), expect.stringContaining('Trending')]);
+    const carouselCalls: string[] = [];
+    guest.on('request', (request) => request.url().includes('/api/carousels/keychains?t=') && carouselCalls.push(request.url()));
     await guest.goto('/keychains');
     await guest.getByText(/Showing \d+ of \d+ results/).waitFor();
+    await expect.poll(() => carouselCalls.length).toBe(1);
+    await guest.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => carouselCalls.length).toBe(2);
+    expect(new Set(carouselCalls).size).toBe(2); // a fresh t= timestamp each time
     await screenshot(guest, 'category');
     await guest.goto(`/product/${figure.id}`);
     await guest.getByRole('button', { name: 'BUY NOW' }).click();

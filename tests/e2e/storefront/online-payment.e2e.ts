@@ -30,6 +30,11 @@ describe('storefront: online payment through the local simulator', () => {
     await page.getByLabel('Address line 1 *').fill('7 MG Road');
     await page.getByRole('button', { name: 'Save Address' }).click();
     await page.getByTestId('address-card').filter({ hasText: '7 MG Road' }).waitFor();
+    // The header's Deliver-to now offers it.
+    await page.locator('button.deliver-to').getByText('Meera Iyer 560001').waitFor();
+    await page.locator('button.deliver-to').click();
+    await page.getByRole('dialog', { name: 'Choose your delivery address' }).getByRole('button', { name: /7 MG Road/ }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Cart of one keychain: below ₹1000, so no cash on delivery.
     await page.goto(`/product/${keychain.id}`);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 import { useCarousel } from '../../features/carousels/api/get-carousel';
@@ -19,6 +20,13 @@ export function CategoryPage({ category, carousel, title, ranges, emptyTitle }: 
   useDocumentTitle(title);
   // The category carousel is fetched again whenever the window regains focus.
   const slides = useCarousel(carousel, { refetchOnWindowFocus: true });
+  const { refetch } = slides;
+  // TanStack Query only watches tab visibility; the spec also means switching back from another window.
+  useEffect(() => {
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [refetch]);
   const products = useCategoryProducts(category);
   return (
     <>
