@@ -75,6 +75,21 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
       await guest.goto(route);
       await guest.waitForURL('**/login');
     }
+    // Broken images: one retry with a cache-busting query, then the placeholder.
+    const broken = await openPage(store.browser, store.baseUrl);
+    const attempts: string[] = [];
+    await broken.route('**/media/demo/**', (route) => {
+      attempts.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await broken.goto(`/product/${product.id}`);
+    const main = broken.locator('.gallery__main img');
+    await expect.poll(() => main.getAttribute('src')).toBe('/placeholder.svg');
+    const forMain = attempts.filter((url) => url.includes(new URL(product.image, store.baseUrl).pathname));
+    expect(forMain.length).toBe(2);
+    expect(forMain[1]).toMatch(/[?&]retry=\d+$/);
+    await broken.context().close();
+
     // A stale token is dropped on start and the catalogue still shows.
     const stale = await openPage(store.browser, store.baseUrl, { token: 'not-a-valid-token' });
     await stale.goto('/products');
