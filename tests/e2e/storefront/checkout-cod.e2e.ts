@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { openPage, products, screenshot, toast, uniqueEmail, type ApiProduct } from './shopper-session.js';
+import { openPage, products, screenshot, toast, uniqueEmail, type ApiProduct, eventually } from './shopper-session.js';
 
 /** A guest browses, filters, searches with a typo, adds to cart, signs up (after validation errors) and pays cash on delivery. */
 describe('storefront: browse to a cash-on-delivery order', () => {
@@ -16,7 +16,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
   it('browse → filter → typo search → product → cart → sign up → COD checkout → the order in /orders', async () => {
     const page = await openPage(store.browser, store.baseUrl);
     await page.goto('/');
-    await expect.poll(() => page.locator('.carousel--hero').getAttribute('data-slides')).not.toBeNull();
+    await eventually(() => page.locator('.carousel--hero').getAttribute('data-slides')).not.toBeNull();
     await page.getByRole('heading', { name: 'Featured Products' }).waitFor();
     await page.locator('#featured [data-testid=product-card]').first().waitFor();
     await screenshot(page, 'home');
@@ -27,7 +27,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await count.getByText(/Showing \d+ of \d+ results/).waitFor();
     const all = Number((await count.textContent())!.match(/of (\d+)/)![1]);
     await page.getByLabel('Price range').selectOption('3000-plus');
-    await expect.poll(async () => Number((await count.textContent())!.match(/Showing (\d+)/)![1])).toBeLessThan(all);
+    await eventually(async () => Number((await count.textContent())!.match(/Showing (\d+)/)![1])).toBeLessThan(all);
     for (const price of await page.locator('[data-testid=product-card] .price').allTextContents()) {
       expect(Number(price.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(3000);
     }
@@ -52,7 +52,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await screenshot(page, 'product');
     await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
     await toast(page, 'Added to cart').waitFor();
-    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
 
     // Cart: a guest is sent to sign in.
     await page.goto('/cart');
@@ -88,7 +88,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Account created successfully!').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
 
     // Checkout by cash on delivery with a manual address.
     await page.goto('/checkout');
@@ -103,7 +103,7 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await page.waitForURL('**/orders');
     const row = page.getByTestId('order-row').filter({ hasText: kakashi.name });
     await row.waitFor();
-    await expect.poll(() => row.getByTestId('order-status').textContent()).toMatch(/Placed|Confirmed/);
+    await eventually(() => row.getByTestId('order-status').textContent()).toMatch(/Placed|Confirmed/);
     expect(await page.getByTestId('cart-count').count()).toBe(0);
     await screenshot(page, 'orders');
     const orderNumber = (await row.locator('strong').first().textContent())!;

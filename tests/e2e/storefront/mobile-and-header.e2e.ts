@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { openPage, products, screenshot, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+import { openPage, products, screenshot, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
 
 describe('storefront at 375 px, header menus, Buy Now, cart limits, service worker and performance overlay', () => {
   let store: E2EContext;
@@ -19,15 +19,15 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     expect(await guest.evaluate(() => getComputedStyle(document.querySelector('.product-grid')!).gridTemplateColumns.split(' ').length)).toBe(2);
     await screenshot(guest, 'home');
     await guest.getByRole('button', { name: 'Explore Categories' }).click();
-    await expect.poll(() => guest.evaluate(() => Math.abs(document.getElementById('categories')!.getBoundingClientRect().top) < 200)).toBe(true);
+    await eventually(() => guest.evaluate(() => Math.abs(document.getElementById('categories')!.getBoundingClientRect().top) < 200)).toBe(true);
     expect(await guest.locator('.tile--soon').allTextContents()).toEqual([expect.stringContaining('Hot Wheels'), expect.stringContaining('Trending')]);
     const carouselCalls: string[] = [];
     guest.on('request', (request) => request.url().includes('/api/carousels/keychains?t=') && carouselCalls.push(request.url()));
     await guest.goto('/keychains');
     await guest.getByText(/Showing \d+ of \d+ results/).waitFor();
-    await expect.poll(() => carouselCalls.length).toBe(1);
+    await eventually(() => carouselCalls.length).toBe(1);
     await guest.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await expect.poll(() => carouselCalls.length).toBe(2);
+    await eventually(() => carouselCalls.length).toBe(2);
     expect(new Set(carouselCalls).size).toBe(2); // a fresh t= timestamp each time
     await screenshot(guest, 'category');
     await guest.goto(`/product/${figure.id}`);
@@ -48,7 +48,7 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.waitForURL('**/checkout');
     await page.getByLabel('Address *').fill('4 Park Street');
     await page.getByRole('textbox', { name: 'Pincode *' }).fill('700016');
-    await expect.poll(() => page.getByLabel('City *').inputValue()).not.toBe('');
+    await eventually(() => page.getByLabel('City *').inputValue()).not.toBe('');
     await page.getByLabel('State *').selectOption('West Bengal');
     await page.getByLabel('Cash on Delivery').check();
     await screenshot(page, 'checkout');
@@ -67,7 +67,7 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.goto('/cart');
     const plus = page.getByRole('button', { name: 'Increase quantity' });
     for (let i = 1; i < scarce.stock_quantity; i++) await plus.click();
-    await expect.poll(() => page.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock_quantity));
+    await eventually(() => page.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock_quantity));
     expect(await plus.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(scarce.stock_quantity === 1);
     await screenshot(page, 'cart');
@@ -90,9 +90,9 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
 
     // Featured products: 8 first, then 8 more per Load More.
     const featured = page.locator('#featured [data-testid=product-card]');
-    await expect.poll(() => featured.count()).toBe(8);
+    await eventually(() => featured.count()).toBe(8);
     await page.getByRole('button', { name: 'Load More' }).click();
-    await expect.poll(() => featured.count()).toBeGreaterThan(8);
+    await eventually(() => featured.count()).toBeGreaterThan(8);
     while (await page.getByRole('button', { name: 'Load More' }).isVisible()) {
       await page.getByRole('button', { name: 'Load More' }).click();
       await page.waitForTimeout(600);

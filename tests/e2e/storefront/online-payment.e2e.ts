@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { adminToken, apiJson, openPage, products, screenshot, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+import { adminToken, apiJson, openPage, products, screenshot, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
 
 /** Address by pincode, COD refused under ₹1000, the local payment window (cancel, then pay), invoice, delivery and one review. */
 describe('storefront: online payment through the local simulator', () => {
@@ -24,7 +24,7 @@ describe('storefront: online payment through the local simulator', () => {
     await page.getByLabel('Full name *').fill('Meera Iyer');
     await page.getByLabel('Phone').fill('9876501234');
     await page.getByLabel('Pincode *').fill('560001');
-    await expect.poll(() => page.getByLabel('City *').inputValue()).not.toBe('');
+    await eventually(() => page.getByLabel('City *').inputValue()).not.toBe('');
     expect(await page.getByLabel('City *').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('State *').inputValue()).toBe('Karnataka');
     await page.getByLabel('Address line 1 *').fill('7 MG Road');
@@ -39,9 +39,9 @@ describe('storefront: online payment through the local simulator', () => {
     // Cart of one keychain: below ₹1000, so no cash on delivery.
     await page.goto(`/product/${keychain.id}`);
     await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
-    await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+    await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await page.goto('/checkout');
-    await expect.poll(() => page.getByRole('radio', { name: /Meera Iyer/ }).isChecked()).toBe(true);
+    await eventually(() => page.getByRole('radio', { name: /Meera Iyer/ }).isChecked()).toBe(true);
     await page.getByLabel('Cash on Delivery').check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await toast(page, 'Cash on Delivery not available').getByText('Cash on Delivery is only available for orders above ₹1000.').waitFor();
@@ -75,7 +75,7 @@ describe('storefront: online payment through the local simulator', () => {
     await row.waitFor();
     await row.click();
     const detail = page.getByTestId('order-detail');
-    await expect.poll(() => detail.getByTestId('payment-status').textContent()).toBe('Completed');
+    await eventually(() => detail.getByTestId('payment-status').textContent()).toBe('Completed');
     await detail.getByText('7 MG Road').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download Invoice' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^invoice-AC-\d{4}-\d{6}\.pdf$/);
@@ -112,7 +112,7 @@ describe('storefront: online payment through the local simulator', () => {
 
     // The product page shows it: average to one decimal, and no second review form for this shopper.
     await page.goto(`/product/${keychain.id}`);
-    await expect.poll(() => page.getByTestId('average-rating').textContent()).toBe('4.0');
+    await eventually(() => page.getByTestId('average-rating').textContent()).toBe('4.0');
     await page.getByText('Sturdy and bright, looks great on my bag.').waitFor();
     await page.getByText('You have reviewed this product.').waitFor();
     expect(await page.title()).toBe(`${keychain.name} · Anime Collectibles`);

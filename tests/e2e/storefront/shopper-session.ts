@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loginAdmin } from '../../helpers/test-runtime.js';
 import type { E2EContext } from '../harness.js';
 
@@ -76,3 +77,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const toast = (page: Page, title: string) => page.locator('[data-testid=toast]').filter({ hasText: title }).first();
+
+/** expect.poll with room for a loaded 2-core CI machine (its default gives up after 1 s). */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { apiJson, openPage, products, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+import { apiJson, openPage, products, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
 
 describe('storefront: guest wishlist merge at sign-in, page reloads, not-found pages', () => {
   let store: E2EContext;
@@ -23,7 +23,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
       await page.getByRole('button', { name: `Add ${product.name} to wishlist` }).click();
       await toast(page, 'Added to wishlist').waitFor();
     }
-    await expect.poll(() => page.getByTestId('wishlist-count').textContent()).toBe('2');
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('2');
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -32,7 +32,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     await page.getByLabel('Password').fill(shopper.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toast(page, 'Welcome back!').waitFor();
-    await expect.poll(() => page.getByTestId('wishlist-count').textContent()).toBe('3');
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('3');
     const { wishlist } = await apiJson<{ wishlist: { productId: string }[] }>(store, '/user/wishlist', { token: shopper.token });
     expect(wishlist.map((w) => w.productId).sort()).toEqual([serverSaved!.id, first!.id, second!.id].sort());
 
@@ -42,7 +42,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     await page.getByTestId('wishlist-item').filter({ hasText: first!.name }).getByRole('button', { name: 'Remove' }).click();
     await toast(page, 'Removed from wishlist').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByTestId('wishlist-item').count()).toBe(2);
+    await eventually(() => page.getByTestId('wishlist-item').count()).toBe(2);
     await page.context().close();
   });
 
@@ -84,7 +84,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     });
     await broken.goto(`/product/${product.id}`);
     const main = broken.locator('.gallery__main img');
-    await expect.poll(() => main.getAttribute('src')).toBe('/placeholder.svg');
+    await eventually(() => main.getAttribute('src')).toBe('/placeholder.svg');
     const forMain = attempts.filter((url) => url.includes(new URL(product.image, store.baseUrl).pathname));
     expect(forMain.length).toBe(2);
     expect(forMain[1]).toMatch(/[?&]retry=\d+$/);
