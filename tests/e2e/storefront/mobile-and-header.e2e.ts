@@ -30,6 +30,12 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await eventually(() => carouselCalls.length).toBe(2);
     expect(new Set(carouselCalls).size).toBe(2); // a fresh t= timestamp each time
     await screenshot(guest, 'category');
+    const soldOut = catalogue.find((p) => !p.in_stock)!;
+    await guest.goto(`/product/${soldOut.id}`);
+    await guest.getByTestId('stock-indicator').getByText('Out of Stock').waitFor();
+    await guest.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await toast(guest, 'Out of Stock').getByText('This product is currently out of stock.').waitFor();
+    expect(await guest.getByTestId('cart-count').count()).toBe(0);
     await guest.goto(`/product/${figure.id}`);
     await guest.getByRole('button', { name: 'BUY NOW' }).click();
     await toast(guest, 'Please sign in').getByText('You need to be signed in to make a purchase.').waitFor();
