@@ -116,6 +116,7 @@ describe('admin API (stats, orders, customers, analytics, audit)', () => {
     expect((await get(`/api/orders/${one}`, bob.auth)).statusCode).toBe(404);
     const empty = await t.app.inject({ method: 'DELETE', url: '/api/admin/orders', headers: admin.auth, payload: { orderIds: [] } });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('No Orders Selected: Please select orders to delete.');
     const bulk = await t.app.inject({ method: 'DELETE', url: '/api/admin/orders', headers: admin.auth, payload: { orderIds: [two, three, 'missing'] } });
     expect(bulk.json()).toEqual({ success: true, deletedCount: 2, message: '2 orders have been deleted successfully.' });
     const remaining = (await get('/api/admin/orders?limit=200')).json().orders.map((o: { id: string }) => o.id);

@@ -16,8 +16,8 @@ export const customerParams = z.object({ id: z.string().uuid('Customer not found
 
 export const bulkDeleteBody = z.object({
   orderIds: z
-    .array(z.string().trim().min(1).max(100), { error: 'No orders selected: please select orders to delete.' })
-    .min(1, 'No orders selected: please select orders to delete.')
+    .array(z.string().trim().min(1).max(100), { error: 'No Orders Selected: Please select orders to delete.' })
+    .min(1, 'No Orders Selected: Please select orders to delete.')
     .max(500, 'Delete at most 500 orders at once'),
 });
 
