@@ -14,7 +14,7 @@ export class InsufficientStockError extends ConflictError {
   ) {
     super(
       available > 0
-        ? `Insufficient Stock: only ${available} items available${productName ? ` for ${productName}` : ''}.`
+        ? `Insufficient Stock: Only ${available} items available${productName ? ` for ${productName}` : ''}.`
         : `Out of Stock: ${productName ?? 'this product'} is currently out of stock.`,
       { productId, available },
     );

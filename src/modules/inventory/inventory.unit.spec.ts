@@ -15,7 +15,7 @@ describe('inventory decider', () => {
   it('refuses more than is available with the number left', () => {
     const state = given([stock(5), { type: 'StockReserved', data: { productId: 'p1', orderId: 'o1', quantity: 4 } }]);
     expect(() => decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o2', quantity: 2, productName: 'Goku' } }, state)).toThrow(
-      'Insufficient Stock: only 1 items available for Goku.',
+      'Insufficient Stock: Only 1 items available for Goku.',
     );
     expect(() => decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o2', quantity: 1 } }, given([]))).toThrow(InsufficientStockError);
   });
