@@ -75,6 +75,7 @@ async function main() {
     form.append('file', new Blob([catalogueCsv(productCount)], { type: 'text/csv' }), 'bench.csv');
     const started = performance.now();
     const imported = (await (await fetch(`${address}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { created: number; errors: unknown[] };
+    const answeredMs = performance.now() - started;
     const last = `Sukuna Naruto`;
     let found = 0;
     while (found === 0) {
@@ -83,7 +84,7 @@ async function main() {
       if (found === 0) await new Promise((r) => setTimeout(r, 20));
     }
     const importMs = performance.now() - started;
-    console.log(`import + project ${productCount} CSV rows until searchable: ${(importMs / 1000).toFixed(2)} s (created ${imported.created}, errors ${imported.errors.length}; target < 5 s)`);
+    console.log(`import + project ${productCount} CSV rows until searchable: ${(importMs / 1000).toFixed(2)} s (import request answered after ${(answeredMs / 1000).toFixed(2)} s; created ${imported.created}, errors ${imported.errors.length}; target < 5 s)`);
 
     const list = (await (await fetch(`${address}/api/products`)).json()) as { products: { id: string }[] };
     const ids = list.products.map((p) => p.id);

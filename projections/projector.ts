@@ -12,4 +12,9 @@ export interface Projector {
   /** Tables it owns; a replay truncates them. */
   tables: readonly string[];
   apply(client: pg.PoolClient, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: applies several events (all of types it handles, in log order) with the same result as `apply` on each
+   * in turn, e.g. set-based. The runner uses it when present.
+   */
+  applyMany?(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
 }

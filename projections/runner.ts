@@ -30,22 +30,44 @@ async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, lock = 
 }
 
 /**
- * Applies one batch in one transaction together with the checkpoint. The checkpoint row is locked and events at or
- * before it are skipped, so a batch delivered twice (restart, second instance) changes nothing.
+ * Applies one batch in one transaction together with the checkpoint. The checkpoint row is upserted and locked in one
+ * statement and events at or before it are skipped, so a batch delivered twice (restart, second instance) changes
+ * nothing. A batch holding no event the projector handles needs no transaction: one statement moves the checkpoint
+ * forward (never back).
  */
 export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[]): Promise<GlobalPosition | null> {
   if (events.length === 0) return null;
+  const end = events[events.length - 1]!.position;
+  if (!events.some((e) => projector.handles.includes(e.type))) {
+    await pool.query(
+      `insert into projection_checkpoints as c (name, commit_pos, prepare_pos) values ($1, $2, $3)
+       on conflict (name) do update set commit_pos = excluded.commit_pos, prepare_pos = excluded.prepare_pos, updated_at = now(), last_error = null
+       where (c.commit_pos, c.prepare_pos) < (excluded.commit_pos, excluded.prepare_pos)`,
+      [projector.name, end.commit.toString(), end.prepare.toString()],
+    );
+    return end;
+  }
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing', [projector.name]);
-    const checkpoint = await readCheckpoint(client, projector.name, true);
-    let last: GlobalPosition = checkpoint;
-    for (const event of events) {
-      if (comparePositions(event.position, checkpoint) <= 0) continue;
-      if (projector.handles.includes(event.type)) await projector.apply(client, event);
-      last = event.position;
+    const locked = await client.query<{ commit_pos: string; prepare_pos: string }>(
+      `insert into projection_checkpoints (name) values ($1) on conflict (name) do update set name = excluded.name
+       returning commit_pos::text, prepare_pos::text`,
+      [projector.name],
+    );
+    const checkpoint = { commit: BigInt(locked.rows[0]!.commit_pos), prepare: BigInt(locked.rows[0]!.prepare_pos) };
+    const fresh = events.filter((e) => comparePositions(e.position, checkpoint) > 0);
+    if (fresh.length === 0) {
+      await client.query('commit');
+      return checkpoint;
     }
+    const handled = fresh.filter((e) => projector.handles.includes(e.type));
+    if (projector.applyMany) {
+      if (handled.length > 0) await projector.applyMany(client, handled);
+    } else {
+      for (const event of handled) await projector.apply(client, event);
+    }
+    const last = fresh[fresh.length - 1]!.position;
     await client.query(
       'update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null where name = $1',
       [projector.name, last.commit.toString(), last.prepare.toString()],
@@ -82,6 +104,7 @@ export class ProjectionRunner {
       this.subscriptions.push(
         this.store.subscribe({
           from,
+          batchSize: 1000,
           onEvents: async (events) => {
             try {
               const last = await applyBatch(this.pool, projector, events);

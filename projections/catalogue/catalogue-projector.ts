@@ -28,11 +28,119 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
     [productId, ...params],
   );
 
+
+type ProductRowInput = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'> & { at: string };
+
+/** Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. */
+function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductRowInput[]) {
+  const input = rows.map((d) => ({
+    id: d.productId, name: d.name, price: d.price, original_price: d.originalPrice, image: d.image, images: d.images, category: d.category,
+    is_new: d.isNew, is_on_sale: d.isOnSale, discount: d.discount, description: d.description, in_stock_flag: d.inStock,
+    imported_rating: d.rating, imported_reviews: d.reviews, power_points: d.powerPoints, at: d.at,
+  }));
+  return client.query(
+    `with r as (select * from jsonb_to_recordset($1::jsonb) as r(id text, name text, price numeric, original_price numeric, image text,
+        images jsonb, category text, is_new boolean, is_on_sale boolean, discount numeric, description text, in_stock_flag boolean,
+        imported_rating numeric, imported_reviews integer, power_points integer, at text)),
+     f as (insert into catalogue_product_facts (product_id) select id from r on conflict (product_id) do update set product_id = excluded.product_id returning *)
+     insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
+        in_stock_flag, imported_rating, imported_reviews, power_points, created_at, updated_at,
+        stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
+     select r.id, r.name, r.price, r.original_price, r.image, r.images, r.category, r.is_new, r.is_on_sale, r.discount, r.description,
+        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.at::timestamptz, r.at::timestamptz,
+        f.stock_quantity, r.in_stock_flag and f.stock_quantity > 0,
+        case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else r.imported_rating end,
+        case when f.rating_count > 0 then f.rating_count else r.imported_reviews end, f.rating_sum, f.rating_count
+       from r join f on f.product_id = r.id
+     on conflict (id) do update set name = excluded.name, price = excluded.price, original_price = excluded.original_price,
+        image = excluded.image, images = excluded.images, category = excluded.category, is_new = excluded.is_new,
+        is_on_sale = excluded.is_on_sale, discount = excluded.discount, description = excluded.description,
+        in_stock_flag = excluded.in_stock_flag, imported_rating = excluded.imported_rating,
+        imported_reviews = excluded.imported_reviews, power_points = excluded.power_points,
+        stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
+        reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
+        updated_at = excluded.updated_at${type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,
+    [JSON.stringify(input)],
+  );
+}
+
+
+/** Changes the facts of many distinct products in one statement (insert values on a new row, `merge` otherwise). */
+const updateManyFacts = (client: import('pg').PoolClient, rows: { productId: string; stock: number; ratingSum: number; ratingCount: number }[], merge: string) =>
+  client.query(
+    `with f as (
+       insert into catalogue_product_facts as c (product_id, stock_quantity, rating_sum, rating_count)
+       select * from unnest($1::text[], $2::int[], $3::int[], $4::int[])
+       on conflict (product_id) do update set ${merge} returning *)
+     update products p set ${DERIVED} from f where p.id = f.product_id`,
+    [rows.map((r) => r.productId), rows.map((r) => r.stock), rows.map((r) => r.ratingSum), rows.map((r) => r.ratingCount)],
+  );
+
+/**
+ * Set-based batch: an event goes to layer k when it is the k-th event of its product in the batch, so each layer
+ * touches every product at most once (its statements commute) and each product's events keep their order.
+ */
+async function applyMany(client: import('pg').PoolClient, recorded: RecordedEvent[]): Promise<void> {
+  const seen = new Map<string, number>();
+  const layers: (ProductEvent | StockEvent | ReviewEvent)[][] = [];
+  for (const r of recorded) {
+    const event = r as unknown as ProductEvent | StockEvent | ReviewEvent;
+    const productId = (event.data as { productId: string }).productId;
+    const k = seen.get(productId) ?? 0;
+    seen.set(productId, k + 1);
+    (layers[k] ??= []).push(event);
+  }
+  for (const layer of layers) {
+    const added: ProductRowInput[] = [];
+    const updated: ProductRowInput[] = [];
+    const removed: string[] = [];
+    const stockSet: { productId: string; stock: number; ratingSum: number; ratingCount: number }[] = [];
+    const stockDelta: typeof stockSet = [];
+    const reviewed: typeof stockSet = [];
+    for (const event of layer) {
+      switch (event.type) {
+        case 'ProductAdded':
+          added.push({ ...event.data, at: event.data.addedAt });
+          break;
+        case 'ProductUpdated':
+          updated.push({ ...event.data, at: event.data.updatedAt });
+          break;
+        case 'ProductRemoved':
+          removed.push(event.data.productId);
+          break;
+        case 'StockLevelSet':
+          stockSet.push({ productId: event.data.productId, stock: event.data.quantity, ratingSum: 0, ratingCount: 0 });
+          break;
+        case 'StockReserved':
+        case 'StockReleased': {
+          const { productId, quantity } = event.data;
+          stockDelta.push({ productId, stock: event.type === 'StockReserved' ? -quantity : quantity, ratingSum: 0, ratingCount: 0 });
+          break;
+        }
+        case 'ProductReviewed':
+          reviewed.push({ productId: event.data.productId, stock: 0, ratingSum: event.data.rating, ratingCount: 1 });
+          break;
+        default:
+          break;
+      }
+    }
+    if (added.length > 0) await upsertProducts(client, 'ProductAdded', added);
+    if (updated.length > 0) await upsertProducts(client, 'ProductUpdated', updated);
+    if (removed.length > 0) await client.query('delete from products where id = any($1::text[])', [removed]);
+    if (stockSet.length > 0) await updateManyFacts(client, stockSet, 'stock_quantity = excluded.stock_quantity');
+    if (stockDelta.length > 0) await updateManyFacts(client, stockDelta, 'stock_quantity = c.stock_quantity + excluded.stock_quantity');
+    if (reviewed.length > 0) {
+      await updateManyFacts(client, reviewed, 'rating_sum = c.rating_sum + excluded.rating_sum, rating_count = c.rating_count + excluded.rating_count');
+    }
+  }
+}
+
 /** products read model: the shop's catalogue (orders price from it), kept from product, stock and review events. */
 export const catalogueProjector: Projector = {
   name: 'catalogue',
   handles: ['ProductAdded', 'ProductUpdated', 'ProductRemoved', 'StockLevelSet', 'StockReserved', 'StockReleased', 'ProductReviewed'],
   tables: ['products', 'catalogue_product_facts'],
+  applyMany,
   async apply(client, recorded: RecordedEvent) {
     const event = recorded as unknown as ProductEvent | StockEvent | ReviewEvent;
     switch (event.type) {
@@ -40,26 +148,7 @@ export const catalogueProjector: Projector = {
       case 'ProductUpdated': {
         const d = event.data;
         const at = event.type === 'ProductAdded' ? event.data.addedAt : event.data.updatedAt;
-        await client.query(
-          `with f as (insert into catalogue_product_facts (product_id) values ($1) on conflict (product_id) do update set product_id = excluded.product_id returning *)
-           insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
-              in_stock_flag, imported_rating, imported_reviews, power_points, created_at, updated_at,
-              stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
-           select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16,
-              f.stock_quantity, $12 and f.stock_quantity > 0,
-              case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else $13 end,
-              case when f.rating_count > 0 then f.rating_count else $14 end, f.rating_sum, f.rating_count
-             from f
-           on conflict (id) do update set name = excluded.name, price = excluded.price, original_price = excluded.original_price,
-              image = excluded.image, images = excluded.images, category = excluded.category, is_new = excluded.is_new,
-              is_on_sale = excluded.is_on_sale, discount = excluded.discount, description = excluded.description,
-              in_stock_flag = excluded.in_stock_flag, imported_rating = excluded.imported_rating,
-              imported_reviews = excluded.imported_reviews, power_points = excluded.power_points,
-              stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
-              reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
-              updated_at = excluded.updated_at${event.type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,
-          [d.productId, d.name, d.price, d.originalPrice, d.image, JSON.stringify(d.images), d.category, d.isNew, d.isOnSale, d.discount, d.description, d.inStock, d.rating, d.reviews, d.powerPoints, at],
-        );
+        await upsertProducts(client, event.type, [{ ...d, at }]);
         return;
       }
       case 'ProductRemoved':
