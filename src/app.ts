@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UnauthorizedError } from './core/errors.js';
 import { readUser } from './plugins/auth.js';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler.js';
 import { registerFrontends } from './plugins/frontends.js';
@@ -50,8 +51,18 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   registerAdminGuard(app);
 
   app.decorateRequest('user', null);
+  app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) request.user = await readUser(request, runtime.jwtSecret);
+    if (!request.url.startsWith('/api/')) return;
+    // A stale or forged token makes the request a guest's: public reads (catalogue, carousels) still work while the
+    // browser drops the token, and every protected route answers 401 with the reason.
+    try {
+      request.user = await readUser(request, runtime.jwtSecret);
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      request.user = null;
+      request.authError = error.message;
+    }
   });
 
   await app.register(

@@ -10,6 +10,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Why a presented token was not accepted; protected routes answer 401 with it. */
+    authError: string | null;
   }
 }
 
@@ -39,16 +41,16 @@ export async function readUser(request: FastifyRequest, secret: Uint8Array): Pro
 
 /** preHandler: the route needs a signed-in user. */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.user) throw new UnauthorizedError('Please log in');
+  if (!request.user) throw new UnauthorizedError(request.authError ?? 'Please log in');
 }
 
 /** preHandler: the route needs an admin (401 for guests, 403 for shoppers). */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.user) throw new UnauthorizedError('Please log in');
+  if (!request.user) throw new UnauthorizedError(request.authError ?? 'Please log in');
   if (request.user.role !== 'admin') throw new ForbiddenError('Admin access required');
 }
 
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new UnauthorizedError('Please log in');
+  if (!request.user) throw new UnauthorizedError(request.authError ?? 'Please log in');
   return request.user;
 }

@@ -109,6 +109,18 @@ describe('profile and password', () => {
     expect(forged.json().success).toBe(false);
   });
 
+  it('a stale token makes public reads a guest\'s and protected routes answer 401 with the reason', async () => {
+    const stale = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad' };
+    const products = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: stale });
+    expect(products.statusCode).toBe(200);
+    expect(products.json().success).toBe(true);
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: stale });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json()).toEqual({ success: false, error: 'Invalid or expired token' });
+    const admin = await ctx.app.inject({ method: 'GET', url: '/api/admin/stats', headers: stale });
+    expect(admin.statusCode).toBe(401);
+  });
+
   it('PUT /api/auth/profile updates fields and the read model; a taken e-mail is 409 "Email already in use"', async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
