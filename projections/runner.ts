@@ -29,6 +29,16 @@ async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, lock = 
   return row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
 }
 
+/** One statement, no transaction: moves a checkpoint forward (never back) past events the projector does not handle. */
+async function moveCheckpointForward(pool: pg.Pool, name: string, position: GlobalPosition): Promise<void> {
+  await pool.query(
+    `insert into projection_checkpoints as c (name, commit_pos, prepare_pos) values ($1, $2, $3)
+     on conflict (name) do update set commit_pos = excluded.commit_pos, prepare_pos = excluded.prepare_pos, updated_at = now()
+     where (c.commit_pos, c.prepare_pos) < (excluded.commit_pos, excluded.prepare_pos)`,
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
+}
+
 /**
  * Applies one batch in one transaction together with the checkpoint. The checkpoint row is upserted and locked in one
  * statement and events at or before it are skipped, so a batch delivered twice (restart, second instance) changes
@@ -39,12 +49,7 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
   if (events.length === 0) return null;
   const end = events[events.length - 1]!.position;
   if (!events.some((e) => projector.handles.includes(e.type))) {
-    await pool.query(
-      `insert into projection_checkpoints as c (name, commit_pos, prepare_pos) values ($1, $2, $3)
-       on conflict (name) do update set commit_pos = excluded.commit_pos, prepare_pos = excluded.prepare_pos, updated_at = now(), last_error = null
-       where (c.commit_pos, c.prepare_pos) < (excluded.commit_pos, excluded.prepare_pos)`,
-      [projector.name, end.commit.toString(), end.prepare.toString()],
-    );
+    await moveCheckpointForward(pool, projector.name, end);
     return end;
   }
   const client = await pool.connect();
@@ -82,11 +87,18 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
   }
 }
 
-/** Runs every projector on its own subscription, so one failing projector never stops the others. */
+/**
+ * Runs every projector from one shared reader: each batch is read once and handed to every projector whose position
+ * is behind it, side by side (each in its own transaction with its checkpoint). A projector that throws leaves the
+ * shared reader and follows the log on its own subscription from its checkpoint, retrying, so it never stops the
+ * others.
+ */
 export class ProjectionRunner {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly errors = new Map<string, string | null>();
+  private readonly shared = new Set<Projector>();
+  private stopped = false;
   private waiters: { position: GlobalPosition; names: string[]; resolve: () => void }[] = [];
 
   constructor(
@@ -97,37 +109,67 @@ export class ProjectionRunner {
   ) {}
 
   async start(): Promise<void> {
+    this.stopped = false;
+    let from: GlobalPosition | null = null;
     for (const projector of this.projectors) {
-      const from = await readCheckpoint(this.pool, projector.name);
-      this.positions.set(projector.name, from);
+      const checkpoint = await readCheckpoint(this.pool, projector.name);
+      this.positions.set(projector.name, checkpoint);
       this.errors.set(projector.name, null);
+      this.shared.add(projector);
+      if (!from || comparePositions(checkpoint, from) < 0) from = checkpoint;
+    }
+    if (!from) return;
+    this.subscriptions.push(
+      this.store.subscribe({
+        from,
+        batchSize: 1000,
+        onEvents: async (events) => {
+          await Promise.all([...this.shared].map((projector) => this.deliver(projector, events)));
+        },
+        onError: () => undefined,
+      }),
+    );
+  }
+
+  /** Hands a shared batch to one projector; on failure it goes on alone. */
+  private async deliver(projector: Projector, events: RecordedEvent[]): Promise<void> {
+    const position = this.positions.get(projector.name) ?? START;
+    const fresh = events.filter((e) => comparePositions(e.position, position) > 0);
+    if (fresh.length === 0) return;
+    try {
+      await this.applyOwn(projector, fresh);
+    } catch {
+      this.shared.delete(projector);
+      if (this.stopped) return;
       this.subscriptions.push(
         this.store.subscribe({
-          from,
+          from: this.positions.get(projector.name) ?? START,
           batchSize: 1000,
-          onEvents: async (events) => {
-            try {
-              const last = await applyBatch(this.pool, projector, events);
-              if (last) this.advance(projector.name, last);
-              this.errors.set(projector.name, null);
-            } catch (error) {
-              const message = error instanceof Error ? error.message : String(error);
-              this.errors.set(projector.name, message);
-              this.log.error({ projector: projector.name, err: error }, 'projector failed; it will retry');
-              await this.pool
-                .query('update projection_checkpoints set last_error = $2 where name = $1', [projector.name, message])
-                .catch(() => undefined);
-              throw error;
-            }
-          },
+          onEvents: (own) => this.applyOwn(projector, own),
           onError: () => undefined,
         }),
       );
     }
   }
 
+  private async applyOwn(projector: Projector, events: RecordedEvent[]): Promise<void> {
+    try {
+      const last = await applyBatch(this.pool, projector, events);
+      if (last) this.advance(projector.name, last);
+      this.errors.set(projector.name, null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.errors.set(projector.name, message);
+      this.log.error({ projector: projector.name, err: error }, 'projector failed; it will retry');
+      await this.pool
+        .query('update projection_checkpoints set last_error = $2 where name = $1', [projector.name, message])
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
   private advance(name: string, position: GlobalPosition): void {
-    this.positions.set(name, position);
+    if (comparePositions(position, this.positions.get(name) ?? START) > 0) this.positions.set(name, position);
     this.waiters = this.waiters.filter((w) => {
       if (!this.reached(w.position, w.names)) return true;
       w.resolve();
@@ -164,6 +206,7 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await Promise.all(this.subscriptions.splice(0).map((s) => s.close()));
   }
 }
