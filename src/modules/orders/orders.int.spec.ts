@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { loadInventory } from '../inventory/index.js';
 import { expireDueOrders } from './commands.js';
+import { orderStream } from './order.js';
 import { createTestProduct } from './test-products.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
@@ -239,7 +240,9 @@ describe('orders API', () => {
     expect(expired).toContain(online.id);
     expect(expired).not.toContain(cod.id);
     expect(await stock(product.id)).toBe(3);
-    await new Promise((r) => setTimeout(r, 200));
+    const expiry = (await t.runtime.store.readStream(orderStream(online.id))).at(-1)!;
+    expect(expiry.type).toBe('OrderExpired');
+    await t.runtime.projections.waitFor(expiry.position, ['orders'], 15_000);
     expect((await get(shopper, `/api/orders/${online.id}`)).json().order.status).toBe('cancelled');
   });
 });
