@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { gstContained, toPaise, toRupees } from './pricing.js';
 import type { OrderDto } from './queries.js';
@@ -25,8 +28,31 @@ export function buildInvoice(order: OrderDto, gstRate: number) {
 }
 export type Invoice = ReturnType<typeof buildInvoice>;
 
-// The built-in Helvetica has no ₹ glyph; "Rs." keeps the PDF readable without shipping a font.
-const money = (rupees: number) => `Rs. ${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+// Helvetica has neither ₹ nor Japanese glyphs, and product names here are often Japanese (鬼滅の刃 …).
+// DejaVu Sans carries ₹ and Latin; Noto Sans JP carries kana and kanji. Each string is set in the first
+// font that has every one of its characters.
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  japanese: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
+} as const;
+type FontName = keyof typeof FONT_FILES;
+const opened = new Map<FontName, Font>();
+function covers(name: FontName, codePoint: number): boolean {
+  let font = opened.get(name);
+  if (!font) opened.set(name, (font = fontkit.openSync(FONT_FILES[name]) as Font));
+  return font.hasGlyphForCodePoint(codePoint);
+}
+
+/** The font an invoice string is set in: DejaVu when it covers the text, else Noto Sans JP (kana, kanji and Latin). */
+export function fontFor(text: string, weight: 'regular' | 'bold' = 'regular'): FontName {
+  const codePoints = [...text].map((c) => c.codePointAt(0)!).filter((c) => c > 0x20);
+  if (codePoints.every((c) => covers(weight, c))) return weight;
+  return codePoints.some((c) => covers('japanese', c)) ? 'japanese' : weight;
+}
+
+export const invoiceMoney = (rupees: number) => `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -35,22 +61,27 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+    /** Sets the font that covers `text`; customer names, addresses and product names may be Japanese. */
+    const fit = (text: string, weight: 'regular' | 'bold' = 'regular') => doc.font(fontFor(text, weight));
+    doc.font('regular');
     doc.fontSize(20).text('Anime Collectibles', { continued: false }).moveDown(0.3);
     doc.fontSize(14).text(`Tax Invoice ${invoice.orderNumber}`);
     doc.fontSize(10).text(`Date: ${new Date(invoice.date).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata' })}`);
     doc.moveDown();
     const a = invoice.shippingAddress;
-    doc.text(`Bill to: ${invoice.customer.name}`);
-    doc.text([a.address, a.addressLine2, `${a.city}, ${a.state} ${a.pincode}`, a.phone].filter(Boolean).join('\n'));
+    const billTo = `Bill to: ${invoice.customer.name}`;
+    fit(billTo).text(billTo);
+    const address = [a.address, a.addressLine2, `${a.city}, ${a.state} ${a.pincode}`, a.phone].filter(Boolean).join('\n');
+    fit(address).text(address);
     doc.moveDown();
     const top = doc.y;
-    doc.font('Helvetica-Bold').text('Item', 50, top).text('Qty', 330, top).text('Price', 380, top).text('Total', 470, top);
-    doc.font('Helvetica');
+    doc.font('bold').text('Item', 50, top).text('Qty', 330, top).text('Price', 380, top).text('Total', 470, top);
     for (const item of invoice.items) {
       const y = doc.y + 4;
-      doc.text(item.name, 50, y, { width: 270 });
+      fit(item.name).text(item.name, 50, y, { width: 270 });
       const after = doc.y;
-      doc.text(String(item.quantity), 330, y).text(money(item.price), 380, y).text(money(item.total), 470, y);
+      doc.font('regular').text(String(item.quantity), 330, y).text(invoiceMoney(item.price), 380, y).text(invoiceMoney(item.total), 470, y);
       doc.y = Math.max(after, doc.y);
     }
     doc.moveDown();
@@ -61,7 +92,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       [`GST included (${Math.round(s.taxRate * 100)}%)`, s.tax],
       ['Total', s.total],
     ] as const) {
-      doc.text(`${label}: ${money(value)}`, 50, doc.y, { align: 'right' });
+      doc.text(`${label}: ${invoiceMoney(value)}`, 50, doc.y, { align: 'right' });
     }
     doc.moveDown().text(`Payment: ${invoice.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Online'} (${invoice.paymentStatus})`, 50);
     doc.end();
