@@ -7,7 +7,12 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../src/core/event-store.js';
+import { applyBatch, readCheckpoints } from './apply-batch.js';
+import { LeaderLock } from './leadership.js';
 import type { Projector } from './projector.js';
+
+export { applyBatch } from './apply-batch.js';
+export { replay } from './replay.js';
 
 export interface ProjectorStatus {
   name: string;
@@ -15,109 +20,158 @@ export interface ProjectorStatus {
   lastError: string | null;
 }
 
+export type RunnerRole = 'leader' | 'follower' | 'stopped';
+
+export interface RunnerOptions {
+  /**
+   * false: never project here, only follow the leader's checkpoints (an API instance beside `npm run projector`).
+   * Default true: stand for election; the runner that holds the lock projects, the others stand by.
+   */
+  lead?: boolean;
+  /** How often a follower refreshes checkpoints and looks for a vacant leadership, and a leader checks its lock. */
+  tickMs?: number;
+}
+
 interface Logger {
   error: (obj: object, msg?: string) => void;
   info?: (obj: object, msg?: string) => void;
+  warn?: (obj: object, msg?: string) => void;
 }
 
-async function readCheckpoint(db: pg.Pool | pg.PoolClient, name: string, lock = false): Promise<GlobalPosition> {
-  const result = await db.query<{ commit_pos: string; prepare_pos: string }>(
-    `select commit_pos::text, prepare_pos::text from projection_checkpoints where name = $1${lock ? ' for update' : ''}`,
-    [name],
-  );
-  const row = result.rows[0];
-  return row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
-}
-
-/** One statement, no transaction: moves a checkpoint forward (never back) past events the projector does not handle. */
-async function moveCheckpointForward(pool: pg.Pool, name: string, position: GlobalPosition): Promise<void> {
-  await pool.query(
-    `insert into projection_checkpoints as c (name, commit_pos, prepare_pos) values ($1, $2, $3)
-     on conflict (name) do update set commit_pos = excluded.commit_pos, prepare_pos = excluded.prepare_pos, updated_at = now()
-     where (c.commit_pos, c.prepare_pos) < (excluded.commit_pos, excluded.prepare_pos)`,
-    [name, position.commit.toString(), position.prepare.toString()],
-  );
-}
-
-/**
- * Applies one batch in one transaction together with the checkpoint. The checkpoint row is upserted and locked in one
- * statement and events at or before it are skipped, so a batch delivered twice (restart, second instance) changes
- * nothing. A batch holding no event the projector handles needs no transaction: one statement moves the checkpoint
- * forward (never back).
- */
-export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[]): Promise<GlobalPosition | null> {
-  if (events.length === 0) return null;
-  const end = events[events.length - 1]!.position;
-  if (!events.some((e) => projector.handles.includes(e.type))) {
-    await moveCheckpointForward(pool, projector.name, end);
-    return end;
-  }
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const locked = await client.query<{ commit_pos: string; prepare_pos: string }>(
-      `insert into projection_checkpoints (name) values ($1) on conflict (name) do update set name = excluded.name
-       returning commit_pos::text, prepare_pos::text`,
-      [projector.name],
-    );
-    const checkpoint = { commit: BigInt(locked.rows[0]!.commit_pos), prepare: BigInt(locked.rows[0]!.prepare_pos) };
-    const fresh = events.filter((e) => comparePositions(e.position, checkpoint) > 0);
-    if (fresh.length === 0) {
-      await client.query('commit');
-      return checkpoint;
-    }
-    const handled = fresh.filter((e) => projector.handles.includes(e.type));
-    if (projector.applyMany) {
-      if (handled.length > 0) await projector.applyMany(client, handled);
-    } else {
-      for (const event of handled) await projector.apply(client, event);
-    }
-    const last = fresh[fresh.length - 1]!.position;
-    await client.query(
-      'update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null where name = $1',
-      [projector.name, last.commit.toString(), last.prepare.toString()],
-    );
-    await client.query('commit');
-    return last;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+/** While a follower has callers waiting for a position it polls the checkpoints this often. */
+const FOLLOWER_WAIT_POLL_MS = 50;
 
 /**
  * Runs every projector from one shared reader: each batch is read once and handed to every projector whose position
  * is behind it, side by side (each in its own transaction with its checkpoint). A projector that throws leaves the
  * shared reader and follows the log on its own subscription from its checkpoint, retrying, so it never stops the
  * others.
+ *
+ * Only one runner per database projects at a time: the leader, which holds a PostgreSQL advisory lock (LeaderLock).
+ * Every other runner (a second API instance, a standby `npm run projector`) follows the leader's checkpoints, so
+ * `waitFor` works the same everywhere, and takes over when the leader's connection goes away. The checkpoint row lock
+ * in applyBatch would keep even an overlap harmless; the leader lock keeps the work from being done twice.
  */
 export class ProjectionRunner {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly errors = new Map<string, string | null>();
   private readonly shared = new Set<Projector>();
-  private stopped = false;
+  private stopped = true;
   private waiters: { position: GlobalPosition; names: string[]; resolve: () => void }[] = [];
+  private currentRole: RunnerRole = 'stopped';
+  private readonly lock: LeaderLock;
+  /** Leading and stepping down happen one at a time, in order. */
+  private transition: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private lastElection = 0;
+  private readonly tickMs: number;
 
   constructor(
     private readonly store: EventStore,
     private readonly pool: pg.Pool,
     readonly projectors: readonly Projector[],
     private readonly log: Logger,
-  ) {}
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.tickMs = options.tickMs ?? 1000;
+    this.lock = new LeaderLock(pool, () => void this.stepDown('lost the projection leader lock'));
+  }
+
+  /** leader: projects here; follower: another runner projects, this one follows its checkpoints. */
+  get role(): RunnerRole {
+    return this.currentRole;
+  }
 
   async start(): Promise<void> {
+    if (!this.stopped) return;
     this.stopped = false;
-    let from: GlobalPosition | null = null;
-    for (const projector of this.projectors) {
-      const checkpoint = await readCheckpoint(this.pool, projector.name);
-      this.positions.set(projector.name, checkpoint);
-      this.errors.set(projector.name, null);
-      this.shared.add(projector);
-      if (!from || comparePositions(checkpoint, from) < 0) from = checkpoint;
+    this.currentRole = 'follower';
+    await this.refresh();
+    if (this.options.lead !== false) await this.elect();
+    this.schedule();
+  }
+
+  /** Takes the leader lock if it is free and starts projecting from the stored checkpoints. */
+  private elect(): Promise<void> {
+    this.lastElection = Date.now();
+    this.transition = this.transition.then(async () => {
+      if (this.stopped || this.currentRole === 'leader') return;
+      if (!(await this.lock.tryAcquire())) return;
+      try {
+        await this.lead();
+        this.log.info?.({ projectors: this.projectors.length }, 'projection leader: projecting read models here');
+      } catch (error) {
+        this.log.error({ err: error }, 'could not start projecting; standing by');
+        await this.closeSubscriptions();
+        this.lock.release();
+        this.currentRole = 'follower';
+      }
+    });
+    return this.transition;
+  }
+
+  private stepDown(reason: string): Promise<void> {
+    this.transition = this.transition.then(async () => {
+      if (this.currentRole !== 'leader') return;
+      this.currentRole = this.stopped ? 'stopped' : 'follower';
+      this.log.warn?.({ reason }, 'projection leader stepping down');
+      await this.closeSubscriptions();
+      this.lock.release();
+    });
+    return this.transition;
+  }
+
+  private async closeSubscriptions(): Promise<void> {
+    await Promise.all(this.subscriptions.splice(0).map((s) => s.close()));
+  }
+
+  /** Followers refresh checkpoints (fast while someone waits) and stand for election; a leader checks its lock. */
+  private schedule(delay = this.tickMs): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
+    try {
+      if (this.currentRole === 'leader') {
+        await this.lock.verify();
+      } else {
+        await this.refresh();
+        if (this.options.lead !== false && Date.now() - this.lastElection >= this.tickMs) await this.elect();
+      }
+    } catch (error) {
+      this.log.warn?.({ err: error }, 'projection runner tick failed; retrying');
     }
+    this.schedule(this.currentRole === 'follower' && this.waiters.length > 0 ? FOLLOWER_WAIT_POLL_MS : this.tickMs);
+  }
+
+  /** Reads the stored checkpoints: a follower learns the leader's progress (and its errors) from them. */
+  private async refresh(): Promise<void> {
+    const stored = await readCheckpoints(this.pool, this.projectors.map((p) => p.name));
+    for (const [name, checkpoint] of stored) {
+      if (this.currentRole !== 'leader') this.errors.set(name, checkpoint.lastError);
+      this.advance(name, checkpoint.position);
+    }
+  }
+
+  /** Starts the shared reader from the lowest stored checkpoint (read afresh: a previous leader may have moved them). */
+  private async lead(): Promise<void> {
+    const stored = await readCheckpoints(this.pool, this.projectors.map((p) => p.name));
+    let from: GlobalPosition | null = null;
+    this.shared.clear();
+    for (const projector of this.projectors) {
+      const checkpoint = stored.get(projector.name)!;
+      this.advance(projector.name, checkpoint.position);
+      this.errors.set(projector.name, checkpoint.lastError);
+      this.shared.add(projector);
+      if (!from || comparePositions(checkpoint.position, from) < 0) from = checkpoint.position;
+    }
+    this.currentRole = 'leader';
     if (!from) return;
     this.subscriptions.push(
       this.store.subscribe({
@@ -140,7 +194,7 @@ export class ProjectionRunner {
       await this.applyOwn(projector, fresh);
     } catch {
       this.shared.delete(projector);
-      if (this.stopped) return;
+      if (this.stopped || this.currentRole !== 'leader') return;
       this.subscriptions.push(
         this.store.subscribe({
           from: this.positions.get(projector.name) ?? START,
@@ -191,6 +245,7 @@ export class ProjectionRunner {
         reject(new Error('Timed out waiting for projections'));
       }, timeoutMs);
       this.waiters.push(waiter);
+      if (this.currentRole === 'follower') this.schedule(FOLLOWER_WAIT_POLL_MS);
     });
   }
 
@@ -206,49 +261,13 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.close()));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.stepDown('stopped');
+    await this.closeSubscriptions();
+    this.lock.release();
+    this.currentRole = 'stopped';
   }
-}
-
-/** Drops the read models of the named projectors (all by default) and rebuilds them from the whole log. */
-export async function replay(
-  store: EventStore,
-  pool: pg.Pool,
-  projectors: readonly Projector[],
-  names?: string[],
-): Promise<{ name: string; events: number }[]> {
-  const chosen = names && names.length > 0 ? projectors.filter((p) => names.includes(p.name)) : projectors;
-  const unknown = (names ?? []).filter((n) => !projectors.some((p) => p.name === n));
-  if (unknown.length > 0) throw new Error(`Unknown projection(s): ${unknown.join(', ')}`);
-  const report: { name: string; events: number }[] = [];
-  for (const projector of chosen) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      if (projector.tables.length > 0) await client.query(`truncate ${projector.tables.map((t) => `"${t}"`).join(', ')}`);
-      await client.query(
-        `insert into projection_checkpoints (name) values ($1)
-         on conflict (name) do update set commit_pos = 0, prepare_pos = 0, last_error = null, updated_at = now()`,
-        [projector.name],
-      );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    let position = START;
-    let count = 0;
-    for (;;) {
-      const events = await store.readAll(position, 1000);
-      if (events.length === 0) break;
-      await applyBatch(pool, projector, events);
-      position = events[events.length - 1]!.position;
-      count += events.length;
-    }
-    report.push({ name: projector.name, events: count });
-  }
-  return report;
 }

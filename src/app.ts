@@ -94,6 +94,8 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
           database,
           eventStore: runtime.store.kind,
           projections,
+          // leader: this instance projects the read models; follower: another process does (npm run projector).
+          projectionRole: runtime.projections.role,
           latencyMs: Date.now() - started,
         });
       });

@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { migrate } from './db/migrate.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
-import { ProjectionRunner } from '../projections/runner.js';
+import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
 
 export interface Logger {
@@ -24,6 +24,10 @@ export interface RuntimeOptions {
   connectionString?: string;
   /** Limits; tests raise or lower them. */
   limits?: Partial<Limits>;
+  /** Projection runner options; `lead` defaults to RUN_PROJECTORS. */
+  projections?: RunnerOptions;
+  /** false: build the modules (for their projectors) without starting them (no seeding, timers or feeds). */
+  startModules?: boolean;
 }
 
 export interface Limits {
@@ -87,7 +91,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     limits: { globalPerMinute: 1000, authPerMinute: 20, ...options.limits },
   };
   const modules = await createModules(partial);
-  const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log);
+  const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log, {
+    lead: env.RUN_PROJECTORS,
+    ...options.projections,
+  });
   const runtime: Runtime = {
     ...partial,
     projections,
@@ -101,6 +108,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   await projections.start();
-  for (const module of modules) await module.start?.(runtime);
+  if (options.startModules !== false) for (const module of modules) await module.start?.(runtime);
   return runtime;
 }

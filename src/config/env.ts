@@ -22,6 +22,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** false: this API instance never projects; a separate `npm run projector` does (see README, scale-out). */
+  RUN_PROJECTORS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema>;

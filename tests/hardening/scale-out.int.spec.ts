@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// Two instances (runtime + app each, both running every projector) on one PostgreSQL database.
+// Two instances (runtime + app each) on one PostgreSQL database; one of them leads the projections, the other follows.
 const a = await createTestApp();
 const b = await createTestApp({ databaseUrl: a.databaseUrl, env: { JWT_SECRET: a.runtime.env.JWT_SECRET! } });
 afterAll(async () => {
