@@ -3,7 +3,7 @@
  *   - import a 10,000-row CSV through POST /api/admin/products/bulk and time it until the rows are searchable;
  *   - GET /api/products/{id} (random ids), GET /api/products/search?q=..., GET /api/products (10,000 products);
  *   - an empty Fastify route as the baseline.
- * Usage: npx tsx bench/catalogue-reads.ts [-- --seconds 5 --connections 20 --products 10000]
+ * Usage: npx tsx bench/catalogue-reads.ts [-- --seconds 5 --connections 20 --products 10000 --workers 1]
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -22,6 +22,8 @@ const arg = (name: string, fallback: number) => {
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 20);
 const productCount = arg('products', 10_000);
+// Load comes from a worker thread by default, so the server's event loop does not also generate it (--workers 0: same thread).
+const workers = arg('workers', 1);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
@@ -42,7 +44,9 @@ function catalogueCsv(n: number): string {
 
 function run(url: string, requests?: autocannon.Request[]) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, ...(workers > 0 ? { workers } : {}), ...(requests ? { requests } : {}) }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -88,7 +92,7 @@ async function main() {
 
     const list = (await (await fetch(`${address}/api/products`)).json()) as { products: { id: string }[] };
     const ids = list.products.map((p) => p.id);
-    console.log(`catalogue size ${ids.length}; connections=${connections} seconds=${seconds}; server and load share this process`);
+    console.log(`catalogue size ${ids.length}; connections=${connections} seconds=${seconds}; load from ${workers > 0 ? `${workers} worker thread(s)` : 'the server thread itself'}`);
 
     // 2. Reads next to the empty route, measured in this run.
     const baseline = await run(emptyAddress);
@@ -97,14 +101,16 @@ async function main() {
     line('empty route inside the store app (helmet etc.)', sameApp, baseline);
     const oneId = await run(`${address}/api/products/${ids[ids.length >> 1]}`);
     line('GET /api/products/{id} (one id)', oneId, baseline);
-    // Random paths make autocannon rebuild each request in this process: its own cost, measured on the empty route.
-    const emptyRandom = await run(emptyAddress, [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/?r=${Math.floor(Math.random() * ids.length)}` }) }]);
+    // Random ids, drawn up front (functions cannot be handed to autocannon's worker thread); each connection cycles
+    // through 500 of them. The same number of random query strings on the empty route is the second baseline.
+    const draw = () => Math.floor(Math.random() * ids.length);
+    const emptyRandom = await run(emptyAddress, Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/?r=${draw()}` })));
     line('Fastify empty route, random query (baseline 2)', emptyRandom);
-    const byId = await run(address, [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/${ids[Math.floor(Math.random() * ids.length)]}` }) }]);
+    const byId = await run(address, Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/api/products/${ids[draw()]}` })));
     line('GET /api/products/{id} (random id)', byId, baseline);
     console.log(`  random by-id vs empty route with random paths: ${(byId.requests.average / emptyRandom.requests.average).toFixed(2)} x`);
     const terms = ['naruto figre', 'gojo keychain', 'luffy statue', 'tanjro', 'levi attack titan', 'goku dragon'];
-    const search = await run(address, [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products/search?q=${encodeURIComponent(terms[Math.floor(Math.random() * terms.length)]!)}` }) }]);
+    const search = await run(address, terms.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })));
     line('GET /api/products/search?q=... (typo-tolerant)', search, baseline);
     const all = await run(`${address}/api/products`);
     line(`GET /api/products (all ${ids.length}, cached JSON)`, all, baseline);
