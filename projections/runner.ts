@@ -115,7 +115,8 @@ export class ProjectionRunner {
     this.transition = this.transition.then(async () => {
       if (this.currentRole !== 'leader') return;
       this.currentRole = this.stopped ? 'stopped' : 'follower';
-      this.log.warn?.({ reason }, 'projection leader stepping down');
+      if (this.stopped) this.log.info?.({ reason }, 'projection leader stepping down');
+      else this.log.warn?.({ reason }, 'projection leader stepping down');
       await this.closeSubscriptions();
       this.lock.release();
     });

@@ -46,6 +46,11 @@ export interface Runtime {
   modules: StoreModule[];
   jwtSecret: Uint8Array;
   limits: Limits;
+  /**
+   * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
+   * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
+   */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -70,10 +75,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     connectionString = embedded.connectionString;
   }
   const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
-  pool.on('error', (error) => log.error({ err: error }, 'idle database client error'));
+  let shuttingDown = false;
+  const disconnected = (message: string, level: 'error' | 'warn') => (error: Error) =>
+    shuttingDown ? log.info({ reason: error.message }, `${message} (shutting down)`) : log[level]({ err: error }, message);
+  pool.on('error', disconnected('idle database client error', 'error'));
   // A checked-out client whose server goes away between two queries emits 'error' with no listener, which would
   // crash the process; its next query fails instead and the pool discards it on release.
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'database connection lost')));
+  pool.on('connect', (client) => client.on('error', disconnected('database connection lost', 'warn')));
   try {
     await migrate(pool);
   } catch (error) {
@@ -99,7 +107,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...partial,
     projections,
     modules,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
     close: async () => {
+      shuttingDown = true;
       for (const module of [...modules].reverse()) await module.stop?.();
       await projections.stop();
       await store.close();

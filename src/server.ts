@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    runtime.beginShutdown();
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {

@@ -13,4 +13,4 @@ export interface StoreModule {
   stop?(): Promise<void>;
 }
 
-export type ModuleDeps = Omit<Runtime, 'projections' | 'modules' | 'close'>;
+export type ModuleDeps = Omit<Runtime, 'projections' | 'modules' | 'close' | 'beginShutdown'>;
