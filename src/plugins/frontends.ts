@@ -7,6 +7,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
+ * Vite's /assets/ files carry a content hash in their names: cached for a year. index.html and the service worker
+ * must be fetched fresh so that a deploy reaches shoppers; everything else (icons, manifest) for an hour.
+ */
+export function cacheControlFor(filePath: string): string {
+  const normalised = filePath.split(path.sep).join('/');
+  if (normalised.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  if (normalised.endsWith('/index.html') || normalised.endsWith('/sw.js')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
  * Serves the built SPAs: the admin under /admin, the storefront everywhere else. A reload of any page route gets
  * its SPA's index.html; unknown /api routes stay JSON 404s.
  */
@@ -20,7 +31,17 @@ export async function registerFrontends(app: FastifyInstance): Promise<void> {
     [admin, '/admin/'],
   ] as const) {
     if (!existsSync(dir)) continue;
-    await app.register(fastifyStatic, { root: dir, prefix, wildcard: false, index: false, decorateReply: !decorated, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix,
+      wildcard: false,
+      index: false,
+      decorateReply: !decorated,
+      // scripts/build-frontends.mjs writes .br and .gz beside every text asset.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
     decorated = true;
   }
   const missing = (name: string) =>

@@ -24,3 +24,59 @@ describe('the store in a real browser', () => {
     expect(missing?.status()).toBe(404);
   });
 });
+
+describe('what the server sends over the wire', () => {
+  let store: E2EContext;
+  beforeAll(async () => {
+    store = await startStore({ seedDemo: true });
+  });
+  afterAll(async () => store?.close());
+
+  const get = (path: string, encoding?: string) =>
+    new Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      // node:http, not fetch: fetch would decode the body and hide the encoding.
+      import('node:http').then(({ get: httpGet }) => {
+        httpGet(`${store.baseUrl}${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      }, reject);
+    });
+
+  it('sends the SPA bundles pre-compressed (brotli, else gzip) and caches hashed assets for a year, pages never', async () => {
+    const zlib = await import('node:zlib');
+    const html = await get('/', 'br, gzip');
+    expect(html.status).toBe(200);
+    expect(html.headers['cache-control']).toBe('no-cache');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html.body.toString())?.[1];
+    expect(script).toBeTruthy();
+    const plain = await get(script!);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const br = await get(script!, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await get(script!, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/admin/orders')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON answers for clients that accept it, and only those', async () => {
+    const zlib = await import('node:zlib');
+    const plain = await get('/api/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const products = JSON.parse(plain.body.toString()) as { products: unknown[] };
+    expect(products.products.length).toBeGreaterThan(50);
+    const gz = await get('/api/products', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.body).toString())).toEqual(products);
+    const br = await get('/api/products', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(products);
+  });
+});
