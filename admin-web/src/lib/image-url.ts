@@ -51,3 +51,8 @@ export function isValidImageUrl(url: string): boolean {
 export function isPlaceholder(url: string | null | undefined): boolean {
   return !url || url === PLACEHOLDER_IMAGE || /placeholder/i.test(url);
 }
+
+/** The one retry of a failed image: the same URL with a cache-busting query (spec section 8). */
+export function withCacheBust(url: string, stamp: number = Date.now()): string {
+  return `${url}${url.includes('?') ? '&' : '?'}_r=${stamp}`;
+}

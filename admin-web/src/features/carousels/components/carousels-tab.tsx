@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
-import { displayImageUrl } from '../../../lib/image-url';
+import { FallbackImage } from '../../../components/ui/fallback-image';
 import type { Carousel } from '../api/carousel';
 import { useDeleteSlide } from '../api/delete-slide';
 import { useCarousels } from '../api/get-carousels';
@@ -72,7 +72,7 @@ export function CarouselsTab() {
             {carousel.slides.map((slide) => (
               <div key={slide.id} className="slide-tile" data-testid="slide-tile">
                 <div className="slide-image">
-                  {slide.image ? <img src={displayImageUrl(slide.image)} alt={slide.title || 'Slide'} loading="lazy" /> : <div className="thumb-placeholder" />}
+                  {slide.image ? <FallbackImage src={slide.image} alt={slide.title || 'Slide'} fallback={<div className="thumb-placeholder" data-testid="slide-placeholder" />} /> : <div className="thumb-placeholder" />}
                   <span className="slide-order">#{slide.order}</span>
                 </div>
                 <div className="slide-text">

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import type { Carousel, Slide, SlideInput } from '../api/carousel';
-import { displayImageUrl } from '../../../lib/image-url';
+import { FallbackImage } from '../../../components/ui/fallback-image';
 import { useSaveSlide } from '../api/save-slide';
 import { uploadSingleImage } from '../../products/api/upload-images';
 
@@ -82,7 +82,9 @@ export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onCl
               <input name="image" value={values.image} onChange={set('image')} placeholder="https://… or /media/…" />
             </label>
           </div>
-          {values.image && <img className="slide-preview" src={displayImageUrl(values.image)} alt="Slide preview" />}
+          {values.image.trim() && (
+            <FallbackImage className="slide-preview" src={values.image.trim()} alt="Slide preview" loading="eager" fallback={<p className="muted">No preview: the image could not be loaded.</p>} />
+          )}
         </fieldset>
         <div className="form-grid">
           <label>

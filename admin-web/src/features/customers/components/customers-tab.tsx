@@ -31,7 +31,7 @@ export function CustomersTab() {
       { id: 'location', header: 'Location', cell: ({ row }) => [row.original.city, row.original.state].filter(Boolean).join(', ') || '—' },
       { id: 'orders', header: 'Orders', meta: { className: 'num' }, cell: ({ row }) => formatCount(row.original.total_orders) },
       { id: 'spent', header: 'Total Spent', meta: { className: 'num' }, cell: ({ row }) => formatINR(row.original.total_spent) },
-      { id: 'joined', header: 'Joined', cell: ({ row }) => formatDate(row.original.created_at) },
+      { id: 'joined', header: 'Joined', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.created_at) },
       {
         id: 'actions',
         header: 'Actions',

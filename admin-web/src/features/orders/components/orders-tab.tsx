@@ -103,7 +103,7 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
       },
       { id: 'amount', header: 'Amount', meta: { className: 'num' }, cell: ({ row }) => formatINR(row.original.total_amount) },
       { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-      { id: 'date', header: 'Date', cell: ({ row }) => formatDate(row.original.created_at) },
+      { id: 'date', header: 'Date', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.created_at) },
       {
         id: 'actions',
         header: 'Actions',
