@@ -99,7 +99,16 @@ describe('storefront: online payment through the local simulator', () => {
     await page.reload();
     await page.getByTestId('order-row').filter({ hasText: 'Delivered' }).click();
     await detail.getByText('Delivered on').waitFor();
-    await detail.getByRole('radio', { name: '4 stars' }).click();
+    // The rating is a keyboard-operable radio group: one tab stop, arrows move and select.
+    const radios = detail.getByRole('radiogroup', { name: 'Rating' }).getByRole('radio');
+    expect(await radios.evaluateAll((els) => els.map((el) => (el as HTMLElement).tabIndex))).toEqual([0, -1, -1, -1, -1]);
+    await detail.getByRole('radio', { name: '1 star', exact: true }).focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+    await page.keyboard.press('ArrowRight');
+    const four = detail.getByRole('radio', { name: '4 stars' });
+    expect(await four.getAttribute('aria-checked')).toBe('true');
+    expect(await four.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+    expect(await radios.evaluateAll((els) => els.filter((el) => el.getAttribute('aria-checked') === 'true').length)).toBe(1);
     await detail.getByRole('textbox', { name: 'Your review' }).fill('  Sturdy and bright, looks great on my bag.  ');
     await detail.getByRole('button', { name: 'Submit Review' }).click();
     await detail.getByText('Review submitted').waitFor();

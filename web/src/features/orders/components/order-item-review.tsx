@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { reviewInputError } from '../../../components/ui/star-rating';
 import { StarInput, Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/ui/toaster';
 import { useCreateOrderReview } from '../api/create-order-review';
@@ -21,12 +22,9 @@ export function OrderItemReview({ orderId, productId, existing }: { orderId: str
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating < 1) {
-      toast({ title: 'Rating required', description: 'Please select a rating before submitting your review.', variant: 'destructive' });
-      return;
-    }
-    if (!comment.trim()) {
-      toast({ title: 'Comment required', description: 'Please write a comment for your review.', variant: 'destructive' });
+    const invalid = reviewInputError(rating, comment);
+    if (invalid) {
+      toast({ ...invalid, variant: 'destructive' });
       return;
     }
     create.mutate(

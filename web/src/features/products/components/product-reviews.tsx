@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { reviewInputError } from '../../../components/ui/star-rating';
 import { StarInput, Stars } from '../../../components/ui/stars';
 import { useToast } from '../../../components/ui/toaster';
 import { formatDate } from '../../../lib/format';
@@ -27,12 +28,9 @@ export function ProductReviews({ productId, reviews, fallbackRating }: { product
       toast({ title: 'Please sign in', description: 'Sign in to review this product.', variant: 'destructive' });
       return;
     }
-    if (rating < 1) {
-      toast({ title: 'Rating required', description: 'Please select a rating before submitting your review.', variant: 'destructive' });
-      return;
-    }
-    if (!comment.trim()) {
-      toast({ title: 'Comment required', description: 'Please write a comment for your review.', variant: 'destructive' });
+    const invalid = reviewInputError(rating, comment);
+    if (invalid) {
+      toast({ ...invalid, variant: 'destructive' });
       return;
     }
     create.mutate(
