@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 
-export type OrderEvent = { type: string; at: string; data: Record<string, unknown>; by?: string | null; version?: number };
+export type OrderEvent = { type: string; at: string; data: Record<string, unknown>; by?: string | null; version?: number; stream?: string };
 
 export const orderEventsQueryKey = (orderId: string) => [...ADMIN_ROOT, 'orders', orderId, 'events'] as const;
 
@@ -14,6 +14,7 @@ export async function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
     data: (e.data ?? {}) as Record<string, unknown>,
     by: e.byName ?? e.by ?? e.metadata?.userId ?? null,
     version: e.version,
+    stream: typeof e.stream === 'string' ? e.stream : undefined,
   }));
 }
 

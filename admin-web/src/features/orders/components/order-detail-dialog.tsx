@@ -1,26 +1,15 @@
+import { useMemo } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatINR } from '../../../lib/format';
-import { useOrderEvents, type OrderEvent } from '../api/get-order-events';
+import { useOrderEvents } from '../api/get-order-events';
+import { describeEvent, productNamesOf, timelineOrder } from './order-timeline';
 import type { AdminOrder } from '../api/order';
 
-/** A readable line for each event of the order's stream. */
-export function describeEvent(event: OrderEvent): string {
-  const d = event.data as Record<string, any>;
-  const words = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
-  const details: string[] = [];
-  const to = d.to ?? d.status;
-  if (to) details.push(`${d.from ? `${d.from} → ` : ''}${to}`);
-  if (typeof d.totalPaise === 'number') details.push(formatINR(d.totalPaise / 100));
-  if (d.paymentMethod) details.push(String(d.paymentMethod).toUpperCase());
-  if (d.paymentStatus ?? d.payment_status) details.push(`payment ${d.paymentStatus ?? d.payment_status}`);
-  if (d.trackingNumber ?? d.tracking_number) details.push(`tracking ${d.trackingNumber ?? d.tracking_number}`);
-  if (d.reason) details.push(String(d.reason));
-  return details.length ? `${words} — ${details.join(', ')}` : words;
-}
-
 export function OrderDetailDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
-  const { data: events, isLoading, error } = useOrderEvents(order?.id ?? null);
+  const { data, isLoading, error } = useOrderEvents(order?.id ?? null);
+  const events = useMemo(() => (data ? timelineOrder(data) : undefined), [data]);
+  const names = useMemo(() => productNamesOf(data ?? []), [data]);
   return (
     <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} title={order ? `Order #${order.orderNumber}` : 'Order'} wide>
       {order && (
@@ -79,7 +68,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder | null
                 <li key={i}>
                   <span className="timeline-dot" aria-hidden />
                   <div>
-                    <strong>{describeEvent(event)}</strong>
+                    <strong>{describeEvent(event, names)}</strong>
                     <div className="muted">
                       {formatDateTime(event.at)}
                       {event.by ? ` · by ${event.by}` : ''}
