@@ -83,6 +83,27 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.context().close();
   });
 
+  it('on a phone, a sign-up error above the fold is brought into view when Create Account is pressed', async () => {
+    const page = await openPage(store.browser, store.baseUrl, { width: 375 });
+    await page.goto('/signup');
+    await page.getByLabel(/full name/i).fill('Asha Verma');
+    await page.getByLabel(/email/i).fill('asha.mismatch@example.in');
+    await page.getByLabel(/^password/i).fill('secret123');
+    await page.getByLabel(/confirm/i).fill('secret124');
+    const create = page.getByRole('button', { name: 'Create Account' });
+    await create.scrollIntoViewIfNeeded();
+    await create.click();
+    const error = page.getByRole('alert').filter({ hasText: 'Passwords do not match' });
+    await error.waitFor();
+    const inView = () => error.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+      return box.top >= Math.max(0, header) && box.bottom <= window.innerHeight;
+    });
+    await eventually(inView).toBe(true);
+    await page.context().close();
+  });
+
   it('menu navigation, account menu sign-out, service worker at /sw.js and the performance overlay', async () => {
     const shopper = await signUpShopper(store, 'Arjun Rao');
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { FormError } from '../../components/ui/form-error';
 
 export default function LoginRoute() {
   useDocumentTitle('Sign In');
@@ -41,11 +42,7 @@ export default function LoginRoute() {
       <form className="card auth-card" onSubmit={submit} noValidate>
         <h1>Sign In</h1>
         <p className="muted">Welcome back, collector.</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <label className="field">
           <span className="field__label">Email</span>
           <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />

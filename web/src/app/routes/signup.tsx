@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
 import { SIGNUP_STATES } from '../../lib/constants';
+import { FormError } from '../../components/ui/form-error';
 
 const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '', phone: '', address: '', pincode: '', city: '', state: '' };
 
@@ -62,11 +63,7 @@ export default function SignupRoute() {
       <form className="card auth-card auth-card--wide" onSubmit={submit} noValidate>
         <h1>Create Account</h1>
         <p className="muted">Join to check out, track orders and keep your wishlist everywhere.</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="form-grid">
           <label className="field">
             <span className="field__label">Full name *</span>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CHECKOUT_STATES } from '../../../lib/constants';
 import type { Address, AddressType } from '../types';
 import { usePincodeLookup } from '../use-pincode-lookup';
+import { FormError } from '../../../components/ui/form-error';
 
 export type AddressDraft = Omit<Address, 'id'>;
 
@@ -33,7 +34,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, busy, submitLabel, onSubm
   const located = lookup === 'found';
   return (
     <form className="address-form" onSubmit={submit} noValidate>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <FormError message={error} />
       <div className="form-grid">
         <label className="field">
           <span className="field__label">Full name *</span>
