@@ -76,6 +76,13 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await eventually(() => page.getByTestId('line-quantity').textContent()).toBe(String(scarce.stock_quantity));
     expect(await plus.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(scarce.stock_quantity === 1);
+    // At 375 px the quantity stepper and the line total sit side by side without overlapping.
+    const overlap = await page.getByTestId('cart-line').first().evaluate((line) => {
+      const a = line.querySelector('.stepper')!.getBoundingClientRect();
+      const b = line.querySelector('.cart-line__total')!.getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    });
+    expect(overlap).toBe(false);
     await screenshot(page, 'cart');
     await page.getByRole('button', { name: 'Clear Cart' }).click();
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
