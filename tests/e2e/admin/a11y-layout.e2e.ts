@@ -31,6 +31,7 @@ describe('admin keyboard, images and narrow layouts', () => {
   });
   afterAll(async () => store?.close());
 
+  // Radix gives focus back in a timeout after the dialog leaves the DOM, hence the polls.
   it('closing a dialog (Escape, Cancel) gives focus back to the button that opened it', async () => {
     const { page } = await adminPage(store);
     await page.goto('/admin/orders');
@@ -45,7 +46,7 @@ describe('admin keyboard, images and narrow layouts', () => {
     }
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe(`View order ${orderNumber}`);
+    await expect.poll(() => focused(page)).toBe(`View order ${orderNumber}`);
 
     const remove = page.getByRole('button', { name: `Delete order ${orderNumber}` });
     await remove.focus();
@@ -53,7 +54,7 @@ describe('admin keyboard, images and narrow layouts', () => {
     await page.getByRole('dialog').getByRole('heading', { name: 'Delete Order' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe(`Delete order ${orderNumber}`);
+    await expect.poll(() => focused(page)).toBe(`Delete order ${orderNumber}`);
 
     await page.goto('/admin/products');
     const add = page.getByRole('button', { name: 'Add Product' });
@@ -61,7 +62,7 @@ describe('admin keyboard, images and narrow layouts', () => {
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe('Add Product');
+    await expect.poll(() => focused(page)).toBe('Add Product');
   });
 
   it('a product image that does not load is retried once with a cache-busting query, then shows the placeholder', async () => {
@@ -86,7 +87,7 @@ describe('admin keyboard, images and narrow layouts', () => {
     expect(requested).toHaveLength(2);
   });
 
-  it('at 375 px the overview status badge keeps its own width and the upload inputs stay inside their boxes; at 768 px order ids and dates do not break', async () => {
+  it('at 375 px the overview status badge keeps its own width, the order detail fits its dialog and the upload inputs stay inside their boxes; at 768 px order ids and dates do not break', async () => {
     const { page } = await adminPage(store);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/admin');
@@ -94,6 +95,14 @@ describe('admin keyboard, images and narrow layouts', () => {
     await badge.waitFor();
     const [badgeBox, rowBox] = [await badge.boundingBox(), await page.locator('.list-row').first().boundingBox()];
     expect(badgeBox!.width).toBeLessThan(rowBox!.width / 2);
+
+    // The order detail (long e-mail, long item names, timeline) wraps inside the dialog instead of running off its right edge.
+    await page.getByRole('button', { name: `View order ${orderNumber}` }).click();
+    await page.getByTestId('order-timeline').waitFor();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'order-detail-375');
+    await page.keyboard.press('Escape');
 
     await page.goto('/admin/products');
     for (const testId of ['bulk-images-input', 'bulk-file-input']) {
