@@ -99,6 +99,11 @@ describe('admin products', () => {
     ]);
     await toast(page, 'Images Uploaded').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('image-count').textContent()).toBe('2 images uploaded');
+    // Reading the upload guide between the two steps keeps the uploaded images' names.
+    await page.getByRole('link', { name: 'Image upload guide' }).click();
+    await page.getByRole('link', { name: '← Back to Product Management' }).click();
+    await page.getByText('Step 2: Upload CSV or Excel file').waitFor();
+    expect(await page.getByTestId('image-count').textContent()).toBe('2 images uploaded');
     const csv = [
       'name,category,price,stockQuantity,description,image',
       'Levi Ackerman Scout Keychain,Keychains,349,40,Metal keychain,levi-keychain.png',

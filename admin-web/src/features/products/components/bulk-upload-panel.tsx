@@ -11,11 +11,17 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const errorText = (e: BulkUploadError) =>
   typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
 
+/**
+ * Step 1's file-name → URL map outlives the panel: the admin may open the image upload guide (another route) between
+ * step 1 and step 2, and the images already uploaded must still be found by name when they come back.
+ */
+let rememberedImageMap: Record<string, string> = {};
+
 /** Two steps: images first (names mapped to URLs), then the CSV/Excel file with a mode. */
 export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onModeChange: (mode: UploadMode) => void }) {
   const { toast } = useToast();
   const bulk = useBulkUploadProducts();
-  const [imageMap, setImageMap] = useState<Record<string, string>>({});
+  const [imageMap, setImageMap] = useState<Record<string, string>>(() => rememberedImageMap);
   const [imageProgress, setImageProgress] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<BulkUploadResult | null>(null);
@@ -31,7 +37,7 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
     setImageProgress(0);
     try {
       const map = await uploadBulkProductImages(images, setImageProgress);
-      setImageMap((current) => ({ ...current, ...map }));
+      setImageMap((current) => (rememberedImageMap = { ...current, ...map }));
       toast({ title: 'Images Uploaded', description: `${Object.keys(map).length} images uploaded.`, variant: 'success' });
     } catch (error) {
       toast({ title: 'Upload failed', description: (error as Error).message || 'Failed to upload image. Please try again.', variant: 'destructive' });
