@@ -27,3 +27,11 @@ export function num(value: unknown, fallback = 0): number {
   const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isFinite(n) ? n : fallback;
 }
+
+/** Short axis labels (₹4.5k, ₹1.25L) that still name the exact tick value: up to two decimals, trailing zeros dropped. */
+export function compactINR(value: number): string {
+  const trim = (n: number) => String(Number(n.toFixed(2)));
+  if (Math.abs(value) >= 100000) return `₹${trim(value / 100000)}L`;
+  if (Math.abs(value) >= 1000) return `₹${trim(value / 1000)}k`;
+  return `₹${trim(value)}`;
+}

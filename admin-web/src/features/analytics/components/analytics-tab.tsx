@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../../components/ui/card';
-import { formatINR } from '../../../lib/format';
+import { compactINR, formatINR } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
 
 /** Same hues as the status badges. */
@@ -17,7 +17,6 @@ const shortDay = (iso: string) => {
   const d = new Date(`${iso}T00:00:00`);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short' });
 };
-const compactINR = (v: number) => (v >= 100000 ? `₹${(v / 100000).toFixed(1)}L` : v >= 1000 ? `₹${(v / 1000).toFixed(0)}k` : `₹${v}`);
 
 export function AnalyticsTab() {
   const { data, isLoading, error } = useAnalytics();
