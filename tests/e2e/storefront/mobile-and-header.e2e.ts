@@ -30,6 +30,26 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await eventually(() => carouselCalls.length).toBe(2);
     expect(new Set(carouselCalls).size).toBe(2); // a fresh t= timestamp each time
     await screenshot(guest, 'category');
+    // List view on a phone: the wishlist heart does not cover the product's name.
+    await guest.getByRole('button', { name: 'List view' }).click();
+    const listCard = guest.locator('.product-card--list').first();
+    await listCard.waitFor();
+    const covered = await listCard.evaluate((card) => {
+      const heart = card.querySelector('.wish-toggle')!.getBoundingClientRect();
+      return [...card.querySelectorAll('.product-card__name, .product-card__category')].some((el) => {
+        // The element's content box: where its text may run.
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const r = { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight), top: box.top + parseFloat(style.paddingTop), bottom: box.bottom - parseFloat(style.paddingBottom) };
+        return r.left < heart.right && heart.left < r.right && r.top < heart.bottom && heart.top < r.bottom;
+      });
+    });
+    expect(covered).toBe(false);
+    // A clamped name shows whole lines only (no sliver of a third line).
+    const lines = await listCard.locator('.product-card__name').evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight));
+    expect(Math.abs(lines - Math.round(lines))).toBeLessThan(0.05);
+    await screenshot(guest, 'category-list');
+    await guest.getByRole('button', { name: 'Grid view' }).click();
     const soldOut = catalogue.find((p) => !p.in_stock)!;
     await guest.goto(`/product/${soldOut.id}`);
     await guest.getByTestId('stock-indicator').getByText('Out of Stock').waitFor();
