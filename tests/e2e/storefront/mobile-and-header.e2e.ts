@@ -18,6 +18,7 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await guest.locator('#featured [data-testid=product-card]').first().waitFor();
     expect(await guest.evaluate(() => getComputedStyle(document.querySelector('.product-grid')!).gridTemplateColumns.split(' ').length)).toBe(2);
     await screenshot(guest, 'home');
+    expect(await guest.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Anime Collectibles — anime figures and keychains']);
     await guest.getByRole('button', { name: 'Explore Categories' }).click();
     await eventually(() => guest.evaluate(() => Math.abs(document.getElementById('categories')!.getBoundingClientRect().top) < 200)).toBe(true);
     expect(await guest.locator('.tile--soon').allTextContents()).toEqual([expect.stringContaining('Hot Wheels'), expect.stringContaining('Trending')]);

@@ -22,6 +22,8 @@ export default function HomeRoute() {
   const hero = useCarousel('hero');
   return (
     <>
+      {/* The page's one top-level heading for assistive tech; the hero's slide titles are h2 and change with the slides. */}
+      <h1 className="visually-hidden">Anime Collectibles — anime figures and keychains</h1>
       <Carousel name="hero" settings={hero.data}>
         <button type="button" className="button button--primary button--large" onClick={() => scrollTo('featured')}>
           Shop Now
