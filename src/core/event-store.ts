@@ -44,6 +44,9 @@ export interface RecordedEvent<T extends string = string, D = unknown> {
   metadata: EventMetadata;
   position: GlobalPosition;
   createdAt: string;
+  /** Hash chain of the stream (src/core/event-hash.ts): this event's hash and its predecessor's (null for version 0). */
+  hash?: string;
+  prevHash?: string | null;
 }
 
 export interface AppendResult {

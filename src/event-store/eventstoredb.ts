@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ANY,
-
+  BACKWARDS,
+  END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
-  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError as EsdbWrongExpectedVersion,
   excludeSystemEvents,
   jsonEvent,
-  type AppendExpectedRevision,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import { WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
+import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
+import { eventHash } from '../core/event-hash.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
 import {
   comparePositions,
@@ -29,11 +28,16 @@ import {
   type Subscription,
 } from '../core/event-store.js';
 
-function toRevision(expected: ExpectedVersion): AppendExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
-  if (expected === 'stream_exists') return STREAM_EXISTS;
-  return BigInt(expected);
+/** Metadata key holding the event's place in its stream's hash chain (the hash covers the metadata without it). */
+const CHAIN_KEY = 'hashChain';
+interface ChainLink {
+  prevHash: string | null;
+  hash: string;
+}
+
+function splitChain(metadata: unknown): { metadata: RecordedEvent['metadata']; chain: ChainLink | null } {
+  const { [CHAIN_KEY]: chain, ...rest } = (metadata ?? {}) as Record<string, unknown>;
+  return { metadata: rest as RecordedEvent['metadata'], chain: (chain as ChainLink | undefined) ?? null };
 }
 
 function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
@@ -42,15 +46,17 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
   const position = event.position ?? resolved.commitPosition;
   const commit = typeof position === 'bigint' ? position : (position?.commit ?? 0n);
   const prepare = typeof position === 'bigint' ? position : (position?.prepare ?? 0n);
+  const { metadata, chain } = splitChain(event.metadata);
   return {
     id: event.id,
     streamId: event.streamId,
     streamVersion: Number(event.revision),
     type: event.type,
     data: event.data,
-    metadata: event.metadata as RecordedEvent['metadata'],
+    metadata,
     position: { commit, prepare },
     createdAt: event.created.toISOString(),
+    ...(chain ? { hash: chain.hash, prevHash: chain.prevHash } : {}),
   };
 }
 
@@ -63,28 +69,49 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
+  /**
+   * Appends with the stream's hash chain in each event's metadata: reads the stream's last event (its revision and
+   * hash), chains the new events to it and appends expecting exactly that revision, so a concurrent writer cannot slip
+   * between the read and the write ('any' writers re-read and retry; the others get the usual conflict).
+   */
   async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     for (const event of events) {
       validateEvent(event.type, event.data);
       eventMetadataSchema.parse(event.metadata);
     }
-    try {
-      const result = await this.client.appendToStream(
-        streamId,
-        events.map((e) =>
-          jsonEvent({ id: e.id ?? randomUUID(), type: e.type, data: e.data as never, metadata: e.metadata as never }),
-        ),
-        { expectedRevision: toRevision(options.expectedVersion) },
-      );
-      return {
-        nextExpectedVersion: Number(result.nextExpectedRevision),
-        position: result.position ?? START,
-      };
-    } catch (error) {
-      if (error instanceof EsdbWrongExpectedVersion) {
+    for (let attempt = 0; ; attempt++) {
+      const last = await this.lastEvent(streamId);
+      const current = last ? last.revision : -1;
+      checkExpectedVersion(streamId, options.expectedVersion, current);
+      let prevHash = last?.hash ?? null;
+      const chained = events.map((e, i) => {
+        const id = e.id ?? randomUUID();
+        const hash = eventHash({ prevHash, streamId, version: current + 1 + i, eventId: id, type: e.type, data: e.data, metadata: e.metadata });
+        const metadata = { ...e.metadata, [CHAIN_KEY]: { prevHash, hash } satisfies ChainLink };
+        prevHash = hash;
+        return jsonEvent({ id, type: e.type, data: e.data as never, metadata: metadata as never });
+      });
+      try {
+        const result = await this.client.appendToStream(streamId, chained, { expectedRevision: current === -1 ? NO_STREAM : BigInt(current) });
+        return { nextExpectedVersion: Number(result.nextExpectedRevision), position: result.position ?? START };
+      } catch (error) {
+        if (!(error instanceof EsdbWrongExpectedVersion)) throw error;
+        if (options.expectedVersion === 'any' && attempt < 10) continue;
         const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
         throw new WrongExpectedVersionError(streamId, options.expectedVersion, actual);
       }
+    }
+  }
+
+  private async lastEvent(streamId: string): Promise<{ revision: number; hash: string | null } | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (!resolved.event) continue;
+        return { revision: Number(resolved.event.revision), hash: splitChain(resolved.event.metadata).chain?.hash ?? null };
+      }
+      return null;
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
+import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
 import {
   comparePositions,
   type AppendResult,
@@ -27,6 +27,8 @@ interface EventRow {
   data: unknown;
   metadata: RecordedEvent['metadata'];
   created_at: Date;
+  prev_hash: string | null;
+  hash: string;
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -39,19 +41,12 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     position: { commit: BigInt(row.tx), prepare: BigInt(row.gp) },
     createdAt: row.created_at.toISOString(),
+    hash: row.hash,
+    prevHash: row.prev_hash,
   };
 }
 
-const SELECT = `select global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at from events`;
-
-function checkExpected(streamId: string, expected: ExpectedVersion, current: number): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === -1) ||
-    (expected === 'stream_exists' && current >= 0) ||
-    expected === current;
-  if (!ok) throw new WrongExpectedVersionError(streamId, expected, current);
-}
+const SELECT = `select global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at, prev_hash, hash from events`;
 
 /**
  * Event store on PostgreSQL. Appends run concurrently (no global lock); readers follow the log by
@@ -164,7 +159,7 @@ export class PostgresEventStore implements EventStore {
       const columns = { streams: [] as string[], versions: [] as number[], ids: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[] };
       for (const write of writes) {
         const version = versions.get(write.streamId) ?? -1;
-        checkExpected(write.streamId, write.expectedVersion, version);
+        checkExpectedVersion(write.streamId, write.expectedVersion, version);
         write.events.forEach((event, i) => {
           columns.streams.push(write.streamId);
           columns.versions.push(version + 1 + i);

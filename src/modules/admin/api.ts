@@ -6,6 +6,9 @@ import type { Runtime } from '../../runtime.js';
 import { comparePositions } from '../../core/event-store.js';
 import { inventoryStream } from '../inventory/index.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
+import { eventTime, orderAsOf } from '../audit/order-as-of.js';
+import { resolveOrderId } from '../audit/resolve-order.js';
+import { historyQuery } from '../audit/schemas.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
 import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, customerParams, idParams, pageQuery } from './schemas.js';
 
@@ -45,14 +48,21 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
     return { success: true, deletedCount, message: `${deletedCount} orders have been deleted successfully.` };
   });
 
-  /** The auditor's view: every event of the order's stream, deleted orders included. */
-  const history = async (orderId: string) => {
-    const own = await runtime.store.readStream(orderStream(orderId));
-    if (own.length === 0) throw new NotFoundError('Order not found');
+  /**
+   * The auditor's view: every event of the order's stream, deleted orders included, and the order folded from them.
+   * With `asOf`, only the events that had happened by then, and the order as it stood at that moment.
+   */
+  const history = async (orderId: string, asOf: Date | null) => {
+    const all = await runtime.store.readStream(orderStream(orderId));
+    if (all.length === 0) throw new NotFoundError('Order not found');
+    const state = orderAsOf(all, asOf);
+    if (!state) throw new NotFoundError(asOf ? `Order had not been placed by ${asOf.toISOString()}` : 'Order not found');
+    const own = asOf ? all.filter((e) => Date.parse(eventTime(e)) <= asOf.getTime()) : all;
     // The stock the order reserved and released lives in the products' inventory streams.
     const placedItems = (own.find((e) => e.type === 'OrderPlaced')?.data as { items?: { productId: string }[] } | undefined)?.items ?? [];
     const stock = (await Promise.all([...new Set(placedItems.map((i) => i.productId))].map((id) => runtime.store.readStream(inventoryStream(id))))).flat();
-    const events = [...own, ...stock.filter((e) => (e.data as { orderId?: string }).orderId === orderId)].sort((a, b) => comparePositions(a.position, b.position));
+    const stockOfOrder = stock.filter((e) => (e.data as { orderId?: string }).orderId === orderId && (!asOf || Date.parse(eventTime(e)) <= asOf.getTime()));
+    const events = [...own, ...stockOfOrder].sort((a, b) => comparePositions(a.position, b.position));
     const actors = [...new Set(events.map((e) => String((e.data as { by?: string }).by ?? e.metadata.userId ?? '')).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
     const names = new Map(
       (await runtime.pool.query<{ id: string; full_name: string; role: string }>('select id, full_name, role from customers where id = any($1::uuid[])', [actors])).rows.map((r) => [r.id, r]),
@@ -63,6 +73,8 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
       orderId,
       orderNumber: placed?.orderNumber ?? null,
       deleted: events.some((e) => e.type === 'OrderDeleted'),
+      asOf: asOf?.toISOString() ?? null,
+      state,
       events: events.map((e) => {
         const data = e.data as { by?: string; at?: string };
         const by = data.by ?? e.metadata.userId ?? 'system';
@@ -71,8 +83,9 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
       }),
     };
   };
-  api.get('/admin/orders/:id/events', { ...admin, schema: { params: idParams } }, async (request) => history(request.params.id));
-  api.get('/admin/orders/:id/history', { ...admin, schema: { params: idParams } }, async (request) => history(request.params.id));
+  const historyRoute = { ...admin, schema: { params: idParams, querystring: historyQuery } };
+  api.get('/admin/orders/:id/events', historyRoute, async (request) => history(await resolveOrderId(runtime, request.params.id), request.query.asOf?.date ?? null));
+  api.get('/admin/orders/:id/history', historyRoute, async (request) => history(await resolveOrderId(runtime, request.params.id), request.query.asOf?.date ?? null));
 
   api.get('/admin/customers', { ...admin, schema: { querystring: pageQuery } }, async (request) => ({ success: true, ...(await adminCustomers(runtime.pool, request.query)) }));
 

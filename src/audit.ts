@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadEnv, type Env } from './config/env.js';
+import type { EventStore } from './core/event-store.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { migrate } from './db/migrate.js';
+import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
+import { PostgresEventStore } from './event-store/postgres.js';
+import { postgresChainEntries, storeChainEntries } from './modules/audit/chain-sources.js';
+import { orderAsOf } from './modules/audit/order-as-of.js';
+import { resolveOrderId } from './modules/audit/resolve-order.js';
+import { reconcileRevenue } from './modules/audit/revenue.js';
+import { historyQuery, revenueQuery } from './modules/audit/schemas.js';
+import { verifyChains } from './modules/audit/verify-chain.js';
+import { orderStream } from './modules/orders/order.js';
+
+const USAGE = `usage: npm run audit -- <command>
+  verify                                  recompute every stream's hash chain; exit 1 on a break
+  order <ORDER-ID|AC-YYYY-NNNNNN> [--as-of ISO-TIME]
+                                          the order as it stood at that moment, folded from its events
+  revenue --from YYYY-MM-DD --to YYYY-MM-DD
+                                          confirmed revenue from the events against the dashboard; exit 1 on a difference
+  add --json to any command for machine-readable output`;
+
+class UsageError extends Error {}
+
+interface Connection {
+  pool: pg.Pool;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL, else the embedded server of a running `npm start`, else the embedded server started here. */
+async function connect(env: Env): Promise<Connection> {
+  let embedded: EmbeddedDatabase | null = null;
+  let connectionString = env.DATABASE_URL;
+  if (!connectionString) {
+    const running = `postgres://store:store@127.0.0.1:${env.EMBEDDED_PG_PORT}/store`;
+    const probe = new pg.Client({ connectionString: running, connectionTimeoutMillis: 2000 });
+    const reachable = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    await probe.end().catch(() => undefined);
+    if (reachable) connectionString = running;
+    else {
+      const dataDir = path.join(env.DATA_DIR, 'pg');
+      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`No store data in ${path.resolve(dataDir)}: set DATABASE_URL, or run npm start once first.`);
+      embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
+      connectionString = embedded.connectionString;
+    }
+  }
+  const pool = new pg.Pool({ connectionString, max: 4 });
+  await migrate(pool);
+  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool);
+  return {
+    pool,
+    store,
+    close: async () => {
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Parses a query with the route's zod schema, so the CLI and the API accept exactly the same input. */
+function parseWith<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data;
+}
+
+async function run(argv: string[], out: (line: string) => void): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'as-of': { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || !['verify', 'order', 'revenue'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
+  if (command === 'order' && rest.length !== 1) throw new UsageError('order needs exactly one order id or number');
+  const asOf = command === 'order' ? parseWith(historyQuery, { asOf: values['as-of'] }).asOf?.date ?? null : null;
+  const window = command === 'revenue' ? parseWith(revenueQuery, { from: values.from, to: values.to }) : null;
+
+  const env = loadEnv();
+  const db = await connect(env);
+  try {
+    if (command === 'verify') {
+      const report = db.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(db.pool), { byStream: true }) : await verifyChains(storeChainEntries(db.store));
+      if (values.json) out(JSON.stringify(report, null, 2));
+      else if (report.ok) out(`OK: ${report.events} events in ${report.streams} streams, every hash chain intact`);
+      else {
+        const first = report.breaks[0]!;
+        out(`BROKEN: ${report.breaks.length} of ${report.streams} streams (${report.events} events checked)`);
+        out(`first broken link: stream ${first.streamId} version ${first.version} event ${first.eventId}: ${first.kind}: ${first.reason}`);
+        for (const b of report.breaks.slice(1)) out(`  also: stream ${b.streamId} version ${b.version} event ${b.eventId}: ${b.kind}`);
+      }
+      return report.ok ? 0 : 1;
+    }
+    if (command === 'order') {
+      const orderId = await resolveOrderId(db, rest[0]!);
+      const events = await db.store.readStream(orderStream(orderId));
+      const order = events.length ? orderAsOf(events, asOf) : null;
+      if (!order) {
+        out(events.length ? `Order ${rest[0]} had not been placed by ${asOf!.toISOString()}` : `Order ${rest[0]} not found`);
+        return 1;
+      }
+      if (values.json) out(JSON.stringify({ asOf: asOf?.toISOString() ?? null, order }, null, 2));
+      else {
+        out(`Order ${order.orderNumber} (${order.orderId}) as of ${asOf?.toISOString() ?? 'now'}${order.deleted ? ' [deleted]' : ''}`);
+        out(`  status ${order.status}, payment ${order.paymentStatus} (${order.paymentMethod})`);
+        out(`  subtotal ${rupees(order.subtotal)} + shipping ${rupees(order.shipping)} = total ${rupees(order.total)}; paid ${rupees(order.paid)}, refunded ${rupees(order.refunded)}`);
+        for (const item of order.items) out(`  ${item.quantity} × ${item.name} at ${rupees(item.price)}`);
+        if (order.trackingNumber) out(`  tracking ${order.trackingNumber}`);
+        out(`  placed ${order.placedAt}; ${order.eventsApplied} of ${order.eventsTotal} events applied, the last at ${order.lastEventAt}`);
+      }
+      return 0;
+    }
+    const result = await reconcileRevenue(db.store, db.pool, window!);
+    if (values.json) out(JSON.stringify(result, null, 2));
+    else {
+      out(`Confirmed revenue ${result.from} to ${result.to} (India time)`);
+      out(`  from the events:     ${rupees(result.events.revenue)} in ${result.events.orders} orders`);
+      out(`  dashboard read model: ${rupees(result.readModel.revenue)} in ${result.readModel.orders} orders`);
+      if (result.orderEventsNotYetApplied > 0) {
+        out(`  note: ${result.orderEventsNotYetApplied} order events are not in the read model yet (is the store running?); both sides stop at its checkpoint`);
+      }
+      if (result.differences.length === 0) out('  no difference');
+      else {
+        out(`  difference ${rupees(result.difference)} over ${result.differences.length} orders:`);
+        for (const d of result.differences) out(`  ${d.orderNumber} (${d.orderId}): events ${rupees(d.events)}, read model ${rupees(d.readModel)}: ${d.reason}`);
+      }
+    }
+    return result.differences.length === 0 ? 0 : 1;
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')), (line) => console.log(line)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { Runtime } from '../../runtime.js';
+import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
+import { exportEvents } from './export.js';
+import { reconcileRevenue } from './revenue.js';
+import { exportQuery, revenueQuery } from './schemas.js';
+import { verifyChains } from './verify-chain.js';
+
+const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
+
+/** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
+export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: requireAdmin };
+
+  api.get('/admin/audit/export', { ...admin, schema: { querystring: exportQuery } }, async (request, reply) => {
+    if (runtime.store.kind !== 'postgres') {
+      return reply.code(501).send({ success: false, error: 'The export reads the PostgreSQL log; with EventStoreDB use its own tools' });
+    }
+    const { from, to, format } = request.query;
+    const stream = await exportEvents(runtime.pool, { from, to }, format);
+    reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+      .header('content-disposition', `attachment; filename="events-${stamp(from)}-to-${stamp(to)}.${format}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(stream);
+  });
+
+  api.get('/admin/audit/verify', admin, async () => {
+    const report =
+      runtime.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(runtime.pool), { byStream: true }) : await verifyChains(storeChainEntries(runtime.store));
+    return { success: true, ...report };
+  });
+
+  api.get('/admin/audit/revenue', { ...admin, schema: { querystring: revenueQuery } }, async (request) => ({
+    success: true,
+    reconciliation: await reconcileRevenue(runtime.store, runtime.pool, request.query),
+  }));
+}

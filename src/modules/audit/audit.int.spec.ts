@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { createTestProduct } from '../orders/test-products.js';
+
+const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
+const pause = (ms = 25) => new Promise((r) => setTimeout(r, ms));
+const indiaToday = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+
+/** Runs `npm run audit -- ...args` (the same entry point) against the test database. */
+async function auditCli(databaseUrl: string, ...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/audit.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, EVENTSTORE_URL: '' },
+      timeout: 60_000,
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('auditor tools', () => {
+  let t: TestContext;
+  let shopper: Awaited<ReturnType<typeof signUp>>;
+  let admin: Awaited<ReturnType<typeof loginAdmin>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shopper = await signUp(t.app);
+    admin = await loginAdmin(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: { auth: Record<string, string> } | null, payload?: object) =>
+    t.app.inject({ method, url, headers: who?.auth ?? {}, payload });
+  async function placeCod(price = 600, quantity = 2) {
+    const product = await createTestProduct(t.runtime, { price });
+    const response = await call('POST', '/api/orders', shopper, { ...address, payment_method: 'cod', items: [{ id: product.id, quantity }] });
+    expect(response.statusCode).toBe(201);
+    return response.json().order as { id: string; orderNumber: string; totalAmount: number };
+  }
+  const setStatus = async (id: string, status: string, extra: object = {}) => {
+    const response = await call('PUT', `/api/admin/orders/${id}/status`, admin, { status, ...extra });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const history = (id: string, asOf?: string, who: { auth: Record<string, string> } | null = admin) =>
+    call('GET', `/api/admin/orders/${id}/history${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, who);
+
+  it('shows an order as it stood at a past moment, folded from its events up to then', async () => {
+    const before = new Date().toISOString();
+    await pause();
+    const order = await placeCod();
+    await pause();
+    const placed = new Date().toISOString();
+    await pause();
+    await setStatus(order.id, 'confirmed');
+    await pause();
+    const confirmed = new Date().toISOString();
+    await pause();
+    await setStatus(order.id, 'shipped', { trackingNumber: 'DELHIVERY42' });
+
+    const now = (await history(order.id)).json();
+    expect(now.state).toMatchObject({ status: 'shipped', paymentStatus: 'pending', paymentMethod: 'cod', total: 1200, subtotal: 1200, shipping: 0, trackingNumber: 'DELHIVERY42', eventsApplied: 3, eventsTotal: 3 });
+
+    const atPlacing = await history(order.id, placed);
+    expect(atPlacing.statusCode).toBe(200);
+    expect(atPlacing.json()).toMatchObject({ asOf: placed, state: { status: 'pending', trackingNumber: null, total: 1200, eventsApplied: 1, eventsTotal: 3 } });
+    expect(atPlacing.json().events.map((e: { type: string }) => e.type)).toEqual(['StockReserved', 'OrderPlaced']);
+
+    const atConfirming = (await history(order.orderNumber, confirmed)).json();
+    expect(atConfirming).toMatchObject({ orderId: order.id, state: { status: 'confirmed', eventsApplied: 2 } });
+
+    const tooEarly = await history(order.id, before);
+    expect(tooEarly.statusCode).toBe(404);
+    expect(tooEarly.json()).toEqual({ success: false, error: `Order had not been placed by ${new Date(before).toISOString()}` });
+    for (const bad of ['yesterday', '2026-13-45', '2026-11-22T10:00:00']) {
+      const response = await history(order.id, bad);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    expect((await history(order.id, placed, shopper)).statusCode).toBe(403);
+    expect((await history(order.id, placed, null)).statusCode).toBe(401);
+
+    const cli = await auditCli(t.databaseUrl, 'order', order.orderNumber, '--as-of', confirmed, '--json');
+    expect(cli.code, cli.stdout).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ asOf: confirmed, order: { orderId: order.id, status: 'confirmed', total: 1200 } });
+    const text = await auditCli(t.databaseUrl, 'order', order.id, '--as-of', placed);
+    expect(text.stdout).toContain('status pending, payment pending (cod)');
+    expect(text.stdout).toContain('total ₹1,200.00');
+  });
+
+  it('follows the money of a paid order that was cancelled: paid, then refunded', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1499.5 });
+    const order = (await call('POST', '/api/orders', shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json().order;
+    const created = (await call('POST', '/api/razorpay/create-order', shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
+    const { success: _s, ...proof } = (await call('POST', '/api/payments/simulator/pay', shopper, { razorpay_order_id: created.order_id, outcome: 'success' })).json();
+    expect((await call('POST', '/api/razorpay/verify-payment', shopper, proof)).statusCode).toBe(200);
+    await pause();
+    const paid = new Date().toISOString();
+    await pause();
+    await setStatus(order.id, 'cancelled');
+    expect((await history(order.id, paid)).json().state).toMatchObject({ status: 'pending', paymentStatus: 'completed', paid: 1499.5, refunded: 0 });
+    expect((await history(order.id)).json().state).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paid: 1499.5, refunded: 1499.5 });
+  });
+
+  it('reconciles revenue from the events with the dashboard, and lists a planted difference order by order', async () => {
+    const today = indiaToday();
+    const a = await placeCod(700);
+    const b = await placeCod(800);
+    const c = await placeCod(900);
+    await setStatus(a.id, 'confirmed');
+    await setStatus(b.id, 'delivered');
+    // c stays pending: not revenue on either side
+
+    const clean = await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, admin);
+    expect(clean.statusCode).toBe(200);
+    const before = clean.json().reconciliation;
+    expect(before).toMatchObject({ from: today, to: today, difference: 0, differences: [], orderEventsNotYetApplied: 0 });
+    expect(before.events).toEqual(before.readModel);
+    const stats = (await call('GET', '/api/admin/stats', admin)).json().stats;
+    expect(before.events.revenue).toBe(stats.totalRevenue);
+
+    // Plant two differences in the read model (not in the log): a wrong amount and a status the log never recorded.
+    await t.runtime.pool.query('update orders set total_amount = total_amount + 50 where id = $1', [a.id]);
+    await t.runtime.pool.query(`update orders set status = 'confirmed' where id = $1`, [c.id]);
+    const planted = (await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, admin)).json().reconciliation;
+    expect(planted.difference).toBe(-(50 + 1800));
+    expect(planted.differences).toEqual(
+      [
+        { orderId: a.id, orderNumber: a.orderNumber, events: 1400, readModel: 1450, eventsStatus: 'confirmed', readModelStatus: 'confirmed', reason: 'amount differs: ₹1400 in the events, ₹1450 in the read model' },
+        { orderId: c.id, orderNumber: c.orderNumber, events: 0, readModel: 1800, eventsStatus: 'pending', readModelStatus: 'confirmed', reason: 'the events make it pending, not revenue' },
+      ].sort((x, y) => x.orderNumber.localeCompare(y.orderNumber)),
+    );
+    expect(planted.differences.map((d: { orderId: string }) => d.orderId)).not.toContain(b.id);
+
+    const cli = await auditCli(t.databaseUrl, 'revenue', '--from', today, '--to', today);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain(`${a.orderNumber} (${a.id}): events ₹1,400.00, read model ₹1,450.00: amount differs`);
+    expect(cli.stdout).toContain(`${c.orderNumber} (${c.id}): events ₹0.00, read model ₹1,800.00: the events make it pending, not revenue`);
+
+    // A window with no orders reconciles to zero; bad windows are refused.
+    expect((await call('GET', '/api/admin/audit/revenue?from=2020-01-01&to=2020-01-31', admin)).json().reconciliation).toMatchObject({ events: { orders: 0, revenue: 0 }, differences: [] });
+    for (const query of ['from=2026-02-30&to=2026-03-01', 'from=2026-03-02&to=2026-03-01', 'to=2026-03-01', 'from=1%3D1&to=2026-03-01']) {
+      const response = await call('GET', `/api/admin/audit/revenue?${query}`, admin);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    expect((await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, shopper)).statusCode).toBe(403);
+    const usage = await auditCli(t.databaseUrl, 'revenue', '--from', today);
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toContain('to is required');
+  });
+
+  it('exports a window of the log in log order with its hashes, as NDJSON or CSV, to admins only', async () => {
+    const from = new Date().toISOString();
+    await pause();
+    const order = await placeCod(1100, 1);
+    await setStatus(order.id, 'confirmed');
+    await pause();
+    const to = new Date().toISOString();
+    await pause();
+    await setStatus(order.id, 'shipped');
+
+    const inLog = (await t.runtime.pool.query<{ event_id: string; hash: string }>(
+      `select event_id::text, hash from events where created_at >= $1 and created_at < $2 order by transaction_id, global_position`,
+      [from, to],
+    )).rows;
+    // The export, like every reader of the log, shows an event once all older transactions in the cluster have
+    // ended; other test files' transactions may hold it back for a moment.
+    const exportUntilComplete = async (query: string) => {
+      for (let i = 0; ; i++) {
+        const response = await call('GET', `/api/admin/audit/export?${query}`, admin);
+        if (response.body.includes(inLog.at(-1)!.event_id) || i > 100) return response;
+        await pause(50);
+      }
+    };
+    const ndjson = await exportUntilComplete(`from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(ndjson.statusCode).toBe(200);
+    expect(ndjson.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(ndjson.headers['content-disposition']).toMatch(/^attachment; filename="events-.*\.ndjson"$/);
+    const lines = ndjson.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.eventId)).toEqual(inLog.map((r) => r.event_id));
+    expect(lines.map((l) => l.hash)).toEqual(inLog.map((r) => r.hash));
+    expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(['ProductAdded', 'StockReserved', 'OrderPlaced', 'OrderStatusChanged']));
+    // confirmed inside the window; shipped after `to`, so not exported
+    expect(lines.filter((l) => l.type === 'OrderStatusChanged').map((l) => l.data.to)).toEqual(['confirmed']);
+    const placedLine = lines.find((l) => l.type === 'OrderPlaced');
+    expect(placedLine).toMatchObject({ stream: `order-${order.id}`, version: 0, prevHash: null, data: { orderId: order.id, totalPaise: 110000 } });
+
+    const csv = await exportUntilComplete(`from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&format=csv`);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const Papa = (await import('papaparse')).default;
+    const parsed = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.map((r) => r.eventId)).toEqual(inLog.map((r) => r.event_id));
+    expect(JSON.parse(parsed.data.find((r) => r.type === 'OrderPlaced')!.data)).toMatchObject({ orderId: order.id });
+
+    const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', admin);
+    expect(empty.body).toBe('position,transactionId,stream,version,eventId,type,recordedAt,data,metadata,prevHash,hash\r\n');
+    for (const query of ['from=soon', 'to=2026-02-30', `from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, 'format=xml']) {
+      const response = await call('GET', `/api/admin/audit/export?${query}`, admin);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+    expect((await call('GET', '/api/admin/audit/export', shopper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/audit/export', null)).statusCode).toBe(401);
+  });
+
+  it('verify: the API and npm run audit -- verify find the chains intact', async () => {
+    const api = await call('GET', '/api/admin/audit/verify', admin);
+    expect(api.json()).toMatchObject({ success: true, ok: true, breaks: [] });
+    expect(api.json().events).toBeGreaterThan(10);
+    const cli = await auditCli(t.databaseUrl, 'verify');
+    expect(cli.code, cli.stdout).toBe(0);
+    expect(cli.stdout).toMatch(/^OK: \d+ events in \d+ streams, every hash chain intact/);
+    expect((await call('GET', '/api/admin/audit/verify', shopper)).statusCode).toBe(403);
+  });
+});

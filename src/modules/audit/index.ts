@@ -1,0 +1,11 @@
+import type { ModuleDeps, StoreModule } from '../module.js';
+import { auditApi } from './api.js';
+
+export const startOrder = 45;
+
+/** The auditor's tools over the tamper-evident log: export, chain verification, revenue reconciliation. */
+export function createModule(_deps: ModuleDeps): StoreModule {
+  return { name: 'audit', projectors: [], routes: auditApi };
+}
+
+export { orderAsOf, eventTime, type OrderSnapshot } from './order-as-of.js';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const INDIA_OFFSET = '+05:30';
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+/** The calendar date at the start of `s` exists (JavaScript would roll 2026-02-30 over into March). */
+const realDate = (s: string) => {
+  const date = s.slice(0, 10);
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
+};
+
+/** An instant: ISO 8601 with a zone (Z or ±hh:mm), or a bare date meaning that day's start in India time. */
+const instant = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `${name} must be an ISO 8601 date or date-time`)
+    .refine((s) => dateOnly.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, `${name} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone`)
+    .refine(realDate, `${name} is not a real date`)
+    .transform((s) => ({ text: s, date: new Date(dateOnly.test(s) ? `${s}T00:00:00${INDIA_OFFSET}` : s) }));
+
+/** `to` as a bare date includes that whole day (India time). */
+const endOf = (v: { text: string; date: Date }) => (dateOnly.test(v.text) ? new Date(v.date.getTime() + 86_400_000) : v.date);
+
+export const exportQuery = z
+  .object({
+    from: instant('from').optional(),
+    to: instant('to').optional(),
+    format: z.enum(['ndjson', 'csv'], { error: 'format must be ndjson or csv' }).optional().default('ndjson'),
+  })
+  .transform((q) => ({ from: q.from?.date ?? new Date(0), to: q.to ? endOf(q.to) : new Date(Date.now() + 1000), format: q.format }))
+  .refine((q) => q.from.getTime() < q.to.getTime(), 'from must be before to');
+
+const day = (name: string) =>
+  z
+    .string({ error: `${name} is required (YYYY-MM-DD)` })
+    .regex(dateOnly, `${name} must be a date (YYYY-MM-DD)`)
+    .refine(realDate, `${name} is not a real date`);
+
+export const revenueQuery = z.object({ from: day('from'), to: day('to') }).refine((q) => q.from <= q.to, 'from must not be after to');
+
+export const historyQuery = z.object({ asOf: instant('asOf').optional() });
