@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { WrongExpectedVersionError } from '../core/errors.js';
+import { eventHash } from '../core/event-hash.js';
 import { registerEvents } from '../core/event-registry.js';
 import { comparePositions, START, type EventStore, type NewEvent, type RecordedEvent } from '../core/event-store.js';
 import { migrate } from '../db/migrate.js';
@@ -91,6 +92,20 @@ for (const adapter of adapters) {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedVersionError)).toHaveLength(9);
       expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('chains every event to the previous one of its stream with the same hash on every adapter', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event(1), event(2)], { expectedVersion: 'no_stream' });
+      await store.append(stream, [event(3)], { expectedVersion: 'any' });
+      const read = await store.readStream(stream);
+      expect(read[0]!.prevHash).toBeNull();
+      for (let i = 1; i < read.length; i++) expect(read[i]!.prevHash).toBe(read[i - 1]!.hash);
+      for (const e of read) {
+        // the metadata read back is the metadata written: the chain does not leak into it
+        expect(Object.keys(e.metadata).sort()).toEqual(['correlationId', 'timestamp']);
+        expect(eventHash({ prevHash: e.prevHash ?? null, streamId: e.streamId, version: e.streamVersion, eventId: e.id, type: e.type, data: e.data, metadata: e.metadata })).toBe(e.hash);
+      }
     });
 
     it('refuses unknown or malformed events before writing', async () => {

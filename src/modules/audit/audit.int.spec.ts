@@ -1,26 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../orders/test-products.js';
+import { auditCli } from './test-cli.js';
 
 const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
 const pause = (ms = 25) => new Promise((r) => setTimeout(r, ms));
 const indiaToday = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-
-/** Runs `npm run audit -- ...args` (the same entry point) against the test database. */
-async function auditCli(databaseUrl: string, ...args: string[]) {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/audit.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, EVENTSTORE_URL: '' },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
-}
 
 describe('auditor tools', () => {
   let t: TestContext;

@@ -9,6 +9,7 @@ import { migrate } from '../../db/migrate.js';
 import { PostgresEventStore } from '../../event-store/postgres.js';
 import { createTestDatabase } from '../../../tests/helpers/test-runtime.js';
 import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
+import { auditCli } from './test-cli.js';
 import './test-events.js';
 import { verifyChains } from './verify-chain.js';
 
@@ -32,8 +33,10 @@ const awkward = {
 describe('tamper-evident event log (PostgreSQL)', () => {
   let pool: pg.Pool;
   let store: PostgresEventStore;
+  let databaseUrl: string;
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 5 });
+    databaseUrl = await createTestDatabase();
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
     await migrate(pool);
     store = new PostgresEventStore(pool);
   });
@@ -116,6 +119,10 @@ describe('tamper-evident event log (PostgreSQL)', () => {
       expect(report.ok).toBe(false);
       expect(report.breaks).toEqual([{ streamId: streams[2], version: 1, eventId: victim.id, kind: 'altered-content', reason: expect.stringContaining('the log recorded') }]);
     }
+    const cli = await auditCli(databaseUrl, 'verify');
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain(`first broken link: stream ${streams[2]} version 1 event ${victim.id}: altered-content`);
+    expect(cli.stdout).toMatch(/^BROKEN: 1 of \d+ streams/);
     await tamper(`update events set data = '{"n": 1}' where event_id = $1`, [victim.id]);
     expect((await verifyChains(postgresChainEntries(pool), { byStream: true })).ok).toBe(true);
   });
