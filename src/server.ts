@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { DEMO_ADMIN, loadEnv } from './config/env.js';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     {
       url: `http://localhost:${env.PORT}`,
       admin: env.ADMIN_EMAIL ? env.ADMIN_EMAIL : `${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-      database: env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL (./data/pg)',
+      database: env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${path.join(env.DATA_DIR, 'pg')})`,
       eventStore: runtime.store.kind,
     },
     'Anime Collectibles store is running',
