@@ -19,7 +19,7 @@ export function cacheControlFor(filePath: string): string {
 
 /**
  * Serves the built SPAs: the admin under /admin, the storefront everywhere else. A reload of any page route gets
- * its SPA's index.html; unknown /api routes stay JSON 404s.
+ * its SPA's index.html; unknown /api routes stay JSON 404s, and so do missing asset files (plain text).
  */
 export async function registerFrontends(app: FastifyInstance): Promise<void> {
   const web = path.join(root, 'web/dist');
@@ -44,6 +44,9 @@ export async function registerFrontends(app: FastifyInstance): Promise<void> {
     });
     decorated = true;
   }
+  // A file the build does not have (an old hashed bundle asked for by a stale page, a mistyped icon) is a 404: an
+  // index.html in its place would reach the browser as a script or image with status 200 and fail obscurely.
+  const fileLike = /\/assets\/|\.(?:m?js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|ttf|webmanifest|br|gz)$/i;
   const missing = (name: string) =>
     `<!doctype html><meta charset="utf-8"><title>Anime Collectibles</title><p>The ${name} has not been built yet. Run <code>npm run build:web</code>.</p>`;
   app.setNotFoundHandler((request, reply) => {
@@ -51,6 +54,7 @@ export async function registerFrontends(app: FastifyInstance): Promise<void> {
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
       return reply.code(404).send({ success: false, error: `Route ${request.method} ${url} not found` });
     }
+    if (fileLike.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     const isAdmin = url === '/admin' || url.startsWith('/admin/');
     const dir = isAdmin ? admin : web;
     if (existsSync(path.join(dir, 'index.html'))) {

@@ -22,6 +22,12 @@ describe('the store in a real browser', () => {
     expect(await api?.json()).toMatchObject({ success: true, database: 'ok' });
     const missing = await page.goto('/api/nope');
     expect(missing?.status()).toBe(404);
+    // A bundle or icon the build does not have is a 404, not the SPA's index.html with status 200.
+    for (const file of ['/assets/index-0ld4a55e7.js', '/admin/assets/index-0ld4a55e7.css', '/icons/nope.png', '/admin/nope.svg']) {
+      const response = await page.request.get(file);
+      expect(response.status(), file).toBe(404);
+      expect(await response.text(), file).not.toMatch(/<div id="root">/);
+    }
   });
 });
 
