@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { migrate } from './db/migrate.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
+import { checkAnchor, takeAnchor, type Anchor } from './modules/audit/anchor.js';
 import { postgresChainEntries, storeChainEntries } from './modules/audit/chain-sources.js';
 import { orderAsOf } from './modules/audit/order-as-of.js';
 import { resolveOrderId } from './modules/audit/resolve-order.js';
@@ -17,7 +18,9 @@ import { verifyChains } from './modules/audit/verify-chain.js';
 import { orderStream } from './modules/orders/order.js';
 
 const USAGE = `usage: npm run audit -- <command>
-  verify                                  recompute every stream's hash chain; exit 1 on a break
+  verify [--anchor FILE]                  recompute every stream's hash chain; exit 1 on a break; with an anchor,
+                                          also check that every chain head it recorded is still there, unchanged
+  anchor                                  print every stream's chain head and their digest (JSON) to keep elsewhere
   order <ORDER-ID|AC-YYYY-NNNNNN> [--as-of ISO-TIME]
                                           the order as it stood at that moment, folded from its events
   revenue --from YYYY-MM-DD --to YYYY-MM-DD
@@ -25,6 +28,17 @@ const USAGE = `usage: npm run audit -- <command>
   add --json to any command for machine-readable output`;
 
 class UsageError extends Error {}
+
+function readAnchor(file: string): Anchor {
+  let parsed: Anchor;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as Anchor;
+  } catch (error) {
+    throw new UsageError(`cannot read the anchor ${file}: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed?.heads) || typeof parsed.digest !== 'string') throw new UsageError(`${file} is not an anchor written by npm run audit -- anchor`);
+  return parsed;
+}
 
 interface Connection {
   pool: pg.Pool;
@@ -79,28 +93,41 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'as-of': { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { 'as-of': { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, anchor: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [command, ...rest] = positionals;
-  if (!command || !['verify', 'order', 'revenue'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
+  if (!command || !['verify', 'anchor', 'order', 'revenue'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
   if (command === 'order' && rest.length !== 1) throw new UsageError('order needs exactly one order id or number');
   const asOf = command === 'order' ? parseWith(historyQuery, { asOf: values['as-of'] }).asOf?.date ?? null : null;
   const window = command === 'revenue' ? parseWith(revenueQuery, { from: values.from, to: values.to }) : null;
+  const anchor = command === 'verify' && values.anchor ? readAnchor(values.anchor) : null;
 
   const env = loadEnv();
   const db = await connect(env);
   try {
+    if (command === 'anchor') {
+      out(JSON.stringify(await takeAnchor(db), null, 2));
+      return 0;
+    }
     if (command === 'verify') {
       const report = db.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(db.pool), { byStream: true }) : await verifyChains(storeChainEntries(db.store));
-      if (values.json) out(JSON.stringify(report, null, 2));
-      else if (report.ok) out(`OK: ${report.events} events in ${report.streams} streams, every hash chain intact`);
+      const anchored = anchor ? await checkAnchor(db, anchor) : null;
+      if (values.json) out(JSON.stringify({ ...report, anchor: anchored }, null, 2));
       else {
-        const first = report.breaks[0]!;
-        out(`BROKEN: ${report.breaks.length} of ${report.streams} streams (${report.events} events checked)`);
-        out(`first broken link: stream ${first.streamId} version ${first.version} event ${first.eventId}: ${first.kind}: ${first.reason}`);
-        for (const b of report.breaks.slice(1)) out(`  also: stream ${b.streamId} version ${b.version} event ${b.eventId}: ${b.kind}`);
+        if (report.ok) out(`OK: ${report.events} events in ${report.streams} streams, every hash chain intact`);
+        else {
+          const first = report.breaks[0]!;
+          out(`BROKEN: ${report.breaks.length} of ${report.streams} streams (${report.events} events checked)`);
+          out(`first broken link: stream ${first.streamId} version ${first.version} event ${first.eventId}: ${first.kind}: ${first.reason}`);
+          for (const b of report.breaks.slice(1)) out(`  also: stream ${b.streamId} version ${b.version} event ${b.eventId}: ${b.kind}`);
+        }
+        if (anchored?.ok) out(`ANCHOR OK: all ${anchored.checked} chain heads of the anchor taken ${anchor!.takenAt} are unchanged`);
+        else if (anchored) {
+          out(`ANCHOR BROKEN: ${anchored.mismatches.length} of ${anchored.checked} chain heads of the anchor taken ${anchor!.takenAt} changed`);
+          for (const m of anchored.mismatches) out(`  stream ${m.stream} version ${m.version}: ${m.reason} (anchored ${m.anchored}, now ${m.found ?? 'missing'})`);
+        }
       }
-      return report.ok ? 0 : 1;
+      return report.ok && (anchored?.ok ?? true) ? 0 : 1;
     }
     if (command === 'order') {
       const orderId = await resolveOrderId(db, rest[0]!);

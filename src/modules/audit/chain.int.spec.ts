@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { migrate } from '../../db/migrate.js';
 import { PostgresEventStore } from '../../event-store/postgres.js';
 import { createTestDatabase } from '../../../tests/helpers/test-runtime.js';
 import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
+import type { Anchor } from './anchor.js';
 import { auditCli } from './test-cli.js';
 import './test-events.js';
 import { verifyChains } from './verify-chain.js';
@@ -143,6 +145,64 @@ describe('tamper-evident event log (PostgreSQL)', () => {
     const byStream = new Map(report.breaks.map((b) => [b.streamId, b]));
     expect(byStream.get(forged)).toMatchObject({ version: 2, eventId: f2!.id, kind: 'broken-link' });
     expect(byStream.get(gap)).toMatchObject({ version: 2, eventId: g2!.id, kind: 'missing-events', reason: 'versions 1..1 are missing' });
+  });
+});
+
+describe('anchors: chain heads kept outside the database', () => {
+  it('catch a stream whose tail was rewritten with recomputed hashes, which the chain alone cannot see', async () => {
+    const databaseUrl = await createTestDatabase();
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+    const store = new PostgresEventStore(pool);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'anchor-'));
+    try {
+      await migrate(pool);
+      const streams = Array.from({ length: 3 }, () => `audit-${randomUUID()}`);
+      for (const s of streams) await store.append(s, [probe({ n: 0 }), probe({ n: 1 })], { expectedVersion: 'no_stream' });
+      const taken = await auditCli(databaseUrl, 'anchor');
+      expect(taken.code).toBe(0);
+      const anchor = JSON.parse(taken.stdout) as Anchor;
+      expect(anchor.heads.filter((h) => streams.includes(h.stream)).map((h) => h.version)).toEqual([1, 1, 1]);
+      const file = path.join(dir, 'anchor.json');
+      await writeFile(file, taken.stdout);
+
+      // The log grows after the anchor: still fine.
+      await store.append(streams[0]!, [probe({ n: 2 })], { expectedVersion: 1 });
+      expect((await auditCli(databaseUrl, 'verify', '--anchor', file)).stdout).toContain(`ANCHOR OK: all ${anchor.heads.length} chain heads`);
+
+      // A forger with the guard lifted rewrites the last event of a stream and recomputes its hash: the chain is
+      // consistent again, so verify alone passes; the anchor does not.
+      const victim = (await store.readStream(streams[1]!))[1]!;
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('alter table events disable trigger events_no_update');
+        await client.query(
+          `update events set data = '{"n": 99}', hash = event_hash(prev_hash, stream_id, stream_version, event_id, type, '{"n": 99}'::jsonb, metadata) where event_id = $1`,
+          [victim.id],
+        );
+        await client.query('alter table events enable trigger events_no_update');
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      expect((await verifyChains(postgresChainEntries(pool), { byStream: true })).ok).toBe(true);
+      const caught = await auditCli(databaseUrl, 'verify', '--anchor', file);
+      expect(caught.code).toBe(1);
+      expect(caught.stdout).toContain('OK: ');
+      expect(caught.stdout).toContain(`ANCHOR BROKEN: 1 of ${anchor.heads.length} chain heads`);
+      expect(caught.stdout).toContain(`stream ${streams[1]} version 1: the event anchored here now has another hash: the stream was rewritten (anchored ${victim.hash}`);
+
+      // An anchor edited to fit the forgery no longer matches its own digest.
+      const edited = { ...anchor, heads: anchor.heads.map((h) => (h.stream === streams[1] ? { ...h, hash: 'f'.repeat(64) } : h)) };
+      await writeFile(file, JSON.stringify(edited));
+      const refused = await auditCli(databaseUrl, 'verify', '--anchor', file);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('The anchor file does not match its own digest: it was edited');
+    } finally {
+      await store.close();
+      await pool.end();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
