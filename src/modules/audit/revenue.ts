@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
+import { START, type EventStore, type GlobalPosition } from '../../core/event-store.js';
 import { REVENUE_STATUSES } from '../admin/queries.js';
-import { ORDER_EVENT_TYPES, orderStream } from '../orders/order.js';
 import { toPaise, toRupees } from '../orders/pricing.js';
 import { orderAsOf } from './order-as-of.js';
+import { walkOrders } from './order-streams.js';
 
 /** The dashboard counts days in India time (src/modules/admin/queries.ts); so does the reconciliation. */
 const indiaDate = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(0, 10);
@@ -50,36 +50,17 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
   // one transaction): the events are then folded up to exactly that checkpoint, so a projector that is behind, or
   // busy right now, shows up as events not yet applied, never as a false difference.
   const snapshot = await readModelSnapshot(pool, window);
-  const byOrder = new Map<string, RecordedEvent[]>();
-  let unprojected = 0;
-  let position: GlobalPosition = START;
-  for (;;) {
-    const batch = await store.readAll(position, 2000);
-    if (batch.length === 0) break;
-    for (const event of batch) {
-      if (!(ORDER_EVENT_TYPES as string[]).includes(event.type)) continue;
-      const orderId = (event.data as { orderId: string }).orderId;
-      if (event.streamId !== orderStream(orderId)) continue;
-      if (comparePositions(event.position, snapshot.checkpoint) > 0) {
-        unprojected++;
-        continue;
-      }
-      const list = byOrder.get(orderId);
-      if (list) list.push(event);
-      else byOrder.set(orderId, [event]);
-    }
-    position = batch[batch.length - 1]!.position;
-  }
   const fromEvents = new Map<string, Counted>();
   const statusInEvents = new Map<string, string>();
-  for (const [orderId, events] of byOrder) {
+  const walk = walkOrders({ store, pool }, snapshot.checkpoint);
+  for await (const events of walk.orders) {
     const order = orderAsOf(events, null);
     if (!order) continue;
     const day = indiaDate(order.placedAt);
     if (day < window.from || day > window.to) continue;
-    statusInEvents.set(orderId, order.deleted ? 'deleted' : order.status);
+    statusInEvents.set(order.orderId, order.deleted ? 'deleted' : order.status);
     if (order.deleted || !REVENUE_STATUSES.includes(order.status)) continue;
-    fromEvents.set(orderId, { orderNumber: order.orderNumber, paise: toPaise(order.total), status: order.status });
+    fromEvents.set(order.orderId, { orderNumber: order.orderNumber, paise: toPaise(order.total), status: order.status });
   }
   const fromReadModel = new Map<string, Counted>();
   const statusInReadModel = new Map<string, string>();
@@ -115,7 +96,7 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
     readModel: { orders: fromReadModel.size, revenue: toRupees(sum(fromReadModel)) },
     difference: toRupees(sum(fromEvents) - sum(fromReadModel)),
     differences,
-    orderEventsNotYetApplied: unprojected,
+    orderEventsNotYetApplied: walk.skipped(),
   };
 }
 
