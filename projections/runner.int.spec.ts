@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestApp, signUp, type TestContext } from '../tests/helpers/test-runtime.js';
-import { applyBatch, replay } from './runner.js';
-import { START } from '../src/core/event-store.js';
+import { migrate } from '../src/db/migrate.js';
+import { createTestApp, createTestDatabase, signUp, type TestContext } from '../tests/helpers/test-runtime.js';
+import { applyBatch, ProjectionRunner, replay } from './runner.js';
+import { START, type EventStore, type RecordedEvent } from '../src/core/event-store.js';
 import type { Projector } from './projector.js';
 
 async function snapshot(pool: pg.Pool, table: string): Promise<unknown[]> {
@@ -93,6 +95,75 @@ describe('checkpointed projection survives a kill and restart', () => {
       expect(await snapshot(second.runtime.pool, 'customers')).toEqual(resumed);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a slow projector does not hold back the others', () => {
+  /**
+   * A scripted log: hands out the given batches one after the other, each as soon as the runner takes the previous
+   * one. (On PostgreSQL the projector's open transaction would also hold back what readers see, so the scheduling of
+   * the runner is proved here on its own.)
+   */
+  function scriptedStore(batches: RecordedEvent[][]): EventStore {
+    return {
+      kind: 'postgres',
+      subscribe: ({ onEvents }) => {
+        let stopped = false;
+        const running = (async () => {
+          for (const batch of batches) if (!stopped) await onEvents(batch);
+        })();
+        return { close: async () => void ((stopped = true), await running) };
+      },
+    } as Partial<EventStore> as EventStore;
+  }
+  const at = (n: number, type: string): RecordedEvent => ({
+    id: randomUUID(),
+    streamId: `${type}-${n}`,
+    streamVersion: 0,
+    type,
+    data: { n },
+    metadata: { correlationId: 'c', timestamp: new Date().toISOString() },
+    position: { commit: BigInt(n), prepare: BigInt(n) },
+    createdAt: new Date().toISOString(),
+  });
+
+  it('while one projector is stuck on a batch, another applies the batches after it (the orders a checkout waits for)', async () => {
+    const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 10 });
+    await migrate(pool);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let slowDone = false;
+    const slow: Projector = {
+      name: 'slow',
+      handles: ['SlowThing'],
+      tables: [],
+      apply: async () => {
+        await gate;
+        slowDone = true;
+      },
+    };
+    const fastSeen: number[] = [];
+    const fast: Projector = { name: 'fast', handles: ['FastThing'], tables: [], apply: async (_c, e) => void fastSeen.push((e.data as { n: number }).n) };
+    const batches = [[at(1, 'SlowThing')], [at(2, 'FastThing')], [at(3, 'FastThing')], [at(4, 'FastThing')]];
+    const runner = new ProjectionRunner(scriptedStore(batches), pool, [slow, fast], { error: () => undefined });
+    try {
+      await runner.start();
+      await runner.waitFor(batches[3]![0]!.position, ['fast'], 10_000);
+      expect(fastSeen).toEqual([2, 3, 4]);
+      expect(slowDone).toBe(false);
+      release();
+      await runner.waitFor(batches[3]![0]!.position, ['slow', 'fast'], 10_000);
+      expect(slowDone).toBe(true);
+      const stored = await pool.query<{ name: string; p: string }>(`select name, prepare_pos::text as p from projection_checkpoints order by name`);
+      expect(stored.rows).toEqual([
+        { name: 'fast', p: '4' },
+        { name: 'slow', p: '4' },
+      ]);
+    } finally {
+      release();
+      await runner.stop();
+      await pool.end();
     }
   });
 });

@@ -42,8 +42,22 @@ interface Logger {
 const FOLLOWER_WAIT_POLL_MS = 50;
 
 /**
- * Runs every projector from one shared reader: each batch is read once and handed to every projector whose position
- * is behind it, side by side (each in its own transaction with its checkpoint). A projector that throws leaves the
+ * How many batches the shared reader may queue for a projector before it waits for that projector: a slow projector
+ * (the catalogue applying a 10,000-product import) must not hold back a fast one (the orders a checkout waits for),
+ * and memory stays bounded by this many batches.
+ */
+const MAX_QUEUED_BATCHES = 20;
+
+/** One projector's queue of shared batches, applied in order by its own pump. */
+interface Lane {
+  pending: RecordedEvent[][];
+  pump: Promise<void> | null;
+}
+
+/**
+ * Runs every projector from one shared reader: each batch is read once and queued for every projector whose position
+ * is behind it; each projector applies its queue in order, side by side with the others (each batch in its own
+ * transaction with its checkpoint), so a slow projector lags alone until it is MAX_QUEUED_BATCHES behind. A projector that throws leaves the
  * shared reader and follows the log on its own subscription from its checkpoint, retrying, so it never stops the
  * others.
  *
@@ -57,6 +71,8 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, GlobalPosition>();
   private readonly errors = new Map<string, string | null>();
   private readonly shared = new Set<Projector>();
+  private readonly lanes = new Map<string, Lane>();
+  private drained: (() => void)[] = [];
   private stopped = true;
   private waiters: { position: GlobalPosition; names: string[]; resolve: () => void }[] = [];
   private currentRole: RunnerRole = 'stopped';
@@ -123,8 +139,53 @@ export class ProjectionRunner {
     return this.transition;
   }
 
+  /** Stops reading, drops the queued batches (the next leader starts from the stored checkpoints) and lets the pumps finish. */
   private async closeSubscriptions(): Promise<void> {
+    for (const lane of this.lanes.values()) lane.pending.length = 0;
+    this.notifyDrained();
     await Promise.all(this.subscriptions.splice(0).map((s) => s.close()));
+    await Promise.all([...this.lanes.values()].map((lane) => lane.pump));
+    this.lanes.clear();
+  }
+
+  private notifyDrained(): void {
+    for (const resolve of this.drained.splice(0)) resolve();
+  }
+
+  private enqueue(projector: Projector, events: RecordedEvent[]): void {
+    let lane = this.lanes.get(projector.name);
+    if (!lane) {
+      lane = { pending: [], pump: null };
+      this.lanes.set(projector.name, lane);
+    }
+    lane.pending.push(events);
+    lane.pump ??= this.pump(projector, lane);
+  }
+
+  private async pump(projector: Projector, lane: Lane): Promise<void> {
+    try {
+      while (lane.pending.length > 0) {
+        const batch = lane.pending.shift()!;
+        this.notifyDrained();
+        // A projector that failed went on with a subscription of its own: its queued batches are not its any more.
+        if (!this.shared.has(projector)) {
+          lane.pending.length = 0;
+          break;
+        }
+        await this.deliver(projector, batch);
+      }
+    } finally {
+      lane.pump = null;
+      this.notifyDrained();
+    }
+  }
+
+  /** The shared reader waits while some projector has MAX_QUEUED_BATCHES batches queued. */
+  private async backPressure(): Promise<void> {
+    const full = () => [...this.shared].some((p) => (this.lanes.get(p.name)?.pending.length ?? 0) >= MAX_QUEUED_BATCHES);
+    while (!this.stopped && this.currentRole === 'leader' && full()) {
+      await new Promise<void>((resolve) => this.drained.push(resolve));
+    }
   }
 
   /** Followers refresh checkpoints (fast while someone waits) and stand for election; a leader checks its lock. */
@@ -179,14 +240,15 @@ export class ProjectionRunner {
         from,
         batchSize: 1000,
         onEvents: async (events) => {
-          await Promise.all([...this.shared].map((projector) => this.deliver(projector, events)));
+          for (const projector of this.shared) this.enqueue(projector, events);
+          await this.backPressure();
         },
         onError: () => undefined,
       }),
     );
   }
 
-  /** Hands a shared batch to one projector; on failure it goes on alone. */
+  /** Hands a shared batch to one projector (from its lane); on failure it goes on alone. */
   private async deliver(projector: Projector, events: RecordedEvent[]): Promise<void> {
     const position = this.positions.get(projector.name) ?? START;
     const fresh = events.filter((e) => comparePositions(e.position, position) > 0);
