@@ -7,6 +7,9 @@ interface StarsProps {
   label?: string;
 }
 
+/** A filled star when on, an outlined one when off: the shape tells them apart, not only the colour. */
+const glyph = (on: boolean) => (on ? '★' : '☆');
+
 /** Five stars, filled up to the rounded value. */
 export function Stars({ value, size = 'sm', label }: StarsProps) {
   const filled = Math.round(value);
@@ -14,7 +17,7 @@ export function Stars({ value, size = 'sm', label }: StarsProps) {
     <span className={`stars stars--${size}`} role="img" aria-label={label ?? `${filled} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <span key={n} className={n <= filled ? 'star star--on' : 'star'} aria-hidden="true">
-          ★
+          {glyph(n <= filled)}
         </span>
       ))}
     </span>
@@ -58,7 +61,7 @@ export function StarInput({ value, onChange, disabled, label = 'Rating' }: StarI
           className={n <= value ? 'star star--on' : 'star'}
           onClick={() => onChange(n)}
         >
-          <span aria-hidden="true">★</span>
+          <span aria-hidden="true">{glyph(n <= value)}</span>
         </button>
       ))}
     </div>
