@@ -8,15 +8,18 @@ export const orderEventsQueryKey = (orderId: string) => [...ADMIN_ROOT, 'orders'
 
 export async function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
   const body = await apiRequest<{ events?: Record<string, any>[] }>(`/admin/orders/${encodeURIComponent(orderId)}/events`);
-  return (body.events ?? []).map((e) => ({
-    type: String(e.type ?? ''),
-    at: e.at ?? e.occurredAt ?? e.timestamp ?? e.created_at ?? e.metadata?.occurredAt ?? e.metadata?.at ?? '',
-    data: (e.data ?? {}) as Record<string, unknown>,
-    by: e.byName ?? e.by ?? e.metadata?.userId ?? null,
-    version: e.version,
-    stream: typeof e.stream === 'string' ? e.stream : undefined,
-  }));
+  return (body.events ?? []).map(toOrderEvent);
 }
+
+/** One event of the server's answer as the timeline shows it (field names tolerated in either form). */
+export const toOrderEvent = (e: Record<string, any>): OrderEvent => ({
+  type: String(e.type ?? ''),
+  at: e.at ?? e.occurredAt ?? e.timestamp ?? e.created_at ?? e.metadata?.occurredAt ?? e.metadata?.at ?? '',
+  data: (e.data ?? {}) as Record<string, unknown>,
+  by: e.byName ?? e.by ?? e.metadata?.userId ?? null,
+  version: e.version,
+  stream: typeof e.stream === 'string' ? e.stream : undefined,
+});
 
 export const orderEventsQueryOptions = (orderId: string) => queryOptions({ queryKey: orderEventsQueryKey(orderId), queryFn: () => getOrderEvents(orderId) });
 export const useOrderEvents = (orderId: string | null) => useQuery({ ...orderEventsQueryOptions(orderId ?? ''), enabled: Boolean(orderId) });
