@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
+import { AuditSection } from '../../features/audit/components/audit-section';
 import { CarouselsTab } from '../../features/carousels/components/carousels-tab';
 import { CustomersTab } from '../../features/customers/components/customers-tab';
 import { useLiveFeed } from '../../features/live/api/use-live-feed';
@@ -109,9 +110,12 @@ export default function DashboardRoute() {
           <CustomersTab />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="tab-panel">
-          <Suspense fallback={<p className="muted">Loading analytics…</p>}>
-            <AnalyticsTab />
-          </Suspense>
+          <div className="stack">
+            <Suspense fallback={<p className="muted">Loading analytics…</p>}>
+              <AnalyticsTab />
+            </Suspense>
+            <AuditSection />
+          </div>
         </Tabs.Content>
       </Tabs.Root>
       <OrderDetailDialog order={viewed} onClose={() => setViewOrder(null)} />

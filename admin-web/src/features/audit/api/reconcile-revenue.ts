@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
+
+export type DateWindow = { from: string; to: string };
+export type RevenueDifference = { orderId: string; orderNumber: string; events: number; readModel: number; eventsStatus: string | null; readModelStatus: string | null; reason: string };
+export type RevenueReconciliation = {
+  from: string;
+  to: string;
+  events: { orders: number; revenue: number };
+  readModel: { orders: number; revenue: number };
+  difference: number;
+  differences: RevenueDifference[];
+  orderEventsNotYetApplied: number;
+};
+
+export const revenueReconciliationQueryKey = (days: DateWindow) => [...ADMIN_ROOT, 'audit', 'revenue', days.from, days.to] as const;
+
+/** GET /admin/audit/revenue?from=&to= (India dates, inclusive): confirmed revenue from the events vs the dashboard's read model. */
+export async function reconcileRevenue(days: DateWindow): Promise<RevenueReconciliation> {
+  const query = new URLSearchParams({ from: days.from, to: days.to });
+  const body = await apiRequest<{ reconciliation: RevenueReconciliation }>(`/admin/audit/revenue?${query}`);
+  return body.reconciliation;
+}
+
+export const revenueReconciliationQueryOptions = (days: DateWindow) =>
+  queryOptions({ queryKey: revenueReconciliationQueryKey(days), queryFn: () => reconcileRevenue(days), staleTime: Infinity, retry: false });
+/** Runs for the window the auditor submitted (null: not yet). */
+export const useRevenueReconciliation = (days: DateWindow | null) => useQuery({ ...revenueReconciliationQueryOptions(days ?? { from: '', to: '' }), enabled: days !== null });
