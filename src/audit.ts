@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadEnv, type Env } from './config/env.js';
@@ -13,7 +14,8 @@ import { postgresChainEntries, storeChainEntries } from './modules/audit/chain-s
 import { orderAsOf } from './modules/audit/order-as-of.js';
 import { resolveOrderId } from './modules/audit/resolve-order.js';
 import { reconcileRevenue } from './modules/audit/revenue.js';
-import { historyQuery, revenueQuery } from './modules/audit/schemas.js';
+import { exportEvents } from './modules/audit/export.js';
+import { exportQuery, historyQuery, revenueQuery } from './modules/audit/schemas.js';
 import { verifyChains } from './modules/audit/verify-chain.js';
 import { orderStream } from './modules/orders/order.js';
 
@@ -25,6 +27,8 @@ const USAGE = `usage: npm run audit -- <command>
                                           the order as it stood at that moment, folded from its events
   revenue --from YYYY-MM-DD --to YYYY-MM-DD
                                           confirmed revenue from the events against the dashboard; exit 1 on a difference
+  export [--from DATE|ISO-TIME] [--to DATE|ISO-TIME] [--format ndjson|csv]
+                                          the events of that window in log order with their hashes, to stdout
   add --json to any command for machine-readable output`;
 
 class UsageError extends Error {}
@@ -93,18 +97,32 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'as-of': { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, anchor: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      'as-of': { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      anchor: { type: 'string' },
+      format: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const [command, ...rest] = positionals;
-  if (!command || !['verify', 'anchor', 'order', 'revenue'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
+  if (!command || !['verify', 'anchor', 'order', 'revenue', 'export'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
   if (command === 'order' && rest.length !== 1) throw new UsageError('order needs exactly one order id or number');
   const asOf = command === 'order' ? parseWith(historyQuery, { asOf: values['as-of'] }).asOf?.date ?? null : null;
   const window = command === 'revenue' ? parseWith(revenueQuery, { from: values.from, to: values.to }) : null;
   const anchor = command === 'verify' && values.anchor ? readAnchor(values.anchor) : null;
+  const exportWindow = command === 'export' ? parseWith(exportQuery, { from: values.from, to: values.to, format: values.format }) : null;
 
   const env = loadEnv();
   const db = await connect(env);
   try {
+    if (command === 'export') {
+      if (db.store.kind !== 'postgres') throw new Error('The export reads the PostgreSQL log; with EventStoreDB use its own tools');
+      const stream = await exportEvents(db.pool, exportWindow!, exportWindow!.format);
+      await pipeline(stream, process.stdout, { end: false });
+      return 0;
+    }
     if (command === 'anchor') {
       out(JSON.stringify(await takeAnchor(db), null, 2));
       return 0;

@@ -185,6 +185,11 @@ describe('auditor tools', () => {
     expect(parsed.data.map((r) => r.eventId)).toEqual(inLog.map((r) => r.event_id));
     expect(JSON.parse(parsed.data.find((r) => r.type === 'OrderPlaced')!.data)).toMatchObject({ orderId: order.id });
 
+    const cli = await auditCli(t.databaseUrl, 'export', '--from', from, '--to', to);
+    expect(cli.code, cli.stdout).toBe(0);
+    expect(cli.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).eventId)).toEqual(inLog.map((r) => r.event_id));
+    expect((await auditCli(t.databaseUrl, 'export', '--format', 'xml')).code).toBe(2);
+
     const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', admin);
     expect(empty.body).toBe('position,transactionId,stream,version,eventId,type,recordedAt,data,metadata,prevHash,hash\r\n');
     for (const query of ['from=soon', 'to=2026-02-30', `from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, 'format=xml']) {
