@@ -8,8 +8,6 @@ import { reconcileRevenue } from './revenue.js';
 import { exportQuery, revenueQuery } from './schemas.js';
 import { verifyChains } from './verify-chain.js';
 
-const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, '-');
-
 /** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
 export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -19,11 +17,11 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
     if (runtime.store.kind !== 'postgres') {
       return reply.code(501).send({ success: false, error: 'The export reads the PostgreSQL log; with EventStoreDB use its own tools' });
     }
-    const { from, to, format } = request.query;
+    const { from, to, format, label } = request.query;
     const stream = await exportEvents(runtime.pool, { from, to }, format);
     reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
-      .header('content-disposition', `attachment; filename="events-${stamp(from)}-to-${stamp(to)}.${format}"`)
+      .header('content-disposition', `attachment; filename="events-${label}.${format}"`)
       .header('cache-control', 'no-store');
     return reply.send(stream);
   });

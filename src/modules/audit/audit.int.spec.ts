@@ -191,6 +191,7 @@ describe('auditor tools', () => {
     expect((await auditCli(t.databaseUrl, 'export', '--format', 'xml')).code).toBe(2);
 
     const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', admin);
+    expect(empty.headers['content-disposition']).toBe('attachment; filename="events-2020-01-01-to-2020-01-02.csv"');
     expect(empty.body).toBe('position,transactionId,stream,version,eventId,type,recordedAt,data,metadata,prevHash,hash\r\n');
     for (const query of ['from=soon', 'to=2026-02-30', `from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, 'format=xml']) {
       const response = await call('GET', `/api/admin/audit/export?${query}`, admin);

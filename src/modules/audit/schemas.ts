@@ -28,7 +28,13 @@ export const exportQuery = z
     to: instant('to').optional(),
     format: z.enum(['ndjson', 'csv'], { error: 'format must be ndjson or csv' }).optional().default('ndjson'),
   })
-  .transform((q) => ({ from: q.from?.date ?? new Date(0), to: q.to ? endOf(q.to) : new Date(Date.now() + 1000), format: q.format }))
+  .transform((q) => ({
+    from: q.from?.date ?? new Date(0),
+    to: q.to ? endOf(q.to) : new Date(Date.now() + 1000),
+    format: q.format,
+    /** For the file name: the window as the caller wrote it (India dates stay dates). */
+    label: `${q.from?.text ?? 'start'}-to-${q.to?.text ?? 'now'}`.replace(/[^0-9A-Za-z_-]+/g, '-'),
+  }))
   .refine((q) => q.from.getTime() < q.to.getTime(), 'from must be before to');
 
 const day = (name: string) =>
