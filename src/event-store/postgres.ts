@@ -17,7 +17,8 @@ import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
 const CHANNEL = 'events_appended';
 const POLL_FALLBACK_MS = 500;
 
-interface EventRow {
+/** A row of `events` as SELECT_EVENTS reads it. */
+export interface EventRow {
   gp: string;
   tx: string;
   stream_id: string;
@@ -31,7 +32,7 @@ interface EventRow {
   hash: string;
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+export function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
@@ -46,7 +47,9 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-const SELECT = `select global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at, prev_hash, hash from events`;
+/** The columns of an EventRow (order by `events.transaction_id`, not the text alias `tx`). */
+export const EVENT_COLUMNS = `global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at, prev_hash, hash`;
+const SELECT = `select ${EVENT_COLUMNS} from events`;
 
 /**
  * Event store on PostgreSQL. Appends run concurrently (no global lock); readers follow the log by

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
 import { ORDER_EVENT_TYPES, orderStream } from '../orders/order.js';
+import { EVENT_COLUMNS, toRecorded, type EventRow } from '../../event-store/postgres.js';
 import { streamLogRows } from './log-rows.js';
 
 /** What the order walk hands over: one order's events at a time, then how many events lay beyond the checkpoint. */
@@ -12,19 +13,6 @@ export interface OrderWalk {
 
 const isOrderEvent = (e: { type: string; streamId: string; data: unknown }) =>
   (ORDER_EVENT_TYPES as string[]).includes(e.type) && e.streamId === orderStream((e.data as { orderId?: string }).orderId ?? '');
-
-interface OrderRow {
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  tx: string;
-  gp: string;
-  created_at: Date;
-  after: boolean;
-}
 
 /**
  * Every order's events up to the log position `upTo`, one order at a time. On PostgreSQL one cursor walks the order
@@ -58,24 +46,14 @@ export function walkOrders(deps: { pool: pg.Pool; store: EventStore }, upTo: Glo
     orders: (async function* () {
       const rows = await streamLogRows(
         deps.pool,
-        `select stream_id, stream_version, event_id::text, type, data, metadata, created_at, transaction_id::text as tx,
-                global_position::text as gp, (transaction_id, global_position) > ($1::text::xid8, $2::bigint) as after
+        `select ${EVENT_COLUMNS}, (transaction_id, global_position) > ($1::text::xid8, $2::bigint) as after
            from events where type = any($3::text[])
           order by events.stream_id, events.stream_version`,
         [upTo.commit.toString(), upTo.prepare.toString(), ORDER_EVENT_TYPES],
       );
       let current: RecordedEvent[] = [];
-      for await (const row of rows as AsyncIterable<OrderRow>) {
-        const event: RecordedEvent = {
-          id: row.event_id,
-          streamId: row.stream_id,
-          streamVersion: row.stream_version,
-          type: row.type,
-          data: row.data,
-          metadata: row.metadata,
-          position: { commit: BigInt(row.tx), prepare: BigInt(row.gp) },
-          createdAt: row.created_at.toISOString(),
-        };
+      for await (const row of rows as AsyncIterable<EventRow & { after: boolean }>) {
+        const event = toRecorded(row);
         if (!isOrderEvent(event)) continue;
         if (row.after) {
           skipped++;
