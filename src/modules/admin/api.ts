@@ -4,11 +4,11 @@ import { NotFoundError } from '../../core/errors.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { comparePositions } from '../../core/event-store.js';
-import { inventoryStream } from '../inventory/index.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
 import { eventTime, orderAsOf } from '../audit/order-as-of.js';
 import { resolveOrderId } from '../audit/resolve-order.js';
 import { historyQuery } from '../audit/schemas.js';
+import { stockEventsOfOrder } from './order-stock-events.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
 import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, customerParams, idParams, pageQuery } from './schemas.js';
 
@@ -60,8 +60,8 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
     const own = asOf ? all.filter((e) => Date.parse(eventTime(e)) <= asOf.getTime()) : all;
     // The stock the order reserved and released lives in the products' inventory streams.
     const placedItems = (own.find((e) => e.type === 'OrderPlaced')?.data as { items?: { productId: string }[] } | undefined)?.items ?? [];
-    const stock = (await Promise.all([...new Set(placedItems.map((i) => i.productId))].map((id) => runtime.store.readStream(inventoryStream(id))))).flat();
-    const stockOfOrder = stock.filter((e) => (e.data as { orderId?: string }).orderId === orderId && (!asOf || Date.parse(eventTime(e)) <= asOf.getTime()));
+    const stock = await stockEventsOfOrder(runtime, placedItems.map((i) => i.productId), orderId);
+    const stockOfOrder = stock.filter((e) => !asOf || Date.parse(eventTime(e)) <= asOf.getTime());
     const events = [...own, ...stockOfOrder].sort((a, b) => comparePositions(a.position, b.position));
     const actors = [...new Set(events.map((e) => String((e.data as { by?: string }).by ?? e.metadata.userId ?? '')).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
     const names = new Map(
