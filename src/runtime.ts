@@ -6,6 +6,7 @@ import type { Env } from './config/env.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
+import { PostgresSnapshotStore } from './core/snapshots.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
@@ -65,6 +66,12 @@ function loadJwtSecret(env: Env): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+function eventStoreDb(url: string, pool: pg.Pool): EventStore {
+  const store = new EventStoreDbEventStore(url);
+  store.snapshots = new PostgresSnapshotStore(pool);
+  return store;
+}
+
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { env, log } = options;
   let embedded: EmbeddedDatabase | null = null;
@@ -89,7 +96,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await embedded?.stop();
     throw error;
   }
-  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool);
+  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool);
   const partial = {
     env,
     log,

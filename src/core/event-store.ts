@@ -1,4 +1,5 @@
 import type { ExpectedVersion } from './errors.js';
+import type { SnapshotStore } from './snapshots.js';
 
 /** Metadata carried by every event. */
 export interface EventMetadata {
@@ -81,9 +82,12 @@ export interface EventStore {
    * EventStoreDB has no multi-stream transactions, so its adapter writes in order and reports the first failure.
    */
   appendMany(writes: StreamWrite[]): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in version order, from `fromVersion` (default 0). */
+  readStream(streamId: string, fromVersion?: number): Promise<RecordedEvent[]>;
   readAll(from: GlobalPosition, limit?: number): Promise<RecordedEvent[]>;
   /** Live subscription to every event after `from`, catching up first. */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
+  /** Where deciders of long streams keep snapshots of their state (src/core/snapshots.ts); none: fold from the start. */
+  snapshots?: SnapshotStore;
 }

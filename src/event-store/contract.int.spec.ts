@@ -77,6 +77,17 @@ for (const adapter of adapters) {
       expect(read[0]!.metadata.correlationId).toBeTruthy();
     });
 
+    it('reads a stream from a version on', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event(1), event(2), event(3), event(4)], { expectedVersion: 'no_stream' });
+      expect((await store.readStream(stream, 2)).map((e) => [e.streamVersion, (e.data as { n: number }).n])).toEqual([
+        [2, 3],
+        [3, 4],
+      ]);
+      expect(await store.readStream(stream, 4)).toEqual([]);
+      expect((await store.readStream(stream, 0)).map((e) => e.streamVersion)).toEqual([0, 1, 2, 3]);
+    });
+
     it('refuses a stale expectedVersion with a typed conflict and writes nothing', async () => {
       const stream = `test-${randomUUID()}`;
       await store.append(stream, [event(1)], { expectedVersion: 'no_stream' });

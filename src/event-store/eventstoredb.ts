@@ -14,6 +14,7 @@ import {
 } from '@eventstore/db-client';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
 import { eventHash } from '../core/event-hash.js';
+import type { SnapshotStore } from '../core/snapshots.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
 import {
   comparePositions,
@@ -63,6 +64,8 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 /** EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
+  /** Set by the runtime: snapshots live in PostgreSQL beside the read models. */
+  snapshots?: SnapshotStore;
   private readonly client: EventStoreDBClient;
 
   constructor(connectionString: string) {
@@ -127,10 +130,10 @@ export class EventStoreDbEventStore implements EventStore {
     return last;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: ESDB_START })) {
+      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : ESDB_START })) {
         const recorded = toRecorded(resolved);
         if (recorded) out.push(recorded);
       }

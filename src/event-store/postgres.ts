@@ -13,6 +13,7 @@ import {
   type Subscription,
 } from '../core/event-store.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
+import { PostgresSnapshotStore, type SnapshotStore } from '../core/snapshots.js';
 
 const CHANNEL = 'events_appended';
 const POLL_FALLBACK_MS = 500;
@@ -63,7 +64,12 @@ export class PostgresEventStore implements EventStore {
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  /** Snapshots of long streams' decider state live beside the log. */
+  readonly snapshots: SnapshotStore;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.snapshots = new PostgresSnapshotStore(pool);
+  }
 
   async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     return this.appendMany([{ streamId, events, expectedVersion: options.expectedVersion }]);
@@ -211,8 +217,8 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const result = await this.pool.query<EventRow>(`${SELECT} where stream_id = $1 order by stream_version`, [streamId]);
+  async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(`${SELECT} where stream_id = $1 and stream_version >= $2 order by stream_version`, [streamId, fromVersion]);
     return result.rows.map(toRecorded);
   }
 

@@ -28,23 +28,35 @@ export interface InventoryState {
 
 export const initialInventoryState = (): InventoryState => ({ available: 0, reservations: {}, known: false });
 
-export function evolveInventory(state: InventoryState, event: InventoryEvent): InventoryState {
-  switch (event.type) {
-    case 'StockLevelSet':
-      return { ...state, available: event.data.quantity, known: true };
-    case 'StockReserved':
-      return {
-        ...state,
-        available: state.available - event.data.quantity,
-        reservations: { ...state.reservations, [event.data.orderId]: (state.reservations[event.data.orderId] ?? 0) + event.data.quantity },
-      };
-    case 'StockReleased': {
-      const { [event.data.orderId]: _released, ...rest } = state.reservations;
-      return { ...state, available: state.available + event.data.quantity, reservations: rest };
-    }
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
+/**
+ * Folds events onto a state: one copy of the state, then each event applied in place. (A per-event copy of the
+ * reservations would make folding a popular product's stream quadratic: 20,000 reservations took about a minute.)
+ */
+export function foldInventory(state: InventoryState, events: readonly InventoryEvent[]): InventoryState {
+  const next: InventoryState = { ...state, reservations: { ...state.reservations } };
+  for (const event of events) {
+    switch (event.type) {
+      case 'StockLevelSet':
+        next.available = event.data.quantity;
+        next.known = true;
+        break;
+      case 'StockReserved':
+        next.available -= event.data.quantity;
+        next.reservations[event.data.orderId] = (next.reservations[event.data.orderId] ?? 0) + event.data.quantity;
+        break;
+      case 'StockReleased':
+        next.available += event.data.quantity;
+        delete next.reservations[event.data.orderId];
+        break;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
     }
   }
+  return next;
+}
+
+export function evolveInventory(state: InventoryState, event: InventoryEvent): InventoryState {
+  return foldInventory(state, [event]);
 }

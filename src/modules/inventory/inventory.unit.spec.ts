@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideInventory, InsufficientStockError } from './decide.js';
-import { evolveInventory, initialInventoryState, type InventoryEvent } from './inventory.js';
+import { evolveInventory, foldInventory, initialInventoryState, type InventoryEvent } from './inventory.js';
 
 const given = (events: InventoryEvent[]) => events.reduce(evolveInventory, initialInventoryState());
 const stock = (quantity: number): InventoryEvent => ({ type: 'StockLevelSet', data: { productId: 'p1', quantity, reason: 'created' } });
@@ -28,5 +28,16 @@ describe('inventory decider', () => {
     const after = released.reduce(evolveInventory, state);
     expect(after.available).toBe(5);
     expect(decideInventory({ type: 'ReleaseStock', data: { productId: 'p1', orderId: 'o1', reason: 'cancelled' } }, after)).toEqual([]);
+  });
+
+  it('folds many events at once to the same state as event by event, leaving the state it started from untouched', () => {
+    const events: InventoryEvent[] = [stock(100)];
+    for (let i = 0; i < 50; i++) events.push({ type: 'StockReserved', data: { productId: 'p1', orderId: `o${i % 20}`, quantity: 1 + (i % 3) } });
+    for (let i = 0; i < 20; i += 3) events.push({ type: 'StockReleased', data: { productId: 'p1', orderId: `o${i}`, quantity: 1, reason: 'cancelled' } });
+    events.push(stock(40));
+    const start = given([stock(7), { type: 'StockReserved', data: { productId: 'p1', orderId: 'before', quantity: 2 } }]);
+    const frozen = JSON.stringify(start);
+    expect(foldInventory(start, events)).toEqual(events.reduce(evolveInventory, start));
+    expect(JSON.stringify(start)).toBe(frozen);
   });
 });

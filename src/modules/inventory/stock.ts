@@ -1,10 +1,11 @@
-import { handleCommand, loadState, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { handleCommand, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { loadSnapshotted } from '../../core/snapshots.js';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { decideInventory } from './decide.js';
-import { evolveInventory, initialInventoryState, inventoryStream, type InventoryState } from './inventory.js';
+import { evolveInventory, foldInventory, initialInventoryState, inventoryStream, type InventoryState } from './inventory.js';
 
-const decider = { initialState: initialInventoryState, evolve: evolveInventory, decide: decideInventory };
+const decider = { initialState: initialInventoryState, evolve: evolveInventory, foldMany: foldInventory, decide: decideInventory };
 
 export interface StockLine {
   productId: string;
@@ -12,8 +13,19 @@ export interface StockLine {
   productName?: string;
 }
 
+/**
+ * A product's inventory stream grows with every reservation ever made, so it is folded from its snapshot
+ * (src/core/snapshots.ts) and the events after it, not from the start each time.
+ */
+function loadInventoryStream(store: EventStore, productId: string) {
+  return loadSnapshotted(store, inventoryStream(productId), decider, INVENTORY_SNAPSHOT_KIND);
+}
+
+/** Names the shape of InventoryState in stored snapshots: change it when the shape changes. */
+export const INVENTORY_SNAPSHOT_KIND = 'inventory-v1';
+
 export async function loadInventory(store: EventStore, productId: string): Promise<InventoryState> {
-  return (await loadState(store, inventoryStream(productId), decider)).state;
+  return (await loadInventoryStream(store, productId)).state;
 }
 
 export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext) {
@@ -25,7 +37,7 @@ export function setStockLevel(store: EventStore, productId: string, quantity: nu
  * as its own events (e.g. ProductAdded + StockLevelSet).
  */
 export async function stockLevelWrites(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<StreamWrite[]> {
-  const loaded = await loadState(store, inventoryStream(productId), decider);
+  const loaded = await loadInventoryStream(store, productId);
   const events = decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, loaded.state);
   if (events.length === 0) return [];
   return [{ streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version }];
@@ -42,7 +54,7 @@ async function withInventoryStreams(
     for (let attempt = 1; ; attempt++) {
       const states = new Map<string, { state: InventoryState; version: number }>();
       for (const id of new Set(productIds)) {
-        const loaded = await loadState(store, inventoryStream(id), decider);
+        const loaded = await loadInventoryStream(store, id);
         states.set(id, { state: loaded.state, version: loaded.version });
       }
       const { writes } = build(states);

@@ -100,7 +100,8 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
   const numbering: EventStore = {
     kind: store.kind,
     append: (streamId, events, options) => store.append(streamId, events, options),
-    readStream: (streamId) => store.readStream(streamId),
+    readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
+    snapshots: store.snapshots,
     readAll: (from, limit) => store.readAll(from, limit),
     subscribe: (options) => store.subscribe(options),
     close: async () => undefined,
