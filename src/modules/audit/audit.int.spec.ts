@@ -8,7 +8,9 @@ import { auditCli } from './test-cli.js';
 
 const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
 const pause = (ms = 25) => new Promise((r) => setTimeout(r, ms));
-const indiaToday = () => new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+const indiaDate = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
+/** The India-date window around now, a minute either side: orders placed during the test fall in it even across midnight. */
+const aroundNow = () => ({ from: indiaDate(Date.now() - 60_000), to: indiaDate(Date.now() + 60_000) });
 
 describe('auditor tools', () => {
   let t: TestContext;
@@ -94,7 +96,7 @@ describe('auditor tools', () => {
   });
 
   it('reconciles revenue from the events with the dashboard, and lists a planted difference order by order', async () => {
-    const today = indiaToday();
+    const w = aroundNow();
     const a = await placeCod(700);
     const b = await placeCod(800);
     const c = await placeCod(900);
@@ -102,10 +104,10 @@ describe('auditor tools', () => {
     await setStatus(b.id, 'delivered');
     // c stays pending: not revenue on either side
 
-    const clean = await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, admin);
+    const clean = await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, admin);
     expect(clean.statusCode).toBe(200);
     const before = clean.json().reconciliation;
-    expect(before).toMatchObject({ from: today, to: today, difference: 0, differences: [], orderEventsNotYetApplied: 0 });
+    expect(before).toMatchObject({ from: w.from, to: w.to, difference: 0, differences: [], orderEventsNotYetApplied: 0 });
     expect(before.events).toEqual(before.readModel);
     const stats = (await call('GET', '/api/admin/stats', admin)).json().stats;
     expect(before.events.revenue).toBe(stats.totalRevenue);
@@ -113,7 +115,7 @@ describe('auditor tools', () => {
     // Plant two differences in the read model (not in the log): a wrong amount and a status the log never recorded.
     await t.runtime.pool.query('update orders set total_amount = total_amount + 50 where id = $1', [a.id]);
     await t.runtime.pool.query(`update orders set status = 'confirmed' where id = $1`, [c.id]);
-    const planted = (await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, admin)).json().reconciliation;
+    const planted = (await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, admin)).json().reconciliation;
     expect(planted.difference).toBe(-(50 + 1800));
     expect(planted.differences).toEqual(
       [
@@ -123,7 +125,7 @@ describe('auditor tools', () => {
     );
     expect(planted.differences.map((d: { orderId: string }) => d.orderId)).not.toContain(b.id);
 
-    const cli = await auditCli(t.databaseUrl, 'revenue', '--from', today, '--to', today);
+    const cli = await auditCli(t.databaseUrl, 'revenue', '--from', w.from, '--to', w.to);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toContain(`${a.orderNumber} (${a.id}): events ₹1,400.00, read model ₹1,450.00: amount differs`);
     expect(cli.stdout).toContain(`${c.orderNumber} (${c.id}): events ₹0.00, read model ₹1,800.00: the events make it pending, not revenue`);
@@ -135,8 +137,8 @@ describe('auditor tools', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect((await call('GET', `/api/admin/audit/revenue?from=${today}&to=${today}`, shopper)).statusCode).toBe(403);
-    const usage = await auditCli(t.databaseUrl, 'revenue', '--from', today);
+    expect((await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, shopper)).statusCode).toBe(403);
+    const usage = await auditCli(t.databaseUrl, 'revenue', '--from', w.from);
     expect(usage.code).toBe(2);
     expect(usage.stdout).toContain('to is required');
   });
@@ -223,8 +225,8 @@ describe('revenue reconciliation against a projector that is behind', () => {
       const order = (await t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] } })).json().order;
       const confirmed = await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
       expect(confirmed.statusCode).toBe(200);
-      const today = indiaToday();
-      const inSync = await reconcileRevenue(t.runtime.store, t.runtime.pool, { from: today, to: today });
+      const w = aroundNow();
+      const inSync = await reconcileRevenue(t.runtime.store, t.runtime.pool, w);
       expect(inSync).toMatchObject({ events: { orders: 1, revenue: 1500 }, readModel: { orders: 1, revenue: 1500 }, differences: [], orderEventsNotYetApplied: 0 });
 
       // The projectors stop; the order is cancelled in the log only.
@@ -234,16 +236,16 @@ describe('revenue reconciliation against a projector that is behind', () => {
         [{ type: 'OrderStatusChanged', data: { orderId: order.id, from: 'confirmed', to: 'cancelled', stock: 'kept', by: admin.user.id, at: new Date().toISOString() }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString(), userId: admin.user.id } }],
         { expectedVersion: 'stream_exists' },
       );
-      const behind = await reconcileRevenue(t.runtime.store, t.runtime.pool, { from: today, to: today });
+      const behind = await reconcileRevenue(t.runtime.store, t.runtime.pool, w);
       expect(behind).toMatchObject({ events: { orders: 1, revenue: 1500 }, differences: [], orderEventsNotYetApplied: 1 });
 
       // Read through the log (the EventStoreDB path) rather than the PostgreSQL cursor: the same answer.
       const logOnly = Object.create(t.runtime.store, { kind: { value: 'eventstoredb' } }) as typeof t.runtime.store;
       // (a log reader sees the newest event once older transactions in the cluster end: other test files run beside us)
-      let throughLog = await reconcileRevenue(logOnly, t.runtime.pool, { from: today, to: today });
+      let throughLog = await reconcileRevenue(logOnly, t.runtime.pool, w);
       for (let i = 0; i < 100 && throughLog.orderEventsNotYetApplied === 0; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        throughLog = await reconcileRevenue(logOnly, t.runtime.pool, { from: today, to: today });
+        throughLog = await reconcileRevenue(logOnly, t.runtime.pool, w);
       }
       expect(throughLog).toEqual(behind);
     } finally {
