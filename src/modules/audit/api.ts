@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
+import { takeAnchor } from './anchor.js';
 import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
 import { exportEvents } from './export.js';
 import { reconcileRevenue } from './revenue.js';
@@ -30,6 +31,13 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
     const report =
       runtime.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(runtime.pool), { byStream: true }) : await verifyChains(storeChainEntries(runtime.store));
     return { success: true, ...report };
+  });
+
+  /** Every stream's chain head and their digest, as a file to keep outside the database (`npm run audit -- verify --anchor`). */
+  api.get('/admin/audit/anchor', admin, async (_request, reply) => {
+    const anchor = await takeAnchor(runtime);
+    reply.header('content-disposition', `attachment; filename="anchor-${anchor.takenAt.replace(/[:.]/g, '-')}.json"`).header('cache-control', 'no-store');
+    return { success: true, ...anchor };
   });
 
   api.get('/admin/audit/revenue', { ...admin, schema: { querystring: revenueQuery } }, async (request) => ({

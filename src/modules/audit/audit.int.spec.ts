@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { orderStream } from '../orders/order.js';
 import { createTestProduct } from '../orders/test-products.js';
 import { reconcileRevenue } from './revenue.js';
+import { anchorDigest, type Anchor } from './anchor.js';
 import { auditCli } from './test-cli.js';
 
 const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
@@ -212,6 +216,27 @@ describe('auditor tools', () => {
     expect(cli.code, cli.stdout).toBe(0);
     expect(cli.stdout).toMatch(/^OK: \d+ events in \d+ streams, every hash chain intact/);
     expect((await call('GET', '/api/admin/audit/verify', shopper)).statusCode).toBe(403);
+  });
+
+  it('hands out an anchor file that npm run audit -- verify --anchor accepts', async () => {
+    const response = await call('GET', '/api/admin/audit/anchor', admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="anchor-\d{4}-\d{2}-\d{2}T[\d-]+Z\.json"$/);
+    const anchor = response.json() as Anchor & { success: boolean };
+    expect(anchor.success).toBe(true);
+    expect(anchor.digest).toBe(anchorDigest(anchor.heads));
+    expect(anchor.heads.some((h) => h.stream.startsWith('order-'))).toBe(true);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'anchor-route-'));
+    try {
+      await writeFile(path.join(dir, 'anchor.json'), response.body);
+      const cli = await auditCli(t.databaseUrl, 'verify', '--anchor', path.join(dir, 'anchor.json'));
+      expect(cli.code, cli.stdout).toBe(0);
+      expect(cli.stdout).toContain(`ANCHOR OK: all ${anchor.heads.length} chain heads`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect((await call('GET', '/api/admin/audit/anchor', shopper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/audit/anchor', null)).statusCode).toBe(401);
   });
 });
 

@@ -82,6 +82,14 @@ describe('admin audit tools', () => {
     await page.getByRole('button', { name: 'Verify event log' }).click();
     await expect.poll(async () => page.getByTestId('audit-verify').textContent(), { timeout: 15_000 }).toMatch(/^Every hash chain intact: [\d,]+ events in [\d,]+ streams$/);
 
+    // An anchor to keep outside the store: every stream's chain head and their digest, as npm run audit reads it.
+    const [anchorFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download anchor' }).click()]);
+    expect(anchorFile.suggestedFilename()).toMatch(/^anchor-.*\.json$/);
+    const anchor = JSON.parse(await readFile((await anchorFile.path())!, 'utf8')) as { digest: string; heads: { stream: string; version: number; hash: string }[] };
+    expect(anchor.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(anchor.heads.find((h) => h.stream === `order-${order.id}`)).toMatchObject({ version: 2 });
+    await page.getByTestId('audit-anchor').getByText(`Saved as ${anchorFile.suggestedFilename()}`).waitFor();
+
     const today = Date.now();
     const reconcile = page.getByRole('form', { name: 'Reconcile revenue' });
     expect(await reconcile.getByLabel('From').inputValue()).toBe(`${indiaDate(today).slice(0, 8)}01`);

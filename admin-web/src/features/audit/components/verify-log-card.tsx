@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { formatCount } from '../../../lib/format';
+import { useDownloadAnchor } from '../api/download-anchor';
 import { useVerifyEventLog, type ChainBreak } from '../api/verify-event-log';
 
 /** Recomputes every event's hash on the server and checks each stream's chain: any edit or deletion shows as a break. */
@@ -22,14 +23,20 @@ export function VerifyLogCard() {
     [],
   );
   const report = verify.data;
+  const anchor = useDownloadAnchor();
   return (
     <Card
       title="Verify event log"
       caption="Recomputes the hash of every event and checks each stream's chain"
       actions={
-        <Button variant="primary" onClick={run} disabled={running}>
-          {running ? 'Verifying…' : 'Verify event log'}
-        </Button>
+        <>
+          <Button onClick={() => anchor.mutate()} disabled={anchor.isPending}>
+            {anchor.isPending ? 'Preparing…' : 'Download anchor'}
+          </Button>
+          <Button variant="primary" onClick={run} disabled={running}>
+            {running ? 'Verifying…' : 'Verify event log'}
+          </Button>
+        </>
       }
     >
       <div aria-live="polite" data-testid="audit-verify">
@@ -48,6 +55,14 @@ export function VerifyLogCard() {
             <DataTable data={report.breaks} columns={columns} getRowId={(b) => `${b.streamId}:${b.version}`} empty="No breaks" testId="audit-breaks" />
           </>
         )}
+      </div>
+      <div aria-live="polite" data-testid="audit-anchor">
+        {anchor.data && !anchor.isPending && (
+          <p className="muted">
+            Saved as {anchor.data}: keep it outside the store and check it later with <code>npm run audit -- verify --anchor FILE</code>.
+          </p>
+        )}
+        {anchor.error && !anchor.isPending && <p className="error-text">Could not take an anchor: {(anchor.error as Error).message}</p>}
       </div>
     </Card>
   );
