@@ -1,11 +1,16 @@
-import { handleCommand, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { loadSnapshotted } from '../../core/snapshots.js';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { decideInventory } from './decide.js';
-import { evolveInventory, foldInventory, initialInventoryState, inventoryStream, type InventoryState } from './inventory.js';
+import { evolveInventory, foldInventory, initialInventoryState, inventoryStream, type InventoryEvent, type InventoryState } from './inventory.js';
 
-const decider = { initialState: initialInventoryState, evolve: evolveInventory, foldMany: foldInventory, decide: decideInventory };
+const decider = { initialState: initialInventoryState, evolve: evolveInventory, foldMany: foldInventory };
+
+/** The decided events of one product's inventory stream as a write expecting the version they were decided at. */
+function inventoryWrite(productId: string, version: number, events: InventoryEvent[], context: CommandContext): StreamWrite {
+  return { streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+}
 
 export interface StockLine {
   productId: string;
@@ -28,8 +33,17 @@ export async function loadInventory(store: EventStore, productId: string): Promi
   return (await loadInventoryStream(store, productId)).state;
 }
 
-export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext) {
-  return handleCommand(store, inventoryStream(productId), decider, { type: 'SetStockLevel', data: { productId, quantity, reason } }, context);
+/** SetStockLevel on its own (folded from the snapshot like every inventory command, retried on conflicts). */
+export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<AppendResult | null> {
+  return withInventoryStreams(
+    store,
+    [productId],
+    (states) => {
+      const { state, version } = states.get(productId)!;
+      return { writes: [inventoryWrite(productId, version, decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, state), context)] };
+    },
+    () => [],
+  );
 }
 
 /**
@@ -40,7 +54,7 @@ export async function stockLevelWrites(store: EventStore, productId: string, qua
   const loaded = await loadInventoryStream(store, productId);
   const events = decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, loaded.state);
   if (events.length === 0) return [];
-  return [{ streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version }];
+  return [inventoryWrite(productId, loaded.version, events, context)];
 }
 
 async function withInventoryStreams(
@@ -92,8 +106,7 @@ export function reserveStock(
     (states) => ({
       writes: [...merged.values()].map((line) => {
         const { state, version } = states.get(line.productId)!;
-        const events = decideInventory({ type: 'ReserveStock', data: { ...line, orderId } }, state);
-        return { streamId: inventoryStream(line.productId), events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+        return inventoryWrite(line.productId, version, decideInventory({ type: 'ReserveStock', data: { ...line, orderId } }, state), context);
       }),
     }),
     extraWrites,
@@ -114,8 +127,7 @@ export function releaseStock(
     productIds,
     (states) => ({
       writes: [...states.entries()].map(([productId, { state, version }]) => {
-        const events = decideInventory({ type: 'ReleaseStock', data: { productId, orderId, reason } }, state);
-        return { streamId: inventoryStream(productId), events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+        return inventoryWrite(productId, version, decideInventory({ type: 'ReleaseStock', data: { productId, orderId, reason } }, state), context);
       }),
     }),
     extraWrites,
