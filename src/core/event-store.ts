@@ -35,6 +35,17 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
   return 0;
 }
 
+/** Every event of the log after `from`, in log order, read in batches of `batchSize`. */
+export async function* eventsOf(store: Pick<EventStore, 'readAll'>, from: GlobalPosition = START, batchSize = 1000): AsyncGenerator<RecordedEvent> {
+  let position = from;
+  for (;;) {
+    const batch = await store.readAll(position, batchSize);
+    if (batch.length === 0) return;
+    yield* batch;
+    position = batch[batch.length - 1]!.position;
+  }
+}
+
 export interface RecordedEvent<T extends string = string, D = unknown> {
   id: string;
   streamId: string;

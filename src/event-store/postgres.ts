@@ -18,7 +18,7 @@ import { PostgresSnapshotStore, type SnapshotStore } from '../core/snapshots.js'
 const CHANNEL = 'events_appended';
 const POLL_FALLBACK_MS = 500;
 
-/** A row of `events` as SELECT_EVENTS reads it. */
+/** A row of `events` as EVENT_COLUMNS selects it. */
 export interface EventRow {
   gp: string;
   tx: string;

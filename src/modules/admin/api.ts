@@ -5,7 +5,7 @@ import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { comparePositions } from '../../core/event-store.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
-import { eventTime, orderAsOf } from '../audit/order-as-of.js';
+import { happenedBy, orderAsOf } from '../audit/order-as-of.js';
 import { resolveOrderId } from '../audit/resolve-order.js';
 import { historyQuery } from '../audit/schemas.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
@@ -57,12 +57,10 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
     if (all.length === 0) throw new NotFoundError('Order not found');
     const state = orderAsOf(all, asOf);
     if (!state) throw new NotFoundError(asOf ? `Order had not been placed by ${asOf.toISOString()}` : 'Order not found');
-    const own = asOf ? all.filter((e) => Date.parse(eventTime(e)) <= asOf.getTime()) : all;
     // The stock the order reserved and released lives in the products' inventory streams.
-    const placedItems = (own.find((e) => e.type === 'OrderPlaced')?.data as { items?: { productId: string }[] } | undefined)?.items ?? [];
+    const placedItems = (all.find((e) => e.type === 'OrderPlaced')?.data as { items?: { productId: string }[] } | undefined)?.items ?? [];
     const stock = await stockEventsOfOrder(runtime, placedItems.map((i) => i.productId), orderId);
-    const stockOfOrder = stock.filter((e) => !asOf || Date.parse(eventTime(e)) <= asOf.getTime());
-    const events = [...own, ...stockOfOrder].sort((a, b) => comparePositions(a.position, b.position));
+    const events = [...all, ...stock].filter(happenedBy(asOf)).sort((a, b) => comparePositions(a.position, b.position));
     const actors = [...new Set(events.map((e) => String((e.data as { by?: string }).by ?? e.metadata.userId ?? '')).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
     const names = new Map(
       (await runtime.pool.query<{ id: string; full_name: string; role: string }>('select id, full_name, role from customers where id = any($1::uuid[])', [actors])).rows.map((r) => [r.id, r]),

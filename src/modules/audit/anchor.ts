@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { START, type EventStore } from '../../core/event-store.js';
+import { eventsOf, type EventStore } from '../../core/event-store.js';
 
 /** The head of one stream's hash chain when the anchor was taken. */
 export interface ChainHead {
@@ -37,13 +37,7 @@ export async function takeAnchor(deps: { pool: pg.Pool; store: EventStore }): Pr
     heads = rows;
   } else {
     const last = new Map<string, ChainHead>();
-    let position = START;
-    for (;;) {
-      const batch = await deps.store.readAll(position, 1000);
-      if (batch.length === 0) break;
-      for (const e of batch) last.set(e.streamId, { stream: e.streamId, version: e.streamVersion, hash: e.hash ?? '' });
-      position = batch[batch.length - 1]!.position;
-    }
+    for await (const e of eventsOf(deps.store)) last.set(e.streamId, { stream: e.streamId, version: e.streamVersion, hash: e.hash ?? '' });
     heads = [...last.values()].sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
   }
   return { takenAt: new Date().toISOString(), streams: heads.length, digest: anchorDigest(heads), heads };

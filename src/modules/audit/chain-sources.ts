@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { jsonbText } from '../../core/event-hash.js';
-import { START, type EventStore } from '../../core/event-store.js';
+import { eventsOf, START, type EventStore } from '../../core/event-store.js';
 import { streamLogRows } from './log-rows.js';
 import type { ChainEntry } from './verify-chain.js';
 
@@ -42,22 +42,16 @@ export async function* postgresChainEntries(pool: pg.Pool): AsyncGenerator<Chain
 
 /** Every event of any event store in log order (streams interleave), canonicalised like jsonb (EventStoreDB). */
 export async function* storeChainEntries(store: EventStore, batchSize = 1000): AsyncGenerator<ChainEntry> {
-  let position = START;
-  for (;;) {
-    const batch = await store.readAll(position, batchSize);
-    if (batch.length === 0) return;
-    for (const event of batch) {
-      yield {
-        streamId: event.streamId,
-        version: event.streamVersion,
-        eventId: event.id,
-        type: event.type,
-        dataText: jsonbText(event.data),
-        metadataText: jsonbText(event.metadata),
-        prevHash: event.prevHash ?? null,
-        hash: event.hash ?? null,
-      };
-    }
-    position = batch[batch.length - 1]!.position;
+  for await (const event of eventsOf(store, START, batchSize)) {
+    yield {
+      streamId: event.streamId,
+      version: event.streamVersion,
+      eventId: event.id,
+      type: event.type,
+      dataText: jsonbText(event.data),
+      metadataText: jsonbText(event.metadata),
+      prevHash: event.prevHash ?? null,
+      hash: event.hash ?? null,
+    };
   }
 }

@@ -8,4 +8,4 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   return { name: 'audit', projectors: [], routes: auditApi };
 }
 
-export { orderAsOf, eventTime, type OrderSnapshot } from './order-as-of.js';
+export { orderAsOf, happenedBy, type OrderSnapshot } from './order-as-of.js';

@@ -3,9 +3,15 @@ import { evolveOrder, initialOrderState, ORDER_EVENT_TYPES, type OrderEvent, typ
 import { toRupees } from '../orders/pricing.js';
 
 /** When an order event happened: the `at` it carries (hashed with it), else the command's timestamp. */
-export function eventTime(event: Pick<RecordedEvent, 'data' | 'metadata'>): string {
+function eventTime(event: Pick<RecordedEvent, 'data' | 'metadata'>): string {
   return (event.data as { at?: string }).at ?? event.metadata.timestamp;
 }
+
+/** Keeps the events that had happened by `asOf` (every event without it). */
+export const happenedBy =
+  (asOf: Date | null) =>
+  (event: Pick<RecordedEvent, 'data' | 'metadata'>): boolean =>
+    !asOf || Date.parse(eventTime(event)) <= asOf.getTime();
 
 /** An order as it stood at one moment, folded from its own events up to that moment. */
 export interface OrderSnapshot {
@@ -43,7 +49,7 @@ interface Money {
  */
 export function orderAsOf(events: RecordedEvent[], asOf: Date | null): OrderSnapshot | null {
   const orderEvents = events.filter((e) => (ORDER_EVENT_TYPES as string[]).includes(e.type));
-  const applied = asOf ? orderEvents.filter((e) => Date.parse(eventTime(e)) <= asOf.getTime()) : orderEvents;
+  const applied = orderEvents.filter(happenedBy(asOf));
   let state: OrderState = initialOrderState();
   const money: Money = { paidPaise: 0, refundedPaise: 0 };
   for (const recorded of applied) {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
+import { comparePositions, eventsOf, START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
 import { ORDER_EVENT_TYPES, orderStream } from '../orders/order.js';
 import { EVENT_COLUMNS, toRecorded, type EventRow } from '../../event-store/postgres.js';
 import { streamLogRows } from './log-rows.js';
@@ -26,16 +26,11 @@ export function walkOrders(deps: { pool: pg.Pool; store: EventStore }, upTo: Glo
       skipped: () => skipped,
       orders: (async function* () {
         const byOrder = new Map<string, RecordedEvent[]>();
-        let position = START;
-        for (;;) {
-          const batch = await deps.store.readAll(position, 2000);
-          if (batch.length === 0) break;
-          for (const event of batch) {
-            if (!isOrderEvent(event)) continue;
-            if (comparePositions(event.position, upTo) > 0) skipped++;
-            else byOrder.set(event.streamId, [...(byOrder.get(event.streamId) ?? []), event]);
-          }
-          position = batch[batch.length - 1]!.position;
+        for await (const event of eventsOf(deps.store, START, 2000)) {
+          if (!isOrderEvent(event)) continue;
+          if (comparePositions(event.position, upTo) > 0) skipped++;
+          else if (byOrder.has(event.streamId)) byOrder.get(event.streamId)!.push(event);
+          else byOrder.set(event.streamId, [event]);
         }
         yield* byOrder.values();
       })(),
