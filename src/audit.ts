@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadEnv, type Env } from './config/env.js';
 import type { EventStore } from './core/event-store.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
@@ -55,7 +55,7 @@ async function connect(env: Env): Promise<Connection> {
   let embedded: EmbeddedDatabase | null = null;
   let connectionString = env.DATABASE_URL;
   if (!connectionString) {
-    const running = `postgres://store:store@127.0.0.1:${env.EMBEDDED_PG_PORT}/store`;
+    const running = embeddedConnectionString(env.EMBEDDED_PG_PORT);
     const probe = new pg.Client({ connectionString: running, connectionTimeoutMillis: 2000 });
     const reachable = await probe.connect().then(
       () => true,

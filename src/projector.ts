@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { loadEnv } from './config/env.js';
+import { embeddedConnectionString } from './db/embedded-postgres.js';
 import { createRuntime } from './runtime.js';
 
 /**
@@ -11,7 +12,7 @@ import { createRuntime } from './runtime.js';
 async function main(): Promise<void> {
   const env = { ...loadEnv(), SEED_DEMO: false };
   const log = pino({ level: env.LOG_LEVEL });
-  const connectionString = env.DATABASE_URL ?? `postgres://store:store@127.0.0.1:${env.EMBEDDED_PG_PORT}/store`;
+  const connectionString = env.DATABASE_URL ?? embeddedConnectionString(env.EMBEDDED_PG_PORT);
   const runtime = await createRuntime({ env, log, connectionString, startModules: false, projections: { lead: true } });
   log.info({ role: runtime.projections.role, projectors: runtime.projections.projectors.map((p) => p.name) }, 'projector started');
   let lastRole = runtime.projections.role;

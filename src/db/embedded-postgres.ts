@@ -55,6 +55,14 @@ function binaryDir(): string | null {
  * with its data under `dataDir`. Initialises the cluster only when it has none yet, so a restart
  * finds all data again.
  */
+const USER = 'store';
+const PASSWORD = 'store';
+
+/** Where the embedded server of this project listens (`npm start` started it, or startEmbeddedPostgres below). */
+export function embeddedConnectionString(port: number, database = 'store'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -68,13 +76,11 @@ export async function startEmbeddedPostgres(options: {
     const binaries = binaryDir();
     if (binaries) allowTraverse(path.join(binaries, 'native', 'bin'));
   }
-  const user = 'store';
-  const password = 'store';
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
-    user,
-    password,
+    user: USER,
+    password: PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
@@ -95,7 +101,7 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   return {
-    connectionString: `postgres://${user}:${password}@127.0.0.1:${options.port}/${database}`,
+    connectionString: embeddedConnectionString(options.port, database),
     stop: () => server.stop(),
   };
 }
