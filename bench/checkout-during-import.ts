@@ -5,7 +5,7 @@
  * Usage: npx tsx bench/checkout-during-import.ts [--rows 10000 --baseline-seconds 3]
  */
 import { createProduct, placeOrder } from '../tests/hardening/fixtures.js';
-import { arg, benchAdmin, benchSignUp, createBenchApp, startBenchDatabase } from './harness.js';
+import { arg, benchAdmin, benchSignUp, createBenchApp, percentile, startBenchDatabase } from './harness.js';
 
 const rows = arg('rows', 10_000);
 const baselineSeconds = arg('baseline-seconds', 3);
@@ -16,10 +16,8 @@ function csv(n: number): string {
   return lines.join('\n');
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 function summary(label: string, latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { phase: label, checkouts: sorted.length, p50: percentile(sorted, 50).toFixed(1), p99: percentile(sorted, 99).toFixed(1), max: (sorted.at(-1) ?? NaN).toFixed(1) };
+  return { phase: label, checkouts: latencies.length, p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), max: percentile(latencies, 100).toFixed(1) };
 }
 
 const db = await startBenchDatabase();

@@ -20,6 +20,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { placeOrder } from '../src/modules/orders/index.js';
 import { createTestProduct } from '../src/modules/orders/test-products.js';
 import { createRuntime } from '../src/runtime.js';
+import { percentile } from './harness.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,10 +39,6 @@ interface WsClient {
 }
 const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 async function forDuration(worker: (c: number) => Promise<boolean>): Promise<{ ok: number; failed: number }> {
   const deadline = Date.now() + seconds * 1000;
@@ -137,8 +134,8 @@ async function main() {
     while ([...committedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const wsLatencies = [...committedAt].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id)! - t0);
     socket.close();
-    console.log(`projection lag (append -> orders read model)   p50 ${pct(lags, 50).toFixed(1)} ms  p99 ${pct(lags, 99).toFixed(1)} ms  (target p99 < 50 ms, n=${lags.length})`);
-    console.log(`append -> admin websocket message             p50 ${pct(wsLatencies, 50).toFixed(1)} ms  p99 ${pct(wsLatencies, 99).toFixed(1)} ms  (target p99 < 100 ms, n=${wsLatencies.length}, missing ${committedAt.size - wsLatencies.length})`);
+    console.log(`projection lag (append -> orders read model)   p50 ${percentile(lags, 50).toFixed(1)} ms  p99 ${percentile(lags, 99).toFixed(1)} ms  (target p99 < 50 ms, n=${lags.length})`);
+    console.log(`append -> admin websocket message             p50 ${percentile(wsLatencies, 50).toFixed(1)} ms  p99 ${percentile(wsLatencies, 99).toFixed(1)} ms  (target p99 < 100 ms, n=${wsLatencies.length}, missing ${committedAt.size - wsLatencies.length})`);
   } finally {
     await app.close();
     await runtime.close();

@@ -7,7 +7,7 @@
  */
 import { createProduct, placeOrder } from '../tests/hardening/fixtures.js';
 import { inventoryStream } from '../src/modules/inventory/index.js';
-import { arg, benchAdmin, benchSignUp, createBenchApp, startBenchDatabase } from './harness.js';
+import { arg, benchAdmin, benchSignUp, createBenchApp, percentile, startBenchDatabase } from './harness.js';
 
 const reservations = arg('reservations', 20_000);
 const checkouts = arg('checkouts', 60);
@@ -40,8 +40,7 @@ try {
       if (response.statusCode !== 201) throw new Error(`checkout answered ${response.statusCode}: ${response.body}`);
       latencies.push(performance.now() - started);
     }
-    const sorted = [...latencies].sort((a, b) => a - b);
-    return { first: latencies[0]!, p50: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]! };
+    return { first: latencies[0]!, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   };
   for (let i = 0; i < 20; i++) await placeOrder(app, shopper.auth, fresh.id); // warm-up
   const a = await run(fresh.id);
