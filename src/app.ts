@@ -12,6 +12,7 @@ import { frameworkErrors } from './plugins/framework-errors.js';
 import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
+import { registerCrawlerRoutes, type CrawlerOptions } from './shop-pages/crawler-routes.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -19,6 +20,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built storefront and admin SPAs (off in API tests). */
   serveFrontends?: boolean;
+  /** /robots.txt and /sitemap.xml options (tests lower the sitemap's URLs per file). */
+  crawler?: CrawlerOptions;
 }
 
 /** Builds the Fastify app from plugins and modules; never listens. */
@@ -116,6 +119,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   );
 
   await registerMediaServing(app, runtime);
+  await registerCrawlerRoutes(app, runtime, options.crawler);
   if (options.serveFrontends) await registerFrontends(app);
   else registerJsonNotFound(app);
   return app;

@@ -18,6 +18,12 @@ const envSchema = z.object({
   CLOUDINARY_URL: z.string().optional(),
   GST_RATE: z.coerce.number().min(0).max(1).default(0.18),
   LOG_LEVEL: z.string().default('info'),
+  /** The shop's public origin (absolute http(s), no trailing slash) for canonical, Open Graph and sitemap URLs. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v) && new URL(v).origin === v, 'PUBLIC_URL must be an http(s) origin without a path or trailing slash')
+    .optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
