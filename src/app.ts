@@ -120,7 +120,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
 
   await registerMediaServing(app, runtime);
   await registerCrawlerRoutes(app, runtime, options.crawler);
-  if (options.serveFrontends) await registerFrontends(app);
+  if (options.serveFrontends) await registerFrontends(app, runtime);
   else registerJsonNotFound(app);
   return app;
 }

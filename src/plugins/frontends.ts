@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Runtime } from '../runtime.js';
+import { createShopHtml } from '../shop-pages/shop-html.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,8 +23,9 @@ export function cacheControlFor(filePath: string): string {
  * Serves the built SPAs: the admin under /admin, the storefront everywhere else. A reload of any page route gets
  * its SPA's index.html; unknown /api routes stay JSON 404s, and so do missing asset files (plain text).
  */
-export async function registerFrontends(app: FastifyInstance): Promise<void> {
+export async function registerFrontends(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const web = path.join(root, 'web/dist');
+  const sendShopPage = createShopHtml(runtime, web);
   const admin = path.join(root, 'admin-web/dist');
   // reply.sendFile is decorated by the first static registration only.
   let decorated = false;
@@ -56,10 +59,10 @@ export async function registerFrontends(app: FastifyInstance): Promise<void> {
     }
     if (fileLike.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     const isAdmin = url === '/admin' || url.startsWith('/admin/');
-    const dir = isAdmin ? admin : web;
-    if (existsSync(path.join(dir, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
+    if (!isAdmin) return sendShopPage(request, reply);
+    if (existsSync(path.join(admin, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', admin);
     }
-    return reply.type('text/html').send(missing(isAdmin ? 'admin dashboard' : 'storefront'));
+    return reply.type('text/html').send(missing('admin dashboard'));
   });
 }
