@@ -11,9 +11,11 @@ describe('the store in a real browser', () => {
   it('serves HTML (not JSON) on a reload of shopper and admin routes, JSON under /api', async () => {
     const page = await store.newPage();
     // What a reload gets from the server (the SPAs may navigate on their own once loaded, so ask without running them).
-    for (const route of ['/', '/products', '/orders', '/product/abc', '/admin', '/admin/orders', '/admin/products', '/admin/users']) {
+    // An unknown product and an unknown route are 404s (issue 15: no soft 404), still the storefront's HTML.
+    const expected: Record<string, number> = { '/product/abc': 404, '/no/such/page': 404 };
+    for (const route of ['/', '/products', '/orders', '/product/abc', '/no/such/page', '/admin', '/admin/orders', '/admin/products', '/admin/users']) {
       const response = await page.request.get(route);
-      expect(response.status(), route).toBe(200);
+      expect(response.status(), route).toBe(expected[route] ?? 200);
       expect(response.headers()['content-type'], route).toMatch(/text\/html/);
       expect(await response.text(), route).toMatch(/<div id="root">/);
     }
