@@ -1,4 +1,6 @@
 // Builds each SPA that exists (web/, admin-web/) with Vite; used by npm start's first run, npm test and CI.
+// web/ also gets its server renderer (web/dist-ssr/entry-server.js, a Vite SSR build), which the API server loads to
+// send the shopper pages with their content and data in the HTML.
 // Then writes a .br and a .gz beside every text asset, which the server sends to browsers that accept them
 // (@fastify/static preCompressed), so no CPU is spent compressing the same bundle on every request.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -33,9 +35,11 @@ for (const app of ['web', 'admin-web']) {
   const config = `${app}/vite.config.ts`;
   if (!existsSync(config)) continue;
   // npm start builds only what is missing, so a fresh clone serves both SPAs after `npm ci && npm start`.
-  if (process.argv.includes('--if-missing') && existsSync(`${app}/dist/index.html`)) continue;
+  const ssr = app === 'web' ? ['--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr'] : null;
+  if (process.argv.includes('--if-missing') && existsSync(`${app}/dist/index.html`) && (!ssr || existsSync(`${app}/dist-ssr/entry-server.js`))) continue;
   console.log(`building ${app}/`);
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (ssr) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn', ...ssr], { stdio: 'inherit' });
   const count = precompress(`${app}/dist`);
   console.log(`  ${count} assets pre-compressed (.br, .gz)`);
 }

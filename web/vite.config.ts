@@ -4,12 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** The shopper storefront, served by the API server at / (SPA fallback for every non-/api, non-/admin path). */
-export default defineConfig({
+/**
+ * The shopper storefront, served by the API server at / (SPA fallback for every non-/api, non-/admin path).
+ * `vite build --ssr src/entry-server.tsx --outDir dist-ssr` builds the server renderer the API server loads
+ * (scripts/build-frontends.mjs runs both): every dependency bundled in, React's production build.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', copyPublicDir: !isSsrBuild },
+  ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     port: 5173,
     proxy: {
@@ -17,4 +22,4 @@ export default defineConfig({
       '/media': { target: 'http://localhost:3000', changeOrigin: true },
     },
   },
-});
+}));

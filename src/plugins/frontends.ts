@@ -25,7 +25,7 @@ export function cacheControlFor(filePath: string): string {
  */
 export async function registerFrontends(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const web = path.join(root, 'web/dist');
-  const sendShopPage = createShopHtml(runtime, web);
+  const sendShopPage = createShopHtml(runtime, web, path.join(root, 'web/dist-ssr/entry-server.js'));
   const admin = path.join(root, 'admin-web/dist');
   // reply.sendFile is decorated by the first static registration only.
   let decorated = false;

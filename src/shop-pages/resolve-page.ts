@@ -31,16 +31,16 @@ export function resolvePage(memory: CatalogueMemory, origin: string, pathname: s
   if (path === '/') return { status: 200, head: homeHead(origin) };
   const category = CATEGORY_ROUTES[path];
   if (category) {
-    const products = memory.list({ category });
-    return { status: 200, head: categoryHead(origin, category, products.length, products.find((p) => p.image)?.image) };
+    const first = memory.page({ category }, 0, 1);
+    return { status: 200, head: categoryHead(origin, category, first.total, first.products[0]?.image || undefined) };
   }
   if (path === '/products' || path === '/all-products') {
-    const products = memory.all();
-    return { status: 200, head: allProductsHead(origin, products.length, products.find((p) => p.image)?.image) };
+    const first = memory.page({}, 0, 1);
+    return { status: 200, head: allProductsHead(origin, first.total, first.products[0]?.image || undefined) };
   }
   if (path === '/search') {
     const q = (search.get('q') ?? '').trim();
-    return { status: 200, head: q ? searchHead(origin, q, memory.search(q).length) : null };
+    return { status: 200, head: q ? searchHead(origin, q, memory.searchPage(q, {}, 0, 1).total) : null };
   }
   const productMatch = /^\/product\/([^/]+)$/.exec(path);
   if (productMatch) {

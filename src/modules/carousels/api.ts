@@ -37,6 +37,12 @@ export function toCarouselDto(row: CarouselRow) {
   };
 }
 
+/** The active carousel a shopper sees by name (hero, anime-figures, keychains), or null (the storefront falls back). */
+export async function activeCarousel(pool: Runtime['pool'], name: string) {
+  const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name])).rows[0];
+  return row ? toCarouselDto(row) : null;
+}
+
 export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const pool = runtime.pool;
   const byId = async (id: string) => {
@@ -54,10 +60,10 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
   // Shopper: an active carousel by name (hero, anime-figures, keychains); anything else tells the storefront to fall back.
   app.withTypeProvider<ZodTypeProvider>().get('/carousels/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name])).rows[0];
+    const carousel = await activeCarousel(pool, name);
     reply.header('cache-control', 'no-store');
-    if (!row) return reply.code(404).send({ success: false, error: 'Carousel not found' });
-    return { success: true, carousel: toCarouselDto(row) };
+    if (!carousel) return reply.code(404).send({ success: false, error: 'Carousel not found' });
+    return { success: true, carousel };
   });
 
   await app.register(async (scope) => {

@@ -25,7 +25,7 @@ const CATEGORY_SLUGS: Record<string, string> = {
   'hot-wheels': 'Hot Wheels',
   trending: 'Trending',
 };
-const categoryName = (raw: string) => {
+export const categoryName = (raw: string) => {
   const trimmed = raw.trim();
   return CATEGORY_SLUGS[trimmed.toLowerCase()] ?? trimmed;
 };
@@ -68,27 +68,35 @@ function paging(query: CatalogueQueryString) {
 }
 
 /**
+ * One page of a listing or, with a search term, of the search results (ranked by relevance unless sorted), as the
+ * JSON body the routes send. Also the server renderer's read (src/shop-pages/server-reads.ts): one answer for both.
+ */
+export function listAnswer(memory: CatalogueMemory, query: CatalogueQueryString, category: string | undefined, extra: Record<string, unknown>): string {
+  const filters = filtersOf(query, category);
+  const { start, fields } = paging(query);
+  const term = query.q?.trim() ?? '';
+  const build = () => {
+    const result = term !== '' ? memory.searchPage(term, filters, start, query.limit) : memory.page(filters, start, query.limit);
+    return { success: true, ...extra, products: result.products, ...fields(result) };
+  };
+  // Only canonical listings are cached (never a free-form price or search term).
+  const canonical = term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
+  return canonical
+    ? memory.cached(`list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`, build)
+    : JSON.stringify(build());
+}
+
+/** GET /products/search without a term: an empty first page. */
+export const emptySearchAnswer = (query: CatalogueQueryString) =>
+  JSON.stringify({ success: true, query: '', products: [], ...paging(query).fields({ products: [], total: 0 }) });
+
+/**
  * Shopper reads, served from this instance's in-memory catalogue. Every list answers one page (at most 200 products)
  * with `total` and `nextPage` (DECISIONS §10).
  */
 export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMemory): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  /** One page of a listing or, with a search term, of the search results (ranked by relevance unless sorted). */
-  const answer = (query: CatalogueQueryString, category: string | undefined, extra: Record<string, unknown>) => {
-    const filters = filtersOf(query, category);
-    const { start, fields } = paging(query);
-    const term = query.q?.trim() ?? '';
-    const build = () => {
-      const result = term !== '' ? memory.searchPage(term, filters, start, query.limit) : memory.page(filters, start, query.limit);
-      return { success: true, ...extra, products: result.products, ...fields(result) };
-    };
-    // Only canonical listings are cached (never a free-form price or search term).
-    const canonical = term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
-    return canonical
-      ? memory.cached(`list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`, build)
-      : JSON.stringify(build());
-  };
+  const answer = (query: CatalogueQueryString, category: string | undefined, extra: Record<string, unknown>) => listAnswer(memory, query, category, extra);
 
   api.get('/products', { schema: { querystring: catalogueQuery, response: listResponses } }, async (request, reply) =>
     sendJson(reply, answer(request.query, request.query.category ? categoryName(request.query.category) : undefined, {})),
@@ -98,10 +106,7 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
     const term = request.query.q?.trim() ?? '';
     const query = { ...request.query, q: term };
     const category = request.query.category ? categoryName(request.query.category) : undefined;
-    if (term === '') {
-      const empty = { success: true, query: '', products: [], ...paging(query).fields({ products: [], total: 0 }) };
-      return sendJson(reply, JSON.stringify(empty));
-    }
+    if (term === '') return sendJson(reply, emptySearchAnswer(query));
     return sendJson(reply, answer(query, category, { query: term }));
   });
 

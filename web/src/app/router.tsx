@@ -1,36 +1,26 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { RootLayout } from '../components/layout/root-layout';
-import { INFO_PATHS } from './routes/info-paths';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './routes';
 
-const lazy = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+type Router = ReturnType<typeof createBrowserRouter>;
 
-const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    hydrateFallbackElement: <div className="app" aria-busy="true" />,
-    children: [
-      { path: '/', lazy: lazy(() => import('./routes/home')) },
-      { path: '/anime-figures', lazy: lazy(() => import('./routes/anime-figures')) },
-      { path: '/anime-figure', lazy: lazy(() => import('./routes/anime-figures')) },
-      { path: '/keychains', lazy: lazy(() => import('./routes/keychains')) },
-      { path: '/keychain', lazy: lazy(() => import('./routes/keychains')) },
-      { path: '/products', lazy: lazy(() => import('./routes/products')) },
-      { path: '/all-products', lazy: lazy(() => import('./routes/products')) },
-      { path: '/product/:id', lazy: lazy(() => import('./routes/product')) },
-      { path: '/search', lazy: lazy(() => import('./routes/search')) },
-      { path: '/cart', lazy: lazy(() => import('./routes/cart')) },
-      { path: '/wishlist', lazy: lazy(() => import('./routes/wishlist')) },
-      { path: '/checkout', lazy: lazy(() => import('./routes/checkout')) },
-      { path: '/orders', lazy: lazy(() => import('./routes/orders')) },
-      { path: '/profile', lazy: lazy(() => import('./routes/profile')) },
-      { path: '/login', lazy: lazy(() => import('./routes/login')) },
-      { path: '/signup', lazy: lazy(() => import('./routes/signup')) },
-      ...INFO_PATHS.map((path) => ({ path, lazy: lazy(() => import('./routes/info')) })),
-      { path: '*', lazy: lazy(() => import('./routes/not-found')) },
-    ],
-  },
-]);
+/**
+ * The browser router. When the page came server-rendered, the lazy route modules of the current URL are loaded first
+ * (React Router's documented way to hydrate lazy routes), so the first client render is the server's.
+ */
+export async function createAppRouter(options: { hydrate: boolean }): Promise<Router> {
+  if (options.hydrate) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async (m) => {
+        const lazy = m.route.lazy;
+        if (typeof lazy !== 'function') return;
+        Object.assign(m.route, await lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}
 
-export function AppRouter() {
+export function AppRouter({ router }: { router: Router }) {
   return <RouterProvider router={router} />;
 }

@@ -50,7 +50,23 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(serverMessage ?? `HTTP error! status: ${response.status}`, response.status, retryAfter);
 }
 
+/**
+ * The server renderer answers GET reads in-process (the in-memory catalogue) instead of over HTTP: it installs this
+ * before prefetching a page's queries. Never set in the browser.
+ */
+export type ServerReads = (path: string) => Promise<unknown>;
+let serverReads: ServerReads | null = null;
+export function setServerReads(reads: ServerReads | null): void {
+  serverReads = reads;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (serverReads) {
+    if ((options.method ?? 'GET') !== 'GET') throw new ApiError('Not available while rendering on the server', 405);
+    const data = (await serverReads(path)) as T & { success?: boolean; error?: string };
+    if (data && data.success === false) throw new ApiError(data.error ?? 'Not found', 404);
+    return data;
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${API_BASE}${path}`, {

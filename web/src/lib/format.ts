@@ -9,5 +9,9 @@ export function formatDate(value: string | null | undefined, withTime = false): 
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString('en-IN', withTime ? { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', year: 'numeric' });
+  return date.toLocaleDateString('en-IN', {
+    // India time on the server renderer and in every browser alike (the shop's customers are in India).
+    timeZone: 'Asia/Kolkata',
+    ...(withTime ? { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short', year: 'numeric' }),
+  });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
-import { useCarousel } from '../../features/carousels/api/get-carousel';
+import { carouselQueryOptions, useCarousel } from '../../features/carousels/api/get-carousel';
 import { Carousel } from '../../features/carousels/components/carousel';
 import type { CarouselName } from '../../features/carousels/types';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,16 @@ import { productListQuery } from '../../features/products/api/product-list';
 import { ProductBrowser } from '../../features/products/components/product-browser';
 import { CATEGORY_PAGES, categoryListState, type CategorySlug } from '../../features/products/list-state';
 import { useListState } from '../../features/products/use-list-state';
+import type { Prefetch } from '../routes';
+
+/** The server renderer's prefetch of a category page: its carousel and the listing page its URL asks for. */
+export const prefetchCategoryPage =
+  (category: CategorySlug, carousel: CarouselName): Prefetch =>
+  (queryClient, { searchParams }) =>
+    Promise.all([
+      queryClient.prefetchQuery(carouselQueryOptions(carousel)),
+      queryClient.prefetchQuery(productListQuery(categoryListState(category, searchParams))),
+    ]);
 
 interface CategoryPageProps {
   category: CategorySlug;

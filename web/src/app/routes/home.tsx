@@ -1,6 +1,9 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
-import { useCarousel } from '../../features/carousels/api/get-carousel';
+import { carouselQueryOptions, useCarousel } from '../../features/carousels/api/get-carousel';
+import { featuredProductsQuery } from '../../features/products/api/featured-products';
+import { keychainSampleQuery } from '../../features/products/api/keychain-sample';
+import type { Prefetch } from '../routes';
 import { Carousel } from '../../features/carousels/components/carousel';
 import { FeaturedProducts } from '../../features/products/components/featured-products';
 import { KeychainShowcase } from '../../features/products/components/keychain-showcase';
@@ -16,6 +19,13 @@ const CATEGORIES = [
   { name: 'Hot Wheels', to: null, blurb: 'Die-cast classics', tone: 'tile--blue' },
   { name: 'Trending', to: null, blurb: 'What collectors want now', tone: 'tile--violet' },
 ];
+
+export const prefetch: Prefetch = (queryClient) =>
+  Promise.all([
+    queryClient.prefetchQuery(carouselQueryOptions('hero')),
+    queryClient.prefetchQuery(featuredProductsQuery(1)),
+    queryClient.prefetchQuery(keychainSampleQuery()),
+  ]);
 
 export default function HomeRoute() {
   useDocumentTitle(undefined);

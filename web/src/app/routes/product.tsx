@@ -2,17 +2,29 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
-import { useProduct } from '../../features/products/api/get-product';
-import { useProductReviews } from '../../features/products/api/get-product-reviews';
+import { productQuery } from '../../features/products/api/get-product';
+import { useHydrated } from '../../lib/hydration';
+import { productReviewsQueryOptions, useProductReviews } from '../../features/products/api/get-product-reviews';
 import { relatedProductsQuery } from '../../features/products/api/related-products';
 import { ProductGallery } from '../../features/products/components/product-gallery';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { averageOf, ProductReviews } from '../../features/products/components/product-reviews';
 import { PurchasePanel } from '../../features/products/components/purchase-panel';
+import type { Prefetch } from '../routes';
+
+export const prefetch: Prefetch = (queryClient, { params }) => {
+  const id = params.id ?? '';
+  return Promise.all([
+    queryClient.prefetchQuery(productQuery(id)),
+    queryClient.prefetchQuery(productReviewsQueryOptions(id)),
+    queryClient.prefetchQuery(relatedProductsQuery(id)),
+  ]);
+};
 
 export default function ProductRoute() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  // A product the server found missing (404) shows 'Product Not Found' on both sides; it is asked again on a later visit.
+  const product = useQuery({ ...productQuery(id), retryOnMount: useHydrated() });
   const reviews = useProductReviews(id);
   // Asked beside the product itself: the server knows its category.
   const related = useQuery(relatedProductsQuery(id));

@@ -7,6 +7,9 @@ import { Pagination } from '../../features/products/components/pagination';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { allProductsListState } from '../../features/products/list-state';
 import { useListState } from '../../features/products/use-list-state';
+import type { Prefetch } from '../routes';
+
+export const prefetch: Prefetch = (queryClient, { searchParams }) => queryClient.prefetchQuery(productListQuery(allProductsListState(searchParams)));
 
 /** /products: a plain grid of every product (DECISIONS §6), one numbered page at a time. */
 export default function ProductsRoute() {

@@ -6,6 +6,12 @@ import { ProductBrowser } from '../../features/products/components/product-brows
 import { GENERAL_PRICE_RANGES } from '../../features/products/filters';
 import { searchListState } from '../../features/products/list-state';
 import { useListState } from '../../features/products/use-list-state';
+import type { Prefetch } from '../routes';
+
+export const prefetch: Prefetch = async (queryClient, { searchParams }) => {
+  const state = searchListState(searchParams);
+  if (state.q) await queryClient.prefetchQuery(productListQuery(state));
+};
 
 export default function SearchRoute() {
   const { state, setState, hrefOf } = useListState(searchListState);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, setToken } from '../../lib/api-client';
+import { isHydrating } from '../../lib/hydration';
 import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
 import { signup as signupCall, type SignupInput } from './api/signup';
@@ -31,12 +32,14 @@ function clearStoredCarts() {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUserState] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => !!getToken());
+  // While hydrating server HTML (rendered as a guest), the stored token is looked at in the effect instead.
+  const [loading, setLoading] = useState(() => !isHydrating() && !!getToken());
   const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
+    setLoading(true);
     getAuthProfile()
       .then((data) => !cancelled && setUserState(normalizeUser(data.user)))
       .catch(() => {

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { shippingFor } from '../../lib/constants';
+import { isHydrating } from '../../lib/hydration';
 import { useAuth } from '../auth/auth-provider';
 import type { Product } from '../products/types';
 import { addLine, cartKey, mergeCarts, readStoredCart, setLineQuantity, writeStoredCart, type CartItem } from './cart-store';
@@ -23,7 +24,8 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const key = cartKey(user?.id);
-  const [state, setState] = useState<{ key: string; items: CartItem[] }>(() => ({ key, items: readStoredCart(key) }));
+  // Hydrating server HTML: start empty like the server did; the effect below then loads the stored cart.
+  const [state, setState] = useState<{ key: string; items: CartItem[] }>(() => (isHydrating() ? { key: '', items: [] } : { key, items: readStoredCart(key) }));
 
   // The cart belongs to the identity: reload it whenever the user changes. A guest's cart joins the user's at sign-in.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../../components/ui/toaster';
+import { isHydrating } from '../../lib/hydration';
 import { useAuth } from '../auth/auth-provider';
 import type { Product } from '../products/types';
 import { useUserProfile } from '../user/api/get-user-profile';
@@ -33,14 +34,22 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const profile = useUserProfile(user?.id);
-  const [guestItems, setGuestItems] = useState<Product[]>(readGuestWishlist);
+  // Hydrating server HTML: the stored list is read after the first render (the server knows none).
+  const [guestLoaded, setGuestLoaded] = useState(() => !isHydrating());
+  const [guestItems, setGuestItems] = useState<Product[]>(() => (guestLoaded ? readGuestWishlist() : []));
   /** Products known in full (for users, the server only stores a summary). */
   const [pending, setPending] = useState<Record<string, Product | null>>({});
   const merging = useRef<string | null>(null);
 
   useEffect(() => {
-    localStorage.setItem(GUEST_KEY, JSON.stringify(guestItems));
-  }, [guestItems]);
+    if (guestLoaded) return;
+    setGuestItems(readGuestWishlist());
+    setGuestLoaded(true);
+  }, [guestLoaded]);
+
+  useEffect(() => {
+    if (guestLoaded) localStorage.setItem(GUEST_KEY, JSON.stringify(guestItems));
+  }, [guestItems, guestLoaded]);
 
   useEffect(() => {
     if (!user || merging.current === user.id) return;

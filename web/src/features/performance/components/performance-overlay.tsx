@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { isHydrating } from '../../../lib/hydration';
 import { measure, THRESHOLDS, type PerformanceMetrics } from '../measure';
 
 const enabled = () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('debug') === 'performance';
 
 /** Hidden debugging overlay: only with ?debug=performance; Ctrl+Shift+P toggles it. Data stays in the browser. */
 export function PerformanceOverlay() {
-  const [active] = useState(enabled);
+  const [active, setActive] = useState(() => !isHydrating() && enabled());
+  useEffect(() => setActive(enabled()), []);
   const [visible, setVisible] = useState(true);
   const [metrics, setMetrics] = useState<PerformanceMetrics | null>(null);
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { formatPrice } from '../../../lib/format';
+import { useHydrated } from '../../../lib/hydration';
 import { keychainSampleQuery } from '../api/keychain-sample';
 
 function perView(width: number): number {
@@ -12,13 +13,15 @@ function perView(width: number): number {
 }
 
 function usePerView() {
-  const [count, setCount] = useState(() => perView(window.innerWidth));
+  // The server cannot know the width: it renders one (phones first) and the browser widens it after hydration.
+  const hydrated = useHydrated();
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
-    const onResize = () => setCount(perView(window.innerWidth));
+    const onResize = () => setWidth(window.innerWidth);
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return count;
+  return hydrated ? perView(width ?? window.innerWidth) : 1;
 }
 
 /** A random sample of keychains drawn by the server, 1/2/3 at a time by width; products without a usable image are left out. */

@@ -1,0 +1,37 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * True while React hydrates the root of the server's HTML (the providers). State that the browser alone knows (a stored cart, the wishlist, the
+ * window's width, a signed-in token) must start as the server rendered it and be read in an effect, or hydration
+ * would not match; components mounted after hydration read it at once.
+ */
+let hydrating = false;
+
+export const isHydrating = () => hydrating;
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * False on the server and while React hydrates this component (it may do so after the root, boundary by boundary),
+ * true in every later render and in components mounted in the browser afterwards: React re-renders once with true
+ * after hydration, without a mismatch. Used by the page content; the providers at the root use `isHydrating`.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+export function beginHydration(): void {
+  hydrating = true;
+}
+
+/** Rendered once at the root: its effect runs after every child's, when the hydrated tree has committed. */
+export function HydrationDone() {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+  return null;
+}
