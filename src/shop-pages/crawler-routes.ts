@@ -1,8 +1,8 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { getCatalogue } from '../modules/catalogue/index.js';
 import type { Runtime } from '../runtime.js';
 import { publicOrigin } from './public-url.js';
+import { catalogueMemory } from './resolve-page.js';
 import { robotsTxt } from './robots.js';
 import { buildSitemap, SITEMAP_MAX_URLS } from './sitemap.js';
 
@@ -17,15 +17,16 @@ export interface CrawlerOptions {
  */
 export async function registerCrawlerRoutes(app: FastifyInstance, runtime: Runtime, options: CrawlerOptions = {}): Promise<void> {
   const origin = publicOrigin(runtime.env);
-  const catalogue = getCatalogue(runtime);
+  const memory = catalogueMemory(runtime);
   const maxUrls = options.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
-  // The catalogue hands out the same array until it changes: one sitemap build per catalogue version.
-  const built = new WeakMap<object, ReturnType<typeof buildSitemap>>();
+  // One sitemap build per catalogue version (every product in the catalogue order, newest first).
+  let built: { version: number; map: ReturnType<typeof buildSitemap> } | null = null;
   const sitemap = () => {
-    const products = catalogue.listProducts();
-    let map = built.get(products);
-    if (!map) built.set(products, (map = buildSitemap(origin, products, maxUrls)));
-    return map;
+    if (built?.version !== memory.version) {
+      const version = memory.version;
+      built = { version, map: buildSitemap(origin, memory.page({}, 0, memory.size).products, maxUrls) };
+    }
+    return built.map;
   };
 
   await app.register(async (scope) => {

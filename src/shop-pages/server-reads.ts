@@ -52,7 +52,7 @@ export function createServerReads(memory: CatalogueMemory, pool: pg.Pool) {
     // For a missing product the API answers 404 and the page shows no reviews and no related products: the same empty
     // lists here, so the 'Product Not Found' page is complete in the HTML without logging two failures per request.
     if (parts.length === 3 && second === 'related') {
-      return { success: true, products: product ? memory.related(product, relatedQuery.parse(params).limit) : [] };
+      return { success: true, products: (product && memory.related(product.id, relatedQuery.parse(params).limit)) ?? [] };
     }
     if (parts.length === 3 && second === 'reviews') {
       if (!product) return { success: true, reviews: [] };
