@@ -15,6 +15,10 @@ export interface LighthouseRow {
   page: string;
   url: string;
   performance: number;
+  /** Issue 15's other categories (0-100). */
+  seo: number;
+  accessibility: number;
+  bestPractices: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -76,7 +80,7 @@ export async function addProducts(baseUrl: string, count: number): Promise<void>
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a loaded 2-core machine) is retried twice. */
 async function audited(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) return lhr;
@@ -102,6 +106,9 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
           page,
           url,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
           lcpMs: Math.round(audit('largest-contentful-paint')),
           tbtMs: Math.round(audit('total-blocking-time')),
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
@@ -120,10 +127,10 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
 
 export function printLighthouse(rows: LighthouseRow[], label = ''): void {
   console.log(`Lighthouse mobile${label ? ` — ${label}` : ''}`);
-  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)}  url`);
+  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'seo'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)}  url`);
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)}  ${r.url}`,
+      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.seo).padStart(4)} ${String(r.accessibility).padStart(4)} ${String(r.bestPractices).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)}  ${r.url}`,
     );
   }
 }

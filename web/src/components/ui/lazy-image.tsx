@@ -52,6 +52,13 @@ export function LazyImage({ src, alt, eager = false, className, ...rest }: LazyI
     }
   };
 
+  // A server-rendered image may fail before React hydrates and listens: its error event is gone, so look once.
+  useEffect(() => {
+    const node = ref.current;
+    if (node?.getAttribute('src') && node.complete && node.naturalWidth === 0) onError();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for what happened before hydration
+  }, []);
+
   return (
     <img
       ref={ref}
