@@ -5,7 +5,8 @@
  * page (/cart) in the same run. The store runs the demo catalogue (80 products); `--products N` imports more.
  * Usage: npx tsx bench/web/shop-pages-ttfb.ts [--seconds 5] [--products 0]   (builds web/ first if missing)
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -51,8 +52,9 @@ console.log(`${list.total} products; 20 connections, ${seconds} s each, accept-e
 console.log('| Page | req/s | p50 ms | p99 ms | max ms | non-2xx |');
 console.log('|---|---|---|---|---|---|');
 for (const [name, url] of pages) {
-  const out = execFileSync(process.execPath, ['node_modules/autocannon/autocannon.js', '-c', '20', '-d', String(seconds), '-j', '-H', 'accept-encoding=br', `${base}${url}`], { maxBuffer: 64 * 1024 * 1024 });
-  const r = JSON.parse(out.toString()) as { requests: { average: number }; latency: { p50: number; p99: number; max: number }; non2xx: number };
+  // Asynchronously: the store answers from this very process.
+  const { stdout: out } = await promisify(execFile)(process.execPath, ['node_modules/autocannon/autocannon.js', '-c', '20', '-d', String(seconds), '-j', '-H', 'accept-encoding=br', `${base}${url}`], { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; max: number }; non2xx: number };
   console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`);
 }
 await app.close();

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -31,13 +32,34 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 const ROOT = '<div id="root"></div>';
 
 /**
+ * Rendered pages are the same for every visitor (rendered as a guest): each is kept for a few seconds, per catalogue
+ * version (an import, an edit or a stock change renders afresh), bounded in bytes. A few seconds keep the query
+ * cache's timestamps well inside the browser's 30 s freshness, so hydration still asks for nothing again.
+ */
+export const RENDER_CACHE_TTL_MS = 5_000;
+const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
+
+interface Rendered {
+  status: number;
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
  * The storefront's HTML for a page URL: the built index.html with the page's own head (title, description,
  * canonical, Open Graph, Twitter, JSON-LD) and status (404 for an unknown product or route). Pages with public
  * content are rendered on the server (web/dist-ssr) with their data, and the query cache the browser hydrates from
  * goes beside them as `<script type="application/json">` (not executable, so no CSP exception); private pages stay
  * an empty shell the browser renders.
  */
-export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: string) {
+export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: string, options: { cacheTtlMs?: number } = {}) {
+  const rendered = new LRUCache<string, Rendered>({
+    maxSize: RENDER_CACHE_BYTES,
+    sizeCalculation: (r) => r.html.length * 2 + (r.br?.length ?? 0) + (r.gzip?.length ?? 0) + 64,
+    ttl: options.cacheTtlMs ?? RENDER_CACHE_TTL_MS,
+  });
+  const inflight = new Map<string, Promise<Rendered | { redirect: string; status: number }>>();
   const origin = publicOrigin(runtime.env);
   const memory = catalogueMemory(runtime);
   const reads = createServerReads(memory, runtime.pool);
@@ -71,15 +93,37 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
 
   return async function sendShopPage(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
-    const page = resolvePage(memory, origin, url.pathname, url.searchParams);
-    const html = await body(request, url, page);
-    if (typeof html !== 'string') return reply.redirect(html.redirect, html.status);
-    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const key = `${memory.version}|${url.pathname}${url.search}`;
+    let entry = rendered.get(key);
+    if (!entry) {
+      // Requests for a page being rendered wait for that render instead of rendering it again.
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const page = resolvePage(memory, origin, url.pathname, url.searchParams);
+          const html = await body(request, url, page);
+          if (typeof html !== 'string') return html;
+          const fresh = { status: page.status, html };
+          // Only server-rendered pages are kept (the shell of a private page costs nothing to build).
+          if (html.includes('id="ssr-data"')) rendered.set(key, fresh);
+          return fresh;
+        })().finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const result = await pending;
+      if ('redirect' in result) return reply.redirect(result.redirect, result.status);
+      entry = result;
+    }
+    reply.code(entry.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepts)) {
-      return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+      entry.br ??= await brotli(entry.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+      return reply.header('content-encoding', 'br').send(entry.br);
     }
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
-    return reply.send(html);
+    if (/\bgzip\b/.test(accepts)) {
+      entry.gzip ??= await gzipAsync(entry.html, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    }
+    return reply.send(entry.html);
   };
 }
