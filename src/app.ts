@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UnauthorizedError } from './core/errors.js';
@@ -12,6 +11,8 @@ import { frameworkErrors } from './plugins/framework-errors.js';
 import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { requestId } from './plugins/request-id.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -26,8 +27,10 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
+    // TRUST_PROXY unset: no proxy is trusted and request.ip is the socket's address (rate limits key on it).
+    trustProxy: runtime.env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestId,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -78,17 +81,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
         globalDecompression: false,
       });
-      await api.register(rateLimit, {
-        max: runtime.limits.globalPerMinute,
-        timeWindow: '1 minute',
-        // Retry-After in seconds on every 429.
-        addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-        errorResponseBuilder: (_request, context) => {
-          const error = new Error('Too many requests') as Error & { statusCode: number };
-          error.statusCode = context.statusCode;
-          return error;
-        },
-      });
+      await registerRateLimits(api, runtime.limits);
       api.get('/health', async (_request, reply) => {
         const started = Date.now();
         let database = 'ok';

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Env } from './config/env.js';
+import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
@@ -25,18 +26,15 @@ export interface RuntimeOptions {
   connectionString?: string;
   /** Limits; tests raise or lower them. */
   limits?: Partial<Limits>;
+  /** The wall clock in ms (sign-in throttling reads it); tests inject one instead of sleeping. */
+  now?: () => number;
   /** Projection runner options; `lead` defaults to RUN_PROJECTORS. */
   projections?: RunnerOptions;
   /** false: build the modules (for their projectors) without starting them (no seeding, timers or feeds). */
   startModules?: boolean;
 }
 
-export interface Limits {
-  /** Requests per minute per client on the whole API. */
-  globalPerMinute: number;
-  /** Login/signup attempts per minute per client and e-mail. */
-  authPerMinute: number;
-}
+export type { Limits } from './config/limits.js';
 
 export interface Runtime {
   env: Env;
@@ -47,6 +45,8 @@ export interface Runtime {
   modules: StoreModule[];
   jwtSecret: Uint8Array;
   limits: Limits;
+  /** The wall clock in ms; injected by tests. */
+  now: () => number;
   /**
    * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
    * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
@@ -103,7 +103,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pool,
     store,
     jwtSecret: loadJwtSecret(env),
-    limits: { globalPerMinute: 1000, authPerMinute: 20, ...options.limits },
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    now: options.now ?? Date.now,
   };
   const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log, {

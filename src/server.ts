@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   log.info(
     {
       url: `http://localhost:${env.PORT}`,
-      admin: env.ADMIN_EMAIL ? env.ADMIN_EMAIL : `${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      // The e-mail only: the demo password is in the README, a configured one is never logged.
+      admin: env.ADMIN_EMAIL ?? (env.DATABASE_URL ? null : DEMO_ADMIN.email),
       database: env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${path.join(env.DATA_DIR, 'pg')})`,
       eventStore: runtime.store.kind,
     },

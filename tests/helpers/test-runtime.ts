@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
+import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -33,7 +34,7 @@ export interface TestContext {
 
 /** A full runtime (migrations, projections, modules) and app on a fresh database. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string; now?: () => number } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const env = loadEnv({
@@ -47,7 +48,9 @@ export async function createTestApp(
     env,
     log: silent,
     connectionString: databaseUrl,
-    limits: { globalPerMinute: 100_000, authPerMinute: 10_000, ...options.limits },
+    // Unlimited unless a test sets a limit (tests/hardening/ check the real budgets).
+    limits: { ...NO_LIMITS, ...options.limits },
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(runtime);
   await app.ready();
