@@ -67,11 +67,12 @@ export async function createTestApp(
 
 let counter = 0;
 /** Signs up a fresh shopper and returns its token and user. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}) {
+export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const email = `shopper${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
+    headers,
     payload: { email, password: 'secret123', full_name: 'Test Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', ...overrides },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
