@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, NO_LIMITS, type Limits } from '../../src/config/limits.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { createProduct } from './fixtures.js';
+import { apiRoutes, fillPath } from './routes.js';
 
 /**
  * Issue 17, points 1 and 4: X-Forwarded-For is believed only from the proxy named in TRUST_PROXY, and request budgets
@@ -117,6 +118,32 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
     const health = await burst(ctx, 40, { url: '/api/health', remoteAddress: '192.0.2.99' });
     expect(statusesOf(health)).toEqual(Array(40).fill(200));
     expect(health.at(-1)!.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+});
+
+describe('every registered route has a budget (enumerated from the routes that exist)', () => {
+  /** Deliberately outside the budgets: health checks, the signed provider webhook, the catalogue's by-id read. */
+  const UNLIMITED = ['GET /api/health', 'HEAD /api/health', 'POST /api/razorpay/webhook', 'GET /api/products/:id', 'HEAD /api/products/:id'];
+
+  it('with every budget at 1, the second call of each route is 429 with Retry-After; the unlimited ones never', async () => {
+    const tight = await createTestApp({ limits: { ...NO_LIMITS, cataloguePerMinute: 1, readsPerMinute: 1, writesPerMinute: 1, uploadsPerMinute: 1, authPerMinute: 1 } });
+    try {
+      const admin = await loginAdmin(tight.app);
+      const routes = apiRoutes(tight.app);
+      expect(routes.length).toBeGreaterThan(50);
+      const wrong: string[] = [];
+      for (const route of routes) {
+        const name = `${route.method} ${route.url}`;
+        const call = () => tight.app.inject({ method: route.method, url: fillPath(route.url, '00000000-0000-4000-8000-000000000001'), headers: admin.auth, ...(['GET', 'HEAD', 'DELETE'].includes(route.method) ? {} : { payload: {} }) });
+        await call();
+        const second = await call();
+        const limited = second.statusCode === 429 && Number(second.headers['retry-after']) > 0;
+        if (UNLIMITED.includes(name) ? second.statusCode === 429 : !limited) wrong.push(`${name} -> ${second.statusCode}`);
+      }
+      expect(wrong).toEqual([]);
+    } finally {
+      await tight.close();
+    }
   });
 });
 
