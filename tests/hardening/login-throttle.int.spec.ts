@@ -49,14 +49,39 @@ describe('per account, whatever the address', () => {
       expect(Number(next.headers['retry-after'])).toBe(wait * 2);
     }
 
-    // The owner, from another address, once the back-off is over.
+    // The owner, from an address never used before, once the back-off is over.
     advance(8000);
-    const owner = await login(victim.email, victim.password);
+    const ownerAddress = anotherAddress();
+    const owner = await login(victim.email, victim.password, ownerAddress);
     expect(owner.statusCode).toBe(200);
     expect(owner.json()).toMatchObject({ success: true, user: { email: victim.email } });
-    // A success ends the run of consecutive failures: the next mistake is free again.
-    expect((await login(victim.email, 'typo')).statusCode).toBe(401);
-    expect((await login(victim.email, victim.password)).statusCode).toBe(200);
+    // From now on that is the owner's usual address: a typo there is free, strangers stay slowed down.
+    expect((await login(victim.email, 'typo', ownerAddress)).statusCode).toBe(401);
+    expect((await login(victim.email, 'stranger-guess')).statusCode).toBe(429);
+    expect((await login(victim.email, victim.password, ownerAddress)).statusCode).toBe(200);
+  });
+
+  it('an attacker keeping the account in back-off does not keep its owner out at their usual address; guesses from there still count toward the cap', async () => {
+    const victim = await signUp(ctx.app);
+    const home = '192.0.2.200';
+    expect((await login(victim.email, victim.password, home)).statusCode).toBe(200);
+    for (let i = 0; i < account.freeFailures + 1; i++) expect((await login(victim.email, `attack-${i}`)).statusCode).toBe(401);
+    // The attacker guesses again the moment each wait ends; the owner signs in from home in between, without waiting.
+    for (let round = 0; round < 4; round++) {
+      const refused = await login(victim.email, 'attack-now');
+      expect(refused.statusCode).toBe(429);
+      expect((await login(victim.email, victim.password, home)).statusCode).toBe(200);
+      advance(Number(refused.headers['retry-after']) * 1000);
+      expect((await login(victim.email, `attack-again-${round}`)).statusCode).toBe(401);
+    }
+    // Guessing from the owner's address has a back-off of its own, after the same free failures.
+    const fromHome: number[] = [];
+    for (let i = 0; i < account.freeFailures + 2; i++) fromHome.push((await login(victim.email, `home-guess-${i}`, home)).statusCode);
+    expect(fromHome).toEqual([...Array(account.freeFailures + 1).fill(401), 429]);
+    // Every failure, from home too, is on the account's count (its hourly cap); the owner's successes are not.
+    const { rows } = await ctx.runtime.pool.query('select failures from sign_in_throttle where key = $1', [`account:${victim.email}`]);
+    expect(rows[0].failures).toBe(account.freeFailures + 1 + 4 + account.freeFailures + 1);
+    advance(account.maxDelayMs);
   });
 
   it('the delay stops growing at its maximum, and never becomes a lockout', async () => {

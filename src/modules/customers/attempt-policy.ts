@@ -9,11 +9,14 @@ export interface FailureRecord {
 
 const windowOpen = (record: FailureRecord, now: number, policy: ThrottlePolicy) => now < record.windowStartedAt + policy.windowMs;
 
-/** How long an attempt must wait now (0: it may go ahead). Pure: the clock comes in. */
-export function waitBeforeAttempt(record: FailureRecord | null, now: number, policy: ThrottlePolicy): number {
+/**
+ * How long an attempt must wait now (0: it may go ahead). Pure: the clock comes in. `capOnly`: only the hourly cap
+ * holds it, not the back-off (the owner's usual address, see attempt-throttle.ts).
+ */
+export function waitBeforeAttempt(record: FailureRecord | null, now: number, policy: ThrottlePolicy, options: { capOnly?: boolean } = {}): number {
   if (!record || !windowOpen(record, now, policy)) return 0;
   if (record.failures >= policy.maxFailuresPerWindow) return record.windowStartedAt + policy.windowMs - now;
-  return Math.max(0, record.blockedUntil - now);
+  return options.capOnly ? 0 : Math.max(0, record.blockedUntil - now);
 }
 
 /** The delay after the nth failure of a window: none for the free ones, then base, 2 × base, 4 × base, … up to max. */

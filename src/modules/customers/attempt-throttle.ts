@@ -12,7 +12,7 @@ export interface AttemptThrottle {
   /**
    * Before checking a password (login, signup, password change): 429 while the account or the address is being slowed
    * down; otherwise the attempt is counted as a failure at once, so parallel guesses cannot slip past the count, and
-   * `succeeded()` takes it back (the account's consecutive failures end; the address gets this one back).
+   * `succeeded()` takes it back for the address and makes the address the owner's usual one.
    */
   begin(subject: { account: string; address: string }): Promise<SignInAttempt>;
 }
@@ -30,18 +30,30 @@ const toRecord = (row: Row): FailureRecord => ({
   blockedUntil: row.blocked_until.getTime(),
 });
 
+/** How long an address where an account signed in stays its owner's usual address. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 3600 * 1000;
+
 /**
  * The counters live in PostgreSQL (one small table), so every API instance on the database sees the same failures:
  * a guesser spread over instances behind a load balancer is slowed down exactly as on one.
+ *
+ * The owner's usual address (one the account signed in from in the last 30 days) is not held up by the account's
+ * back-off, which strangers' guesses cause; it has a back-off of its own for that account. Its failures still count
+ * toward the account's hourly cap, so guessing from there gains no budget beyond the cap.
  */
 export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrottle'], now: () => number): AttemptThrottle {
   return {
     async begin({ account, address }) {
-      const accountKey = `account:${account.trim().toLowerCase()}`;
+      const email = account.trim().toLowerCase();
+      const accountKey = `account:${email}`;
       const addressKey = `address:${address}`;
+      const knownKey = `known:${email}|${address}`;
+      const pairKey = `account-at:${email}|${address}`;
+      const known = (await pool.query('select 1 from sign_in_throttle where key = $1 and expires_at > $2', [knownKey, new Date(now())])).rowCount! > 0;
       const subjects = [
-        { key: accountKey, policy: policies.account },
-        { key: addressKey, policy: policies.address },
+        { key: accountKey, policy: policies.account, capOnly: known },
+        { key: addressKey, policy: policies.address, capOnly: false },
+        ...(known ? [{ key: pairKey, policy: policies.account, capOnly: false }] : []),
       ].sort((a, b) => a.key.localeCompare(b.key));
       const keys = subjects.map((s) => s.key);
       let at = 0;
@@ -63,7 +75,7 @@ export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrot
         // The clock is read once the rows are locked, so it never runs behind a failure recorded by another attempt.
         at = now();
         const byKey = new Map(rows.map((row) => [row.key, row]));
-        const wait = Math.max(...subjects.map((s) => waitBeforeAttempt(toRecord(byKey.get(s.key)!), at, s.policy)));
+        const wait = Math.max(...subjects.map((s) => waitBeforeAttempt(toRecord(byKey.get(s.key)!), at, s.policy, { capOnly: s.capOnly })));
         if (wait > 0) {
           await client.query('commit');
           throw new TooManyRequestsError(Math.max(1, Math.ceil(wait / 1000)));
@@ -87,14 +99,25 @@ export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrot
       if (Math.random() < 0.01) await forgetExpired(pool, at);
       return {
         async succeeded() {
-          await pool.query('delete from sign_in_throttle where key = $1', [accountKey]);
-          // This attempt's failure is taken back; its delay too, unless another failure has come since.
-          const mine = recorded.get(addressKey)!;
+          // The owner's run of failures at this address ends. The account keeps its other failures until its window
+          // ends (an owner signing in does not hand strangers a fresh set of free guesses); this attempt is taken back
+          // from it and from the address, with its delay unless another failure has come since.
+          await pool.query('delete from sign_in_throttle where key = $1', [pairKey]);
+          for (const key of [accountKey, addressKey]) {
+            const mine = recorded.get(key)!;
+            await pool.query(
+              `update sign_in_throttle set failures = greatest(failures - 1, 0),
+                 blocked_until = case when failures = $2 then $3 else blocked_until end
+               where key = $1`,
+              [key, mine.failures, mine.previousBlockedUntil],
+            );
+          }
+          // From now on this address is the owner's usual one.
           await pool.query(
-            `update sign_in_throttle set failures = greatest(failures - 1, 0),
-               blocked_until = case when failures = $2 then $3 else blocked_until end
-             where key = $1`,
-            [addressKey, mine.failures, mine.previousBlockedUntil],
+            `insert into sign_in_throttle (key, failures, window_started_at, blocked_until, expires_at)
+             values ($1, 0, to_timestamp(0), to_timestamp(0), $2)
+             on conflict (key) do update set expires_at = excluded.expires_at`,
+            [knownKey, new Date(at + KNOWN_ADDRESS_MS)],
           );
         },
       };
