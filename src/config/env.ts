@@ -25,7 +25,7 @@ const envSchema = z.object({
     }
     return parsed;
   }),
-  /** razorpay | simulator; unset: razorpay with keys, else the simulator outside production (see resolvePayments). */
+  /** razorpay | simulator; unset: razorpay with keys, else the simulator outside production (see refuseUnsafe). */
   PAYMENTS: optional(z.enum(['razorpay', 'simulator'])),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
