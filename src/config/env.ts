@@ -33,6 +33,10 @@ const envSchema = z.object({
   CLOUDINARY_URL: z.string().optional(),
   GST_RATE: z.coerce.number().min(0).max(1).default(0.18),
   LOG_LEVEL: z.string().default('info'),
+  /** Scheduled backups (npm run backup on a timer): the folder, how often ('30m', '6h', '1d') and how many to keep. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: z.string().default('1d'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

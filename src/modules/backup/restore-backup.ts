@@ -17,6 +17,8 @@ export interface RestoreOptions {
   /** Where local images go (DATA_DIR/media); must not hold files yet. */
   mediaDir: string;
   batchSize?: number;
+  /** Told when each phase ends (the CLI prints it), e.g. 'checked', 'loaded', 'verified', 'replayed'. */
+  onPhase?: (phase: 'checked' | 'loaded' | 'verified' | 'replayed') => void;
 }
 
 export interface RestoreReport {
@@ -83,6 +85,7 @@ function mediaTarget(root: string, relative: string): string {
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { header, trailer } = await checkBackup(options.file);
+  options.onPhase?.('checked');
   const { pool } = options;
   const applied = new Set((await pool.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
   const unknown = header.migrations.filter((m) => !applied.has(m));
@@ -132,6 +135,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       throw new BackupRefused(`restored ${rows[0]!.events} events in ${rows[0]!.streams} streams, the backup recorded ${trailer.events} in ${trailer.streams}`);
     }
     await client.query('commit');
+    options.onPhase?.('loaded');
   } catch (error) {
     failed = error instanceof BackupRefused ? undefined : (error as Error);
     await client.query('rollback').catch(() => undefined);
@@ -143,11 +147,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
 
   const verified = await verifyChains(postgresChainEntries(pool));
   if (!verified.ok) throw new BackupRefused(`the restored log's hash chains are broken at stream ${verified.breaks[0]!.streamId}`);
+  options.onPhase?.('verified');
   if (trailer.media > 0) {
     await mkdir(path.dirname(options.mediaDir), { recursive: true });
     await rm(options.mediaDir, { recursive: true, force: true });
     await rename(staging, options.mediaDir);
   }
   const readModels = await replay(options.store, pool, options.projectors);
+  options.onPhase?.('replayed');
   return { header, events: trailer.events, streams: trailer.streams, media: trailer.media, readModels };
 }
