@@ -13,6 +13,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { requestId } from './plugins/request-id.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerReadiness } from './plugins/readiness.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -54,6 +56,10 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   // Before the routes: it learns them through onRoute. Serves /docs and /docs/json.
   await registerOpenApi(app);
   registerAdminGuard(app);
+
+  // Before the routes: its onResponse hook times every request by route pattern.
+  const metrics = await registerMetrics(app, runtime);
+  app.addHook('onClose', async () => metrics.stop());
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
@@ -103,6 +109,9 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
           latencyMs: Date.now() - started,
         });
       });
+      metrics.routes(api);
+      const readiness = registerReadiness(api, runtime);
+      api.addHook('onClose', async () => readiness.stop());
       for (const module of runtime.modules) await module.routes(api, runtime);
     },
     { prefix: '/api' },

@@ -35,6 +35,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Scheduled backups (npm run backup on a timer): the folder, how often ('30m', '6h', '1d') and how many to keep. */
   BACKUP_DIR: z.string().optional(),
+  /** Bearer token Prometheus scrapes /api/metrics with (an admin's token works too). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Readiness: a projector this many events behind the log makes /api/health/ready answer 503. */
+  READY_MAX_LAG_EVENTS: z.coerce.number().int().min(1).default(10_000),
   BACKUP_EVERY: z.string().default('1d'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   SEED_DEMO: z

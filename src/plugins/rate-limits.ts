@@ -11,7 +11,8 @@ const CATALOGUE_READS = /^\/api\/(products(\/|$)|carousels\/(?!admin(\/|$))|pinc
 const UPLOADS = /^\/api\/(cloudinary\/|admin\/products\/bulk$)/;
 
 export function budgetOf(method: string, routeUrl: string): Budget {
-  if (routeUrl === '/api/health') return 'unlimited';
+  // Health checks (load balancers, orchestrators) are never limited.
+  if (routeUrl === '/api/health' || routeUrl === '/api/health/live' || routeUrl === '/api/health/ready') return 'unlimited';
   if (UPLOADS.test(routeUrl)) return 'uploads';
   if (method === 'GET' || method === 'HEAD') return CATALOGUE_READS.test(routeUrl) ? 'catalogue' : 'reads';
   return 'writes';

@@ -123,7 +123,7 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
 
 describe('every registered route has a budget (enumerated from the routes that exist)', () => {
   /** Deliberately outside the budgets: health checks, the signed provider webhook, the catalogue's by-id read. */
-  const UNLIMITED = ['GET /api/health', 'HEAD /api/health', 'POST /api/razorpay/webhook', 'GET /api/products/:id', 'HEAD /api/products/:id'];
+  const UNLIMITED = ['GET /api/health', 'HEAD /api/health', 'GET /api/health/live', 'HEAD /api/health/live', 'GET /api/health/ready', 'HEAD /api/health/ready', 'POST /api/razorpay/webhook', 'GET /api/products/:id', 'HEAD /api/products/:id'];
 
   it('with every budget at 1, the second call of each route is 429 with Retry-After; the unlimited ones never', async () => {
     const tight = await createTestApp({ limits: { ...NO_LIMITS, cataloguePerMinute: 1, readsPerMinute: 1, writesPerMinute: 1, uploadsPerMinute: 1, authPerMinute: 1 } });
