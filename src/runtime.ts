@@ -12,6 +12,7 @@ import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
+import { SessionRegistry } from './modules/sessions/session-registry.js';
 
 export interface Logger {
   info: (obj: object | string, msg?: string) => void;
@@ -44,6 +45,8 @@ export interface Runtime {
   projections: ProjectionRunner;
   modules: StoreModule[];
   jwtSecret: Uint8Array;
+  /** Every customer's sessions in memory, checked on each request (src/modules/sessions/session-registry.ts). */
+  sessions: SessionRegistry;
   limits: Limits;
   /** The wall clock in ms; injected by tests. */
   now: () => number;
@@ -103,6 +106,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pool,
     store,
     jwtSecret: loadJwtSecret(env),
+    sessions: new SessionRegistry(store, pool, log),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     now: options.now ?? Date.now,
   };
@@ -121,6 +125,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       shuttingDown = true;
       for (const module of [...modules].reverse()) await module.stop?.();
+      await partial.sessions.stop();
       await projections.stop();
       await store.close();
       await pool.end();
@@ -128,6 +133,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   await projections.start();
-  if (options.startModules !== false) for (const module of modules) await module.start?.(runtime);
+  if (options.startModules !== false) {
+    await runtime.sessions.start(() => projections.status().map((s) => s.position));
+    for (const module of modules) await module.start?.(runtime);
+  }
   return runtime;
 }

@@ -49,9 +49,9 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
 
   api.post('/auth/login', { schema: { body: loginBody }, config: authLimit }, async (request) => {
     const login = await attempt(request.body.email, request);
-    const profile = await authenticate(runtime.store, request.body.email, request.body.password);
+    const { profile, sessionVersion } = await authenticate(runtime.store, request.body.email, request.body.password);
     await login.succeeded();
-    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role, sessionVersion }, ttl);
     return { success: true, token, user: toUserDto(profile) };
   });
 
@@ -66,7 +66,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     const { profile, result } = await updateProfile(
       runtime.store,
       user.id,
-      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
+      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode, currentPassword: b.currentPassword },
       { userId: user.id, correlationId: request.id },
     );
     if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
@@ -78,11 +78,15 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
     const { state } = await loadCustomer(runtime.store, user.id);
     const change = await attempt(state.profile.email, request);
-    await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
+    const changed = await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
       userId: user.id,
       correlationId: request.id,
     });
     await change.succeeded();
-    return { success: true, message: 'Password changed successfully' };
+    // Every token issued before the change is refused from now on, on this instance before we answer; the device
+    // that changed it gets a new one.
+    await runtime.sessions.refresh(user.id);
+    const token = await issueToken(runtime.jwtSecret, { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion }, ttl);
+    return { success: true, message: 'Password changed successfully', token };
   });
 }

@@ -5,7 +5,7 @@ import { createAttemptThrottle } from './attempt-throttle.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import './customer.js';
 
-export { registerCustomer, loadCustomer } from './commands.js';
+export { registerCustomer, loadCustomer, changeSessions } from './commands.js';
 export { toUserDto } from './api.js';
 export { customerStream } from './customer.js';
 

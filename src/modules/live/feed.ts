@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { jwtVerify } from 'jose';
-import { comparePositions, START, type GlobalPosition, type Subscription } from '../../core/event-store.js';
+import type { GlobalPosition, Subscription } from '../../core/event-store.js';
+import { currentLogEnd } from '../../core/log-end.js';
 import type { Runtime } from '../../runtime.js';
 import { toLiveMessage } from './messages.js';
 
@@ -105,22 +106,8 @@ export class LiveFeed {
   }
 }
 
-/** The last event visible to readers now; later commits (even of older transactions) come after it. */
-async function currentEnd(runtime: Runtime): Promise<GlobalPosition> {
-  if (runtime.store.kind === 'postgres') {
-    const { rows } = await runtime.pool.query<{ tx: string; gp: string }>(
-      `select transaction_id::text as tx, global_position::text as gp from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by transaction_id desc, global_position desc limit 1`,
-    );
-    return rows[0] ? { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].gp) } : START;
-  }
-  // Other stores: as far as the projections have got.
-  return runtime.projections
-    .status()
-    .map((s) => ({ commit: BigInt(s.position.commit), prepare: BigInt(s.position.prepare) }))
-    .reduce((max, p) => (comparePositions(p, max) > 0 ? p : max), START);
-}
+const currentEnd = (runtime: Runtime): Promise<GlobalPosition> =>
+  currentLogEnd(runtime.store, runtime.pool, () => runtime.projections.status().map((s) => s.position));
 
 /** Browsers cannot set headers on a websocket: the token comes as ?token=, or as the usual bearer header. */
 async function authorise(request: FastifyRequest, reply: FastifyReply, secret: Uint8Array): Promise<void> {
