@@ -101,7 +101,8 @@ async function main() {
 
     // 3. projection lag and websocket latency
     const arrivals = new Map<string, number>();
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/admin/live?token=${admin.token}`);
+    const { ticket } = (await (await fetch(`${base}/api/admin/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` } })).json()) as { ticket: string };
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/admin/live?ticket=${ticket}`);
     await new Promise<void>((resolve, reject) => {
       socket.on('open', resolve);
       socket.on('error', reject);

@@ -5,11 +5,12 @@ import { DEMO_ADMIN, loadEnv } from './config/env.js';
 import { backupSettings } from './modules/backup/settings.js';
 import { parseEvery, startBackupSchedule, type BackupSchedule } from './modules/backup/schedule.js';
 import { createRuntime } from './runtime.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 
 /** Starts the store: database (embedded unless DATABASE_URL), projections, API and both SPAs; stops cleanly. */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino(loggerOptions(env.LOG_LEVEL));
   const backupEveryMs = env.BACKUP_DIR ? parseEvery(env.BACKUP_EVERY) : 0;
   const runtime = await createRuntime({ env, log });
   const app = await buildApp(runtime, { logger: log, serveFrontends: true });

@@ -88,3 +88,10 @@ export async function loginAdmin(app: FastifyInstance) {
   const body = response.json() as { token: string; user: { id: string } };
   return { token: body.token, user: body.user, auth: { authorization: `Bearer ${body.token}` } };
 }
+
+/** A single-use ticket for the admin live feed (`/api/admin/live?ticket=…`), asked for with the admin's bearer token. */
+export async function liveTicket(app: FastifyInstance, auth: Record<string, string>): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/live/ticket', headers: auth });
+  if (response.statusCode !== 200) throw new Error(`live ticket refused: ${response.statusCode} ${response.body}`);
+  return (response.json() as { ticket: string }).ticket;
+}
