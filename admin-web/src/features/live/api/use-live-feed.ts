@@ -10,6 +10,7 @@ import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
 import { statsQueryKey, type DashboardStats } from '../../overview/api/get-stats';
 import { productsQueryKey } from '../../products/api/get-products';
+import { isSigningOut } from '../../auth/api/sign-out';
 import { getLiveTicket } from './get-live-ticket';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -91,7 +92,7 @@ export function useLiveFeed(): LiveState {
     const sessionEnded = () => {
       stopped = true;
       setState('offline');
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'profile'] });
+      if (!isSigningOut()) void queryClient.invalidateQueries({ queryKey: ['auth', 'profile'] });
     };
     const connect = async () => {
       if (!getToken() || stopped) return;
