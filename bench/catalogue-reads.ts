@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { DEMO_ADMIN, loadEnv } from '../src/config/env.js';
+import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 
@@ -60,8 +61,8 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
   chmodSync(dir, 0o755);
   const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
-  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: { globalPerMinute: 100_000_000, authPerMinute: 1000 } });
+  const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
   const app = await buildApp(runtime);
   // Second baseline: an empty route in the same app (helmet headers, hooks), outside the /api rate limiter.
   app.get('/bench-empty', async () => ({ hello: 'world' }));

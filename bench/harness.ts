@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { DEMO_ADMIN, loadEnv, type Env } from '../src/config/env.js';
+import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
 import { createRuntime, type Limits, type Runtime } from '../src/runtime.js';
 
@@ -69,7 +70,7 @@ export async function createBenchApp(options: { databaseUrl: string; env?: Parti
     env,
     log: silent,
     connectionString: options.databaseUrl,
-    limits: { globalPerMinute: 10_000_000, authPerMinute: 10_000_000, ...options.limits },
+    limits: { ...NO_LIMITS, ...options.limits },
   });
   const app = await buildApp(runtime);
   await app.ready();

@@ -57,7 +57,7 @@ async function main() {
   const empty = Fastify();
   empty.get('/empty', async () => ({ success: true }));
   const emptyUrl = await empty.listen({ host: '127.0.0.1', port: 0 });
-  const bench = await createBenchApp({ databaseUrl: await db.createDatabase(), env: { SEED_DEMO: 'true', NODE_ENV: 'production' } });
+  const bench = await createBenchApp({ databaseUrl: await db.createDatabase(), env: { SEED_DEMO: 'true', NODE_ENV: 'development' } });
   try {
     const { app, runtime } = bench;
     await app.listen({ host: '127.0.0.1', port: 0 });

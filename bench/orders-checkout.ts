@@ -15,6 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { loadEnv, DEMO_ADMIN } from '../src/config/env.js';
+import { NO_LIMITS } from '../src/config/limits.js';
 import { registerEvents } from '../src/core/event-registry.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { placeOrder } from '../src/modules/orders/index.js';
@@ -56,8 +57,8 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
   chmodSync(dir, 0o755);
   const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: randomBytes(24).toString('hex'), SEED_DEMO: 'false' });
-  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: { globalPerMinute: 1e9, authPerMinute: 1e9 } });
+  const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: randomBytes(24).toString('hex'), SEED_DEMO: 'false' });
+  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
   const app = await buildApp(runtime);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -100,7 +101,8 @@ async function main() {
 
     // 3. projection lag and websocket latency
     const arrivals = new Map<string, number>();
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/admin/live?token=${admin.token}`);
+    const { ticket } = (await (await fetch(`${base}/api/admin/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` } })).json()) as { ticket: string };
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/admin/live?ticket=${ticket}`);
     await new Promise<void>((resolve, reject) => {
       socket.on('open', resolve);
       socket.on('error', reject);

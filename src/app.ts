@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UnauthorizedError } from './core/errors.js';
@@ -13,6 +12,10 @@ import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { registerCrawlerRoutes, type CrawlerOptions } from './shop-pages/crawler-routes.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { requestId } from './plugins/request-id.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerReadiness } from './plugins/readiness.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -29,8 +32,10 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
+    // TRUST_PROXY unset: no proxy is trusted and request.ip is the socket's address (rate limits key on it).
+    trustProxy: runtime.env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: requestId,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -55,6 +60,10 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   await registerOpenApi(app);
   registerAdminGuard(app);
 
+  // Before the routes: its onResponse hook times every request by route pattern.
+  const metrics = await registerMetrics(app, runtime);
+  app.addHook('onClose', async () => metrics.stop());
+
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
@@ -62,7 +71,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
     // A stale or forged token makes the request a guest's: public reads (catalogue, carousels) still work while the
     // browser drops the token, and every protected route answers 401 with the reason.
     try {
-      request.user = await readUser(request, runtime.jwtSecret);
+      request.user = await readUser(request, runtime.jwtSecret, runtime.sessions);
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       request.user = null;
@@ -81,17 +90,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
         globalDecompression: false,
       });
-      await api.register(rateLimit, {
-        max: runtime.limits.globalPerMinute,
-        timeWindow: '1 minute',
-        // Retry-After in seconds on every 429.
-        addHeaders: { 'retry-after': true, 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-        errorResponseBuilder: (_request, context) => {
-          const error = new Error('Too many requests') as Error & { statusCode: number };
-          error.statusCode = context.statusCode;
-          return error;
-        },
-      });
+      await registerRateLimits(api, runtime.limits);
       api.get('/health', async (_request, reply) => {
         const started = Date.now();
         let database = 'ok';
@@ -113,6 +112,9 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
           latencyMs: Date.now() - started,
         });
       });
+      metrics.routes(api);
+      const readiness = registerReadiness(api, runtime);
+      api.addHook('onClose', async () => readiness.stop());
       for (const module of runtime.modules) await module.routes(api, runtime);
     },
     { prefix: '/api' },

@@ -1,14 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { loadEnv, type Env } from './config/env.js';
-import type { EventStore } from './core/event-store.js';
-import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
-import { migrate } from './db/migrate.js';
-import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
-import { PostgresEventStore } from './event-store/postgres.js';
+import { loadEnv } from './config/env.js';
+import { connectToStore as connect } from './db/connect-to-store.js';
 import { checkAnchor, takeAnchor, type Anchor } from './modules/audit/anchor.js';
 import { postgresChainEntries, storeChainEntries } from './modules/audit/chain-sources.js';
 import { orderAsOf } from './modules/audit/order-as-of.js';
@@ -42,46 +36,6 @@ function readAnchor(file: string): Anchor {
   }
   if (!Array.isArray(parsed?.heads) || typeof parsed.digest !== 'string') throw new UsageError(`${file} is not an anchor written by npm run audit -- anchor`);
   return parsed;
-}
-
-interface Connection {
-  pool: pg.Pool;
-  store: EventStore;
-  close(): Promise<void>;
-}
-
-/** DATABASE_URL, else the embedded server of a running `npm start`, else the embedded server started here. */
-async function connect(env: Env): Promise<Connection> {
-  let embedded: EmbeddedDatabase | null = null;
-  let connectionString = env.DATABASE_URL;
-  if (!connectionString) {
-    const running = embeddedConnectionString(env.EMBEDDED_PG_PORT);
-    const probe = new pg.Client({ connectionString: running, connectionTimeoutMillis: 2000 });
-    const reachable = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    await probe.end().catch(() => undefined);
-    if (reachable) connectionString = running;
-    else {
-      const dataDir = path.join(env.DATA_DIR, 'pg');
-      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`No store data in ${path.resolve(dataDir)}: set DATABASE_URL, or run npm start once first.`);
-      embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
-      connectionString = embedded.connectionString;
-    }
-  }
-  const pool = new pg.Pool({ connectionString, max: 4 });
-  await migrate(pool);
-  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool);
-  return {
-    pool,
-    store,
-    close: async () => {
-      await store.close();
-      await pool.end();
-      await embedded?.stop();
-    },
-  };
 }
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { loadEnv } from './config/env.js';
 import { embeddedConnectionString } from './db/embedded-postgres.js';
 import { createRuntime } from './runtime.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 
 /**
  * npm run projector: the projection runner as a process of its own, for API instances started with
@@ -11,7 +12,7 @@ import { createRuntime } from './runtime.js';
  */
 async function main(): Promise<void> {
   const env = { ...loadEnv(), SEED_DEMO: false };
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino(loggerOptions(env.LOG_LEVEL));
   const connectionString = env.DATABASE_URL ?? embeddedConnectionString(env.EMBEDDED_PG_PORT);
   const runtime = await createRuntime({ env, log, connectionString, startModules: false, projections: { lead: true } });
   log.info({ role: runtime.projections.role, projectors: runtime.projections.projectors.map((p) => p.name) }, 'projector started');

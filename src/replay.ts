@@ -3,6 +3,7 @@ import { loadEnv } from './config/env.js';
 import { LeaderLock } from '../projections/leadership.js';
 import { replay } from '../projections/runner.js';
 import { createRuntime } from './runtime.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 
 /**
  * npm run replay [-- name ...]: drops the named read models (all by default) and rebuilds them from the log.
@@ -11,7 +12,7 @@ import { createRuntime } from './runtime.js';
  */
 async function main(): Promise<void> {
   const env = { ...loadEnv(), SEED_DEMO: false };
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino(loggerOptions(env.LOG_LEVEL));
   const runtime = await createRuntime({ env, log, startModules: false, projections: { lead: false } });
   let lost = false;
   const lock = new LeaderLock(runtime.pool, () => (lost = true));

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Env } from './config/env.js';
+import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
@@ -11,6 +12,7 @@ import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
+import { SessionRegistry } from './modules/sessions/session-registry.js';
 
 export interface Logger {
   info: (obj: object | string, msg?: string) => void;
@@ -25,18 +27,15 @@ export interface RuntimeOptions {
   connectionString?: string;
   /** Limits; tests raise or lower them. */
   limits?: Partial<Limits>;
+  /** The wall clock in ms (sign-in throttling reads it); tests inject one instead of sleeping. */
+  now?: () => number;
   /** Projection runner options; `lead` defaults to RUN_PROJECTORS. */
   projections?: RunnerOptions;
   /** false: build the modules (for their projectors) without starting them (no seeding, timers or feeds). */
   startModules?: boolean;
 }
 
-export interface Limits {
-  /** Requests per minute per client on the whole API. */
-  globalPerMinute: number;
-  /** Login/signup attempts per minute per client and e-mail. */
-  authPerMinute: number;
-}
+export type { Limits } from './config/limits.js';
 
 export interface Runtime {
   env: Env;
@@ -46,7 +45,11 @@ export interface Runtime {
   projections: ProjectionRunner;
   modules: StoreModule[];
   jwtSecret: Uint8Array;
+  /** Every customer's sessions in memory, checked on each request (src/modules/sessions/session-registry.ts). */
+  sessions: SessionRegistry;
   limits: Limits;
+  /** The wall clock in ms; injected by tests. */
+  now: () => number;
   /**
    * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
    * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
@@ -103,7 +106,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pool,
     store,
     jwtSecret: loadJwtSecret(env),
-    limits: { globalPerMinute: 1000, authPerMinute: 20, ...options.limits },
+    sessions: new SessionRegistry(store, pool, log),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    now: options.now ?? Date.now,
   };
   const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log, {
@@ -120,6 +125,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       shuttingDown = true;
       for (const module of [...modules].reverse()) await module.stop?.();
+      await partial.sessions.stop();
       await projections.stop();
       await store.close();
       await pool.end();
@@ -127,6 +133,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
   await projections.start();
-  if (options.startModules !== false) for (const module of modules) await module.start?.(runtime);
+  if (options.startModules !== false) {
+    await runtime.sessions.start(() => projections.status().map((s) => s.position));
+    for (const module of modules) await module.start?.(runtime);
+  }
   return runtime;
 }

@@ -2,14 +2,19 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { DEMO_ADMIN, loadEnv } from './config/env.js';
+import { backupSettings } from './modules/backup/settings.js';
+import { parseEvery, startBackupSchedule, type BackupSchedule } from './modules/backup/schedule.js';
 import { createRuntime } from './runtime.js';
+import { loggerOptions } from './plugins/log-redaction.js';
 
 /** Starts the store: database (embedded unless DATABASE_URL), projections, API and both SPAs; stops cleanly. */
 async function main(): Promise<void> {
   const env = loadEnv();
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = pino(loggerOptions(env.LOG_LEVEL));
+  const backupEveryMs = env.BACKUP_DIR ? parseEvery(env.BACKUP_EVERY) : 0;
   const runtime = await createRuntime({ env, log });
   const app = await buildApp(runtime, { logger: log, serveFrontends: true });
+  let backups: BackupSchedule | null = null;
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -20,6 +25,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await backups?.stop();
       await runtime.close();
       process.exit(exitCode);
     } catch (error) {
@@ -39,10 +45,23 @@ async function main(): Promise<void> {
     void stop('unhandledRejection', 1);
   });
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.BACKUP_DIR && runtime.store.kind === 'postgres') {
+    backups = startBackupSchedule({
+      pool: runtime.pool,
+      dir: path.resolve(env.BACKUP_DIR),
+      everyMs: backupEveryMs,
+      keep: env.BACKUP_KEEP,
+      mediaDir: env.CLOUDINARY_URL ? null : path.resolve(env.DATA_DIR, 'media'),
+      settings: backupSettings(env),
+      log,
+    });
+    log.info({ dir: path.resolve(env.BACKUP_DIR), every: env.BACKUP_EVERY, keep: env.BACKUP_KEEP }, 'scheduled backups on');
+  }
   log.info(
     {
       url: `http://localhost:${env.PORT}`,
-      admin: env.ADMIN_EMAIL ? env.ADMIN_EMAIL : `${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      // The e-mail only: the demo password is in the README, a configured one is never logged.
+      admin: env.ADMIN_EMAIL ?? (env.DATABASE_URL ? null : DEMO_ADMIN.email),
       database: env.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${path.join(env.DATA_DIR, 'pg')})`,
       eventStore: runtime.store.kind,
     },

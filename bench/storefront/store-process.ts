@@ -7,11 +7,12 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from '../../src/app.js';
 import { loadEnv } from '../../src/config/env.js';
+import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime } from '../../src/runtime.js';
 import { silent } from '../harness.js';
 
 const env = loadEnv();
-const runtime = await createRuntime({ env, log: silent, limits: { globalPerMinute: 100_000_000, authPerMinute: 100_000 } });
+const runtime = await createRuntime({ env, log: silent, limits: NO_LIMITS });
 const app = await buildApp(runtime, { serveFrontends: existsSync('web/dist/index.html') });
 app.post('/bench/memory', async () => {
   (globalThis as { gc?: () => void }).gc?.();

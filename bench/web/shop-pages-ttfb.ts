@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
 import { loadEnv } from '../../src/config/env.js';
+import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime } from '../../src/runtime.js';
 import { arg, benchAdmin, silent, startBenchDatabase } from '../harness.js';
 
@@ -22,7 +23,7 @@ const extra = arg('products', 0);
 execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
 const db = await startBenchDatabase();
 const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-')), JWT_SECRET: 'bench-secret-shared-by-every-instance-000', SEED_DEMO: 'true' });
-const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: { globalPerMinute: 10_000_000, authPerMinute: 10_000_000 } });
+const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
 const app = await buildApp(runtime, { serveFrontends: true });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

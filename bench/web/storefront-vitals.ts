@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../src/app.js';
 import { loadEnv } from '../../src/config/env.js';
+import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime } from '../../src/runtime.js';
 import { silent, startBenchDatabase } from '../harness.js';
 
@@ -57,7 +58,7 @@ async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) execFileSync(process.execPath, ['scripts/build-frontends.mjs'], { stdio: 'inherit' });
   const db = await startBenchDatabase();
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-')), JWT_SECRET: 'bench-web-secret-0000000000000000', SEED_DEMO: 'true' });
-  const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: { globalPerMinute: 10_000_000, authPerMinute: 10_000_000 } });
+  const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
   const app = await buildApp(runtime, { serveFrontends: true });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

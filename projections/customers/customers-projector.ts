@@ -4,7 +4,7 @@ import type { Projector } from '../projector.js';
 /** customers read model: one row per registered customer, for the admin and for joins. */
 export const customersProjector: Projector = {
   name: 'customers',
-  handles: ['CustomerRegistered', 'ProfileUpdated'],
+  handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged'],
   tables: ['customers'],
   async apply(client, recorded) {
     const event = recorded as unknown as CustomerEvent;
@@ -26,6 +26,11 @@ export const customersProjector: Projector = {
              pincode = coalesce($8, pincode), updated_at = $9 where id = $1`,
           [d.customerId, d.email ?? null, d.fullName ?? null, d.phone ?? null, d.address ?? null, d.city ?? null, d.state ?? null, d.pincode ?? null, d.updatedAt],
         );
+        return;
+      }
+      case 'RoleChanged': {
+        const d = event.data;
+        await client.query('update customers set role = $2, updated_at = $3 where id = $1', [d.customerId, d.to, d.at]);
         return;
       }
       default:

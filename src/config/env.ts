@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy.js';
+
+/** An empty variable (`FOO=` in a compose file) counts as unset. */
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -10,8 +14,19 @@ const envSchema = z.object({
   EVENTSTORE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16).optional(),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_EMAIL: optional(z.string().email()),
+  ADMIN_PASSWORD: optional(z.string().min(6)),
+  /** Unset: trust no proxy (the socket's address is the client). Else the proxies' addresses/CIDRs, comma-separated. */
+  TRUST_PROXY: optional(z.string()).transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  /** razorpay | simulator; unset: razorpay with keys, else the simulator outside production (see refuseUnsafe). */
+  PAYMENTS: optional(z.enum(['razorpay', 'simulator'])),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -24,6 +39,14 @@ const envSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//.test(v) && new URL(v).origin === v, 'PUBLIC_URL must be an http(s) origin without a path or trailing slash')
     .optional(),
+  /** Scheduled backups (npm run backup on a timer): the folder, how often ('30m', '6h', '1d') and how many to keep. */
+  BACKUP_DIR: z.string().optional(),
+  /** Bearer token Prometheus scrapes /api/metrics with (an admin's token works too). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Readiness: a projector this many events behind the log makes /api/health/ready answer 503. */
+  READY_MAX_LAG_EVENTS: z.coerce.number().int().min(1).default(10_000),
+  BACKUP_EVERY: z.string().default('1d'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -35,7 +58,26 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, 'PAYMENTS'> & { PAYMENTS: 'razorpay' | 'simulator' };
+
+/**
+ * The settings that would make a store unsafe, refused at start with the reason (issue 17): an admin e-mail without
+ * its password (the demo password is public), and the payment simulator, which lets any shopper mark an order paid,
+ * in production.
+ */
+function refuseUnsafe(env: ParsedEnv): { PAYMENTS: Env['PAYMENTS'] } | string {
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) return 'ADMIN_EMAIL is set without ADMIN_PASSWORD: set both (the demo password is public)';
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) return 'ADMIN_PASSWORD is set without ADMIN_EMAIL: set both';
+  const production = env.NODE_ENV === 'production';
+  const keys = Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+  if (production && !env.ADMIN_EMAIL) return 'NODE_ENV=production needs ADMIN_EMAIL and ADMIN_PASSWORD (the demo admin password is public)';
+  const payments = env.PAYMENTS ?? (keys ? 'razorpay' : production ? null : 'simulator');
+  if (payments === null) return 'NODE_ENV=production needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator is refused in production)';
+  if (payments === 'simulator' && production) return 'PAYMENTS=simulator is refused with NODE_ENV=production: anyone could mark an order paid';
+  if (payments === 'razorpay' && !keys) return 'PAYMENTS=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET';
+  return { PAYMENTS: payments };
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -43,8 +85,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${issues}`);
   }
-  return parsed.data;
+  const checked = refuseUnsafe(parsed.data);
+  if (typeof checked === 'string') throw new Error(`Refusing to start: ${checked}`);
+  return { ...parsed.data, ...checked };
 }
 
-/** Demo admin used when ADMIN_EMAIL/ADMIN_PASSWORD are unset; printed at start and documented in the README. */
+/**
+ * Demo admin created on the embedded default (no DATABASE_URL) when ADMIN_EMAIL is unset; documented in the README,
+ * never printed in a log.
+ */
 export const DEMO_ADMIN = { email: 'admin@animecollectibles.in', password: 'admin12345' } as const;

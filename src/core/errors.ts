@@ -35,6 +35,12 @@ export class ConflictError extends AppError {
     super(409, message, details);
   }
 }
+/** 429 with the spec's words; the error handler sends `Retry-After: retryAfterSeconds`. */
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'Too many requests');
+  }
+}
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'Service temporarily unavailable') {
     super(503, message);

@@ -37,3 +37,10 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     client.release();
   }
 }
+
+/** Migration files the database has not applied (readiness: an instance of a newer version before its migrations). */
+export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const done = new Set((await pool.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+  return files.filter((f) => !done.has(f));
+}

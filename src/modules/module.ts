@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Projector } from '../../projections/projector.js';
+import type { ModuleFigure } from '../plugins/metrics.js';
 import type { Runtime } from '../runtime.js';
 
 /** What a feature module exposes to the app: its projectors, its routes and optional background work. */
@@ -11,6 +12,8 @@ export interface StoreModule {
   /** Background work started once projections run (seeding, in-memory read models, timers). */
   start?(runtime: Runtime): Promise<void>;
   stop?(): Promise<void>;
+  /** Figures for /api/metrics, read at scrape time (fixed names, e.g. store_live_websocket_clients). */
+  metrics?(): ModuleFigure[];
 }
 
 export type ModuleDeps = Omit<Runtime, 'projections' | 'modules' | 'close' | 'beginShutdown'>;

@@ -1,11 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.js';
 
 export interface AuthUser {
   id: string;
+  /** From the account's current state, not from the token: a demoted admin is a shopper at once. */
   role: 'customer' | 'admin';
+  /** The token's session: its id, the account's session version it was issued at, and when it expires. */
+  session?: { id: string; version: number; expiresAt: Date };
 }
+
+/** Checks a token's session against what the server knows now (src/modules/sessions/session-registry.ts). */
+export interface SessionCheck {
+  /** The session's current role, or null when it has ended. */
+  check(claims: { customerId: string; sessionId: string; sessionVersion: number }): Promise<'customer' | 'admin' | null>;
+}
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,8 +27,13 @@ declare module 'fastify' {
   }
 }
 
-export async function issueToken(secret: Uint8Array, user: AuthUser, ttlHours: number): Promise<string> {
-  return new SignJWT({ role: user.role })
+/** A token for a new session (`sid`) at the account's current session version (`sv`). */
+export async function issueToken(
+  secret: Uint8Array,
+  user: { id: string; role: 'customer' | 'admin'; sessionVersion?: number },
+  ttlHours: number,
+): Promise<string> {
+  return new SignJWT({ role: user.role, sid: randomUUID(), sv: user.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
     .setIssuedAt()
@@ -24,19 +41,30 @@ export async function issueToken(secret: Uint8Array, user: AuthUser, ttlHours: n
     .sign(secret);
 }
 
-/** Reads the bearer token; an absent token means a guest, a bad or expired one is a 401. */
-export async function readUser(request: FastifyRequest, secret: Uint8Array): Promise<AuthUser | null> {
+/** Verifies a token and its session; an invalid or expired token, or an ended session, is a 401. */
+export async function verifyToken(token: string, secret: Uint8Array, sessions: SessionCheck): Promise<AuthUser> {
+  let claims: { customerId: string; sessionId: string; sessionVersion: number; expiresAt: Date };
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') {
+      throw new Error('not a session token');
+    }
+    claims = { customerId: payload.sub, sessionId: payload.sid, sessionVersion: payload.sv, expiresAt: new Date(payload.exp * 1000) };
+  } catch {
+    throw new UnauthorizedError('Invalid or expired token');
+  }
+  const role = await sessions.check(claims);
+  if (!role) throw new UnauthorizedError(SESSION_ENDED);
+  return { id: claims.customerId, role, session: { id: claims.sessionId, version: claims.sessionVersion, expiresAt: claims.expiresAt } };
+}
+
+/** Reads the bearer token; an absent token means a guest, a bad or expired one (or an ended session) is a 401. */
+export async function readUser(request: FastifyRequest, secret: Uint8Array, sessions: SessionCheck): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new UnauthorizedError('Invalid authorization header');
-  try {
-    const { payload } = await jwtVerify(match[1]!, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string') throw new Error('no subject');
-    return { id: payload.sub, role: payload.role === 'admin' ? 'admin' : 'customer' };
-  } catch {
-    throw new UnauthorizedError('Invalid or expired token');
-  }
+  return verifyToken(match[1]!, secret, sessions);
 }
 
 /** preHandler: the route needs a signed-in user. */

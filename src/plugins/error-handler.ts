@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../core/errors.js';
+import { AppError, TooManyRequestsError } from '../core/errors.js';
 import { InvalidEventError } from '../core/event-registry.js';
 
 /** Fastify's own client errors, with the words a shopper or an admin should read. */
@@ -36,6 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       return reply.code(400).send({ success: false, error: first?.message ?? 'Invalid request', details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) });
     }
+    if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ success: false, error: error.message, ...(error.details ? { details: error.details } : {}) });
     }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp } from '../helpers/test-runtime.js';
+import { createTestApp, liveTicket, loginAdmin, signUp } from '../helpers/test-runtime.js';
 import { caughtUp, consistency, stockByLog } from './consistency.js';
 import { createProduct, orderIdOf, ordersExist, placeOrder, SHIPPING } from './fixtures.js';
 import { startServer } from './processes.js';
@@ -90,7 +90,8 @@ describe('two API instances on one PostgreSQL', () => {
     const address = await b.app.listen({ host: '127.0.0.1', port: 0 });
     const WebSocket = await wsClass();
     const messages: { type?: string; orderId?: string }[] = [];
-    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/admin/live?token=${admin.token}`);
+    // The ticket is asked of A and used on B: tickets live in the shared database (no sticky sessions).
+    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/admin/live?ticket=${await liveTicket(a.app, admin.auth)}`);
     await new Promise<void>((resolve, reject) => {
       ws.on('open', () => resolve());
       ws.on('error', (e) => reject(e as Error));
@@ -118,7 +119,7 @@ describe('two API instances on one PostgreSQL', () => {
       children.push(one.child, two.child);
       const WebSocket = await wsClass();
       const messages: { type?: string; orderId?: string }[] = [];
-      const ws = new WebSocket(`${two.url.replace('http', 'ws')}/api/admin/live?token=${admin.token}`);
+      const ws = new WebSocket(`${two.url.replace('http', 'ws')}/api/admin/live?ticket=${await liveTicket(a.app, admin.auth)}`);
       await new Promise<void>((resolve, reject) => {
         ws.on('open', () => resolve());
         ws.on('error', (e) => reject(e as Error));

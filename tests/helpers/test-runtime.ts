@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
+import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -33,7 +34,7 @@ export interface TestContext {
 
 /** A full runtime (migrations, projections, modules) and app on a fresh database. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string; now?: () => number } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const env = loadEnv({
@@ -47,7 +48,9 @@ export async function createTestApp(
     env,
     log: silent,
     connectionString: databaseUrl,
-    limits: { globalPerMinute: 100_000, authPerMinute: 10_000, ...options.limits },
+    // Unlimited unless a test sets a limit (tests/hardening/ check the real budgets).
+    limits: { ...NO_LIMITS, ...options.limits },
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(runtime);
   await app.ready();
@@ -64,11 +67,12 @@ export async function createTestApp(
 
 let counter = 0;
 /** Signs up a fresh shopper and returns its token and user. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}) {
+export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const email = `shopper${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
+    headers,
     payload: { email, password: 'secret123', full_name: 'Test Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', ...overrides },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
@@ -83,4 +87,11 @@ export async function loginAdmin(app: FastifyInstance) {
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   const body = response.json() as { token: string; user: { id: string } };
   return { token: body.token, user: body.user, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+/** A single-use ticket for the admin live feed (`/api/admin/live?ticket=…`), asked for with the admin's bearer token. */
+export async function liveTicket(app: FastifyInstance, auth: Record<string, string>): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/live/ticket', headers: auth });
+  if (response.statusCode !== 200) throw new Error(`live ticket refused: ${response.statusCode} ${response.body}`);
+  return (response.json() as { ticket: string }).ticket;
 }

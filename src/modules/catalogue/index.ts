@@ -46,5 +46,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
       await seedDemoCatalogue(runtime, memory);
     },
     stop: () => memory.stop(),
+    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.size }],
   };
 }

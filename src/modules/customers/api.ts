@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, issueToken, requireUser } from '../../plugins/auth.js';
+import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
 import type { Runtime } from '../../runtime.js';
+import type { AttemptThrottle } from './attempt-throttle.js';
 import type { CustomerProfile } from './customer.js';
 import { authenticate, changePassword, loadCustomer, registerCustomer, updateProfile } from './commands.js';
 import { changePasswordBody, loginBody, profileBody, signupBody, type UserDto } from './schemas.js';
@@ -23,33 +25,33 @@ export function toUserDto(profile: CustomerProfile): UserDto {
   };
 }
 
-export async function customersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function customersApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ttl = runtime.env.TOKEN_TTL_HOURS;
-  const authLimit = {
-    rateLimit: {
-      max: runtime.limits.authPerMinute,
-      timeWindow: '1 minute',
-      keyGenerator: (request: { ip: string; body?: unknown }) =>
-        `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-    },
-  };
+  const authLimit = signInRateLimit(runtime.limits);
+  // Each password check (and each signup, which probes whether an e-mail is taken) is throttled per account and per
+  // address; see attempt-throttle.ts.
+  const attempt = (account: string, request: { ip: string }) => throttle.begin({ account, address: clientAddress(request) });
 
   api.post('/auth/signup', { schema: { body: signupBody }, config: authLimit }, async (request, reply) => {
     const b = request.body;
+    const signup = await attempt(b.email, request);
     const { profile, result } = await registerCustomer(
       runtime.store,
       { email: b.email, password: b.password, fullName: b.full_name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
       { correlationId: request.id },
     );
+    await signup.succeeded();
     await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
     const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
     return reply.code(201).send({ success: true, token, user: toUserDto(profile) });
   });
 
   api.post('/auth/login', { schema: { body: loginBody }, config: authLimit }, async (request) => {
-    const profile = await authenticate(runtime.store, request.body.email, request.body.password);
-    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
+    const login = await attempt(request.body.email, request);
+    const { profile, sessionVersion } = await authenticate(runtime.store, request.body.email, request.body.password);
+    await login.succeeded();
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role, sessionVersion }, ttl);
     return { success: true, token, user: toUserDto(profile) };
   });
 
@@ -64,19 +66,27 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime): Prom
     const { profile, result } = await updateProfile(
       runtime.store,
       user.id,
-      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
+      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode, currentPassword: b.currentPassword },
       { userId: user.id, correlationId: request.id },
     );
     if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
     return { success: true, user: toUserDto(profile), message: 'Profile updated successfully!' };
   });
 
-  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody } }, async (request) => {
+  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody }, config: authLimit }, async (request) => {
     const user = currentUser(request);
-    await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
+    // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
+    const { state } = await loadCustomer(runtime.store, user.id);
+    const change = await attempt(state.profile.email, request);
+    const changed = await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
       userId: user.id,
       correlationId: request.id,
     });
-    return { success: true, message: 'Password changed successfully' };
+    await change.succeeded();
+    // Every token issued before the change is refused from now on, on this instance before we answer; the device
+    // that changed it gets a new one.
+    await runtime.sessions.refresh(user.id);
+    const token = await issueToken(runtime.jwtSecret, { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion }, ttl);
+    return { success: true, message: 'Password changed successfully', token };
   });
 }

@@ -129,7 +129,7 @@ describe('profile and password', () => {
     expect(updated.json().user).toMatchObject({ full_name: 'New Name', city: 'Pune' });
     const row = await ctx.runtime.pool.query('select full_name, city from customers where id = $1', [a.user.id]);
     expect(row.rows[0]).toEqual({ full_name: 'New Name', city: 'Pune' });
-    const taken = await ctx.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: { email: b.email } });
+    const taken = await ctx.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: { email: b.email, currentPassword: a.password } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ success: false, error: 'Email already in use' });
   });
@@ -137,7 +137,7 @@ describe('profile and password', () => {
   it('changing e-mail frees the old one and moves the login', async () => {
     const a = await signUp(ctx.app);
     const newEmail = `moved${Date.now()}@example.in`;
-    const moved = await ctx.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: { email: newEmail } });
+    const moved = await ctx.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: a.auth, payload: { email: newEmail, currentPassword: a.password } });
     expect(moved.statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: newEmail, password: a.password })).statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: a.email, password: a.password })).statusCode).toBe(401);

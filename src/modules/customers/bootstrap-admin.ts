@@ -4,8 +4,15 @@ import type { Runtime } from '../../runtime.js';
 import { emailStream, evolveEmail, initialEmailState } from './customer.js';
 import { registerCustomer } from './commands.js';
 
-/** First start: creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD, or the documented demo admin. */
+/**
+ * First start: creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD (loadEnv refuses one without the other), or,
+ * on the embedded default only (no DATABASE_URL), the demo admin documented in the README. A password is never logged.
+ */
 export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
+  if (!runtime.env.ADMIN_EMAIL && runtime.env.DATABASE_URL) {
+    runtime.log.warn('no admin account bootstrapped: set ADMIN_EMAIL and ADMIN_PASSWORD (the demo admin exists only on the embedded default)');
+    return;
+  }
   const email = runtime.env.ADMIN_EMAIL ?? DEMO_ADMIN.email;
   const password = runtime.env.ADMIN_PASSWORD ?? DEMO_ADMIN.password;
   const claim = await loadState(runtime.store, emailStream(email), { initialState: initialEmailState, evolve: evolveEmail });
@@ -18,6 +25,6 @@ export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
     // Another instance created it at the same moment.
     if ((error as { statusCode?: number }).statusCode !== 409) throw error;
   });
-  if (!runtime.env.ADMIN_EMAIL) runtime.log.warn({ email, password }, 'created demo admin account (set ADMIN_EMAIL/ADMIN_PASSWORD in production)');
+  if (!runtime.env.ADMIN_EMAIL) runtime.log.warn({ email }, 'created the demo admin account with the README\'s demo password (set ADMIN_EMAIL/ADMIN_PASSWORD for a real store)');
   else runtime.log.info({ email }, 'created admin account');
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { loadState, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { handleCommand, loadState, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { NotFoundError, UnauthorizedError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore } from '../../core/event-store.js';
 import {
@@ -79,8 +79,11 @@ export async function loadCustomer(store: EventStore, customerId: string) {
   return { ...loaded, state: loaded.state };
 }
 
-/** Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. */
-export async function authenticate(store: EventStore, email: string, password: string): Promise<CustomerProfile> {
+/**
+ * Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. Answers the profile and the
+ * session version a new token carries.
+ */
+export async function authenticate(store: EventStore, email: string, password: string): Promise<{ profile: CustomerProfile; sessionVersion: number }> {
   const claim = await loadState(store, emailStream(normaliseEmail(email)), emailDecider);
   const invalid = new UnauthorizedError('Invalid email or password');
   if (!claim.state.owner) {
@@ -89,19 +92,25 @@ export async function authenticate(store: EventStore, email: string, password: s
   }
   const { state } = await loadCustomer(store, claim.state.owner);
   if (!(await verifyPassword(password, state.passwordHash))) throw invalid;
-  return state.profile;
+  return { profile: state.profile, sessionVersion: state.sessionVersion };
 }
 
 export async function updateProfile(
   store: EventStore,
   customerId: string,
-  changes: Partial<Pick<CustomerProfile, 'email' | 'fullName' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>>,
+  changes: Partial<Pick<CustomerProfile, 'email' | 'fullName' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>> & { currentPassword?: string },
   context: CommandContext,
 ): Promise<{ profile: CustomerProfile; result: AppendResult | null }> {
   const current = await loadCustomer(store, customerId);
   const now = (context.now ?? new Date()).toISOString();
-  const email = changes.email ? normaliseEmail(changes.email) : undefined;
-  const events = decideCustomer({ type: 'UpdateProfile', data: { ...changes, email, now } }, current.state);
+  const { currentPassword, ...fields } = changes;
+  const email = fields.email ? normaliseEmail(fields.email) : undefined;
+  // Only an e-mail change needs the password, so only then is it hashed (scrypt costs ~50 ms).
+  const currentPasswordMatches =
+    email && email !== current.state.profile.email && currentPassword
+      ? await verifyPassword(currentPassword, current.state.passwordHash)
+      : undefined;
+  const events = decideCustomer({ type: 'UpdateProfile', data: { ...fields, email, currentPasswordMatches, now } }, current.state);
   if (events.length === 0) return { profile: current.state.profile, result: null };
   const writes = [{ streamId: customerStream(customerId), events: toNewEvents(events, context), expectedVersion: current.version }];
   if (email && email !== current.state.profile.email) {
@@ -148,5 +157,26 @@ export async function changePassword(
     },
     current.state,
   );
-  return store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+  const result = await store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+  // The change ended every token issued before it; the one answered to this request carries the new version.
+  const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
+  return { result, profile: state.profile, sessionVersion: state.sessionVersion };
+}
+
+type SessionCommand =
+  | { type: 'SignOut'; data: { sessionId: string; expiresAt: string; by: string } }
+  | { type: 'RevokeSessions'; data: { reason: 'sign-out-everywhere' | 'admin'; by: string } }
+  | { type: 'ChangeRole'; data: { role: 'customer' | 'admin'; by: string } };
+
+/** SignOut (one token), RevokeSessions (every token so far) and ChangeRole on the customer's stream. */
+export async function changeSessions(store: EventStore, customerId: string, command: SessionCommand, context: CommandContext) {
+  const now = (context.now ?? new Date()).toISOString();
+  const { result } = await handleCommand(
+    store,
+    customerStream(customerId),
+    { ...customerDecider, decide: decideCustomer },
+    { ...command, data: { ...command.data, now } } as Parameters<typeof decideCustomer>[0],
+    context,
+  );
+  return result;
 }

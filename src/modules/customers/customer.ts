@@ -14,6 +14,9 @@ const profileFields = {
   pincode: z.string(),
 };
 
+/** Events after which every token issued before them is refused (the customer's session version goes up by one). */
+export const ENDS_EVERY_SESSION: ReadonlySet<string> = new Set(['PasswordChanged', 'SessionsRevoked']);
+
 export const customerEvents = {
   CustomerRegistered: z.object({
     customerId: z.string().uuid(),
@@ -35,6 +38,11 @@ export const customerEvents = {
     updatedAt: z.string().datetime(),
   }),
   PasswordChanged: z.object({ customerId: z.string().uuid(), passwordHash: z.string().min(1), changedAt: z.string().datetime() }),
+  /** One session (one token) signed out; `expiresAt` is when that token would have expired anyway. */
+  SignedOut: z.object({ customerId: z.string().uuid(), sessionId: z.string().min(1).max(100), expiresAt: z.string().datetime(), by: z.string(), at: z.string().datetime() }),
+  /** Every session up to now ended ("sign out everywhere", by the customer or an admin). */
+  SessionsRevoked: z.object({ customerId: z.string().uuid(), reason: z.enum(['sign-out-everywhere', 'admin']), by: z.string(), at: z.string().datetime() }),
+  RoleChanged: z.object({ customerId: z.string().uuid(), from: z.enum(['customer', 'admin']), to: z.enum(['customer', 'admin']), by: z.string(), at: z.string().datetime() }),
   EmailClaimed: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
   EmailReleased: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
 } as const;
@@ -44,7 +52,10 @@ type Data<K extends keyof typeof customerEvents> = z.infer<(typeof customerEvent
 export type CustomerEvent =
   | { type: 'CustomerRegistered'; data: Data<'CustomerRegistered'> }
   | { type: 'ProfileUpdated'; data: Data<'ProfileUpdated'> }
-  | { type: 'PasswordChanged'; data: Data<'PasswordChanged'> };
+  | { type: 'PasswordChanged'; data: Data<'PasswordChanged'> }
+  | { type: 'SignedOut'; data: Data<'SignedOut'> }
+  | { type: 'SessionsRevoked'; data: Data<'SessionsRevoked'> }
+  | { type: 'RoleChanged'; data: Data<'RoleChanged'> };
 export type EmailEvent =
   | { type: 'EmailClaimed'; data: Data<'EmailClaimed'> }
   | { type: 'EmailReleased'; data: Data<'EmailReleased'> };
@@ -64,9 +75,23 @@ export interface CustomerProfile {
 
 export type CustomerState =
   | { status: 'none' }
-  | { status: 'registered'; profile: CustomerProfile; passwordHash: string };
+  | {
+      status: 'registered';
+      profile: CustomerProfile;
+      passwordHash: string;
+      /**
+       * Tokens carry the value they were issued at; a password change or "sign out everywhere" raises it, which ends
+       * every older token at once (src/modules/sessions/session-registry.ts).
+       */
+      sessionVersion: number;
+    };
 
 export const initialCustomerState = (): CustomerState => ({ status: 'none' });
+
+/** The one rule for the session version, shared with the session registry's own fold. */
+export function nextSessionVersion(state: { sessionVersion: number }, event: { type: string }): number {
+  return ENDS_EVERY_SESSION.has(event.type) ? state.sessionVersion + 1 : state.sessionVersion;
+}
 
 export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
   switch (event.type) {
@@ -75,6 +100,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return {
         status: 'registered',
         passwordHash: d.passwordHash,
+        sessionVersion: 0,
         profile: {
           id: d.customerId,
           email: d.email,
@@ -96,7 +122,14 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return { ...state, profile: { ...state.profile, ...defined } };
     }
     case 'PasswordChanged':
-      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
+      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash, sessionVersion: nextSessionVersion(state, event) } : state;
+    case 'SessionsRevoked':
+      return state.status === 'registered' ? { ...state, sessionVersion: nextSessionVersion(state, event) } : state;
+    case 'RoleChanged':
+      return state.status === 'registered' ? { ...state, profile: { ...state.profile, role: event.data.to } } : state;
+    case 'SignedOut':
+      // Ends one token only; the session registry keeps the ended session ids.
+      return state;
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -28,10 +28,20 @@ export type CustomerCommand =
         city?: string;
         state?: string;
         pincode?: string;
+        /** Whether the current password given matches; undefined when none was given. Needed to change the e-mail. */
+        currentPasswordMatches?: boolean;
         now: string;
       };
     }
-  | { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; passwordHash: string; now: string } };
+  | { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; passwordHash: string; now: string } }
+  | { type: 'SignOut'; data: { sessionId: string; expiresAt: string; by: string; now: string } }
+  | { type: 'RevokeSessions'; data: { reason: 'sign-out-everywhere' | 'admin'; by: string; now: string } }
+  | { type: 'ChangeRole'; data: { role: 'customer' | 'admin'; by: string; now: string } };
+
+export const EMAIL_CHANGE_MESSAGES = {
+  required: 'Current password is required to change email',
+  incorrect: 'Current password is incorrect',
+} as const;
 
 export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerEvent[] {
   switch (command.type) {
@@ -42,11 +52,16 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     }
     case 'UpdateProfile': {
       if (state.status !== 'registered') throw new NotFoundError('User not found');
-      const { now, ...changes } = command.data;
+      const { now, currentPasswordMatches, ...changes } = command.data;
       const changed = Object.fromEntries(
         Object.entries(changes).filter(([key, value]) => value !== undefined && state.profile[key as keyof typeof state.profile] !== value),
       );
       if (Object.keys(changed).length === 0) return [];
+      // A stolen token alone must not be able to move the account (and its password resets) to another address.
+      if (changed.email !== undefined) {
+        if (currentPasswordMatches === undefined) throw new ValidationError(EMAIL_CHANGE_MESSAGES.required);
+        if (!currentPasswordMatches) throw new ValidationError(EMAIL_CHANGE_MESSAGES.incorrect);
+      }
       return [{ type: 'ProfileUpdated', data: { customerId: state.profile.id, ...changed, updatedAt: now } }];
     }
     case 'ChangePassword': {
@@ -55,6 +70,23 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       return [
         { type: 'PasswordChanged', data: { customerId: state.profile.id, passwordHash: command.data.passwordHash, changedAt: command.data.now } },
       ];
+    }
+    case 'SignOut': {
+      if (state.status !== 'registered') throw new NotFoundError('User not found');
+      const { now, ...d } = command.data;
+      return [{ type: 'SignedOut', data: { customerId: state.profile.id, ...d, at: now } }];
+    }
+    case 'RevokeSessions': {
+      if (state.status !== 'registered') throw new NotFoundError('User not found');
+      const { now, ...d } = command.data;
+      return [{ type: 'SessionsRevoked', data: { customerId: state.profile.id, ...d, at: now } }];
+    }
+    case 'ChangeRole': {
+      if (state.status !== 'registered') throw new NotFoundError('User not found');
+      if (command.data.by === state.profile.id) throw new ValidationError('You cannot change your own role');
+      if (state.profile.role === command.data.role) return [];
+      const { by, now } = command.data;
+      return [{ type: 'RoleChanged', data: { customerId: state.profile.id, from: state.profile.role, to: command.data.role, by, at: now } }];
     }
     default: {
       const exhaustive: never = command;

@@ -1,20 +1,22 @@
 import { customersProjector } from '../../../projections/customers/customers-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { customersApi } from './api.js';
+import { createAttemptThrottle } from './attempt-throttle.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import './customer.js';
 
-export { registerCustomer, loadCustomer } from './commands.js';
+export { registerCustomer, loadCustomer, changeSessions } from './commands.js';
 export { toUserDto } from './api.js';
 export { customerStream } from './customer.js';
 
 export const startOrder = 10;
 
-export function createModule(_deps: ModuleDeps): StoreModule {
+export function createModule(deps: ModuleDeps): StoreModule {
+  const throttle = createAttemptThrottle(deps.pool, deps.limits.authThrottle, deps.now);
   return {
     name: 'customers',
     projectors: [customersProjector],
-    routes: customersApi,
+    routes: (app, runtime) => customersApi(app, runtime, throttle),
     start: bootstrapAdmin,
   };
 }

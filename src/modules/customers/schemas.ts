@@ -34,6 +34,8 @@ export const profileBody = z
     city: z.string().trim().max(100).optional(),
     state: z.string().trim().max(100).optional(),
     pincode: z.string().trim().regex(/^\d{6}$/, 'Invalid Pincode').optional(),
+    /** Needed only when the e-mail changes. */
+    currentPassword: z.string().max(200, 'Password is too long').optional(),
   })
   .strip();
 

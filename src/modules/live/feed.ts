@@ -1,11 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { jwtVerify } from 'jose';
-import { comparePositions, START, type GlobalPosition, type Subscription } from '../../core/event-store.js';
+import type { GlobalPosition, Subscription } from '../../core/event-store.js';
+import { currentLogEnd } from '../../core/log-end.js';
 import type { Runtime } from '../../runtime.js';
+import { authoriseLive, liveSessionOf, ticketRoute } from './access.js';
 import { toLiveMessage } from './messages.js';
+import type { TicketSession } from './tickets.js';
 
 const HEARTBEAT_MS = 30_000;
+/** Close codes (private range) telling the dashboard not to reconnect: its session ended, or it is no admin now. */
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_NOT_ADMIN = 4003;
 
 /** The part of a ws socket the feed uses (ws ships no types here). */
 interface FeedSocket {
@@ -21,10 +26,13 @@ interface FeedSocket {
 /**
  * The admin live feed. Each instance follows the event log itself (a store subscription from the log's current end),
  * so an admin connected to any instance sees changes made through every instance. It follows the log only while an
- * admin is connected, so an instance nobody watches does no work for it.
+ * admin is connected, so an instance nobody watches does no work for it. Each socket keeps the session it was
+ * opened with; when that session ends or its account stops being an admin, the socket is closed at once.
  */
 export class LiveFeed {
-  private readonly sockets = new Set<FeedSocket>();
+  /** Open sockets and the session each was opened with. */
+  private readonly sockets = new Map<FeedSocket, TicketSession>();
+  private stopWatchingSessions: (() => void) | null = null;
   private following: Promise<Subscription> | null = null;
   private runtime: Runtime | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -36,9 +44,10 @@ export class LiveFeed {
 
   async start(runtime: Runtime): Promise<void> {
     this.runtime = runtime;
+    this.stopWatchingSessions = runtime.sessions.onChange((customerId) => this.recheck(customerId));
     // Pings keep idle connections open through proxies; a socket that missed a pong is dropped.
     this.heartbeat = setInterval(() => {
-      for (const socket of this.sockets) {
+      for (const socket of this.sockets.keys()) {
         if (!this.alive.has(socket)) {
           socket.terminate();
           this.remove(socket);
@@ -63,7 +72,7 @@ export class LiveFeed {
               const message = toLiveMessage(event);
               if (!message) continue;
               const text = JSON.stringify({ ...message, position: event.position.prepare.toString() });
-              for (const socket of this.sockets) if (socket.readyState === socket.OPEN) socket.send(text);
+              for (const socket of this.sockets.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
             }
           },
           onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
@@ -76,9 +85,26 @@ export class LiveFeed {
     return this.following;
   }
 
+  /** The account's sessions or role changed: close its sockets whose session no longer admits them. */
+  private recheck(customerId: string): void {
+    const runtime = this.runtime;
+    if (!runtime) return;
+    for (const [socket, session] of this.sockets) {
+      if (session.customerId !== customerId) continue;
+      void runtime.sessions
+        .check(session)
+        .then((role) => {
+          if (role === 'admin') return;
+          socket.close(role ? CLOSE_NOT_ADMIN : CLOSE_SESSION_ENDED, role ? 'Admin access required' : 'Session ended');
+          this.remove(socket);
+        })
+        .catch((error: unknown) => runtime.log.warn({ err: error }, 'live feed session re-check failed'));
+    }
+  }
+
   /** Registers an admin's socket; resolves once the feed follows the log for it. */
-  async add(socket: FeedSocket): Promise<void> {
-    this.sockets.add(socket);
+  async add(socket: FeedSocket, session: TicketSession): Promise<void> {
+    this.sockets.set(socket, session);
     this.alive.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => this.remove(socket));
@@ -97,60 +123,34 @@ export class LiveFeed {
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    this.stopWatchingSessions?.();
+    this.stopWatchingSessions = null;
     const following = this.following;
     this.following = null;
     await following?.then((s) => s.close()).catch(() => undefined);
-    for (const socket of this.sockets) socket.close(1001, 'server shutting down');
+    for (const socket of this.sockets.keys()) socket.close(1001, 'server shutting down');
     this.sockets.clear();
   }
 }
 
-/** The last event visible to readers now; later commits (even of older transactions) come after it. */
-async function currentEnd(runtime: Runtime): Promise<GlobalPosition> {
-  if (runtime.store.kind === 'postgres') {
-    const { rows } = await runtime.pool.query<{ tx: string; gp: string }>(
-      `select transaction_id::text as tx, global_position::text as gp from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by transaction_id desc, global_position desc limit 1`,
-    );
-    return rows[0] ? { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].gp) } : START;
-  }
-  // Other stores: as far as the projections have got.
-  return runtime.projections
-    .status()
-    .map((s) => ({ commit: BigInt(s.position.commit), prepare: BigInt(s.position.prepare) }))
-    .reduce((max, p) => (comparePositions(p, max) > 0 ? p : max), START);
-}
-
-/** Browsers cannot set headers on a websocket: the token comes as ?token=, or as the usual bearer header. */
-async function authorise(request: FastifyRequest, reply: FastifyReply, secret: Uint8Array): Promise<void> {
-  const token = (request.query as { token?: string } | undefined)?.token;
-  let role: string | null = request.user?.role ?? null;
-  if (token) {
-    try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-      role = typeof payload.sub === 'string' ? (payload.role === 'admin' ? 'admin' : 'customer') : null;
-      if (!role) throw new Error('no subject');
-    } catch {
-      return reply.code(401).send({ success: false, error: 'Invalid or expired token' });
-    }
-  }
-  if (!role) return reply.code(401).send({ success: false, error: 'Please log in' });
-  if (role !== 'admin') return reply.code(403).send({ success: false, error: 'Admin access required' });
-}
+const currentEnd = (runtime: Runtime): Promise<GlobalPosition> =>
+  currentLogEnd(runtime.store, runtime.pool, () => runtime.projections.status().map((s) => s.position));
 
 export async function liveRoutes(app: FastifyInstance, runtime: Runtime, feed: LiveFeed): Promise<void> {
+  ticketRoute(app, runtime);
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 4096 } });
     scope.get(
       '/admin/live',
-      { websocket: true, preValidation: (request, reply) => authorise(request, reply, runtime.jwtSecret) },
-      async (socket: unknown) => {
+      { websocket: true, preValidation: (request, reply) => authoriseLive(request, reply, runtime) },
+      async (socket: unknown, request) => {
         const ws = socket as FeedSocket;
+        const session = liveSessionOf(request);
+        if (!session) return ws.close(CLOSE_SESSION_ENDED, 'Session ended');
         // The feed is one-way; anything the browser sends is ignored.
         ws.on('message', () => undefined);
         try {
-          await feed.add(ws);
+          await feed.add(ws, session);
         } catch {
           ws.close(1011, 'live feed unavailable');
           return;

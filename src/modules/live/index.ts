@@ -14,5 +14,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
     routes: (app, runtime) => liveRoutes(app, runtime, feed),
     start: (runtime) => feed.start(runtime),
     stop: () => feed.stop(),
+    metrics: () => [{ name: 'store_live_websocket_clients', help: 'Admin dashboards connected to the live feed', value: feed.connections }],
   };
 }

@@ -21,8 +21,10 @@ export const razorpayIdSuffix = (seed?: Buffer) =>
 
 export const SIMULATOR_KEY_ID = 'rzp_test_localsimulator';
 
+/** PAYMENTS decides (loadEnv resolved it from the keys and NODE_ENV, and refuses the simulator in production). */
 export function createPaymentProvider(env: Env, localSecret: Uint8Array): PaymentProvider {
-  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
+  if (env.PAYMENTS === 'razorpay') {
+    if (!env.RAZORPAY_KEY_ID || !env.RAZORPAY_KEY_SECRET) throw new Error('PAYMENTS=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
     const client = new Razorpay({ key_id: env.RAZORPAY_KEY_ID, key_secret: env.RAZORPAY_KEY_SECRET });
     return {
       kind: 'razorpay',
@@ -39,6 +41,7 @@ export function createPaymentProvider(env: Env, localSecret: Uint8Array): Paymen
       },
     };
   }
+  if (env.NODE_ENV === 'production') throw new Error('PAYMENTS=simulator is refused with NODE_ENV=production');
   // A local test secret derived from the instance secret: stable across restarts and instances sharing JWT_SECRET.
   const secret = createHmac('sha256', localSecret).update('payment-simulator').digest('hex');
   return {

@@ -35,7 +35,7 @@ export async function profileApi(app: FastifyInstance, runtime: Runtime): Promis
     const { profile, result } = await updateProfile(
       runtime.store,
       context.userId!,
-      { fullName: b.name ?? b.full_name, email: b.email, phone },
+      { fullName: b.name ?? b.full_name, email: b.email, phone, currentPassword: b.currentPassword },
       context,
     );
     await projected(runtime, result, ['customers']);

@@ -62,7 +62,7 @@ describe('PUT /api/user/profile', () => {
   it('changes name, email and phone; the customers read model follows', async () => {
     const shopper = await signUp(ctx.app);
     const email = `renamed${Date.now()}@example.in`;
-    const response = await send('PUT', '/api/user/profile', shopper.auth, { name: 'Kavya Menon', email, phone: '+91 91234 56789' });
+    const response = await send('PUT', '/api/user/profile', shopper.auth, { name: 'Kavya Menon', email, phone: '+91 91234 56789', currentPassword: shopper.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, user: { name: 'Kavya Menon', full_name: 'Kavya Menon', email, phone: '9123456789', addresses: [], wishlist: [] } });
     const row = await ctx.runtime.pool.query('select full_name, email, phone from customers where id = $1', [shopper.user.id]);
@@ -73,7 +73,7 @@ describe('PUT /api/user/profile', () => {
   it('refuses an e-mail another account uses with 409 "Email already in use" and changes nothing', async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
-    const response = await send('PUT', '/api/user/profile', a.auth, { name: 'Changed', email: b.email.toUpperCase() });
+    const response = await send('PUT', '/api/user/profile', a.auth, { name: 'Changed', email: b.email.toUpperCase(), currentPassword: a.password });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ success: false, error: 'Email already in use' });
     expect((await send('GET', '/api/user/profile', a.auth)).json().user).toMatchObject({ email: a.email, name: 'Test Shopper' });

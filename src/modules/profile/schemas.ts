@@ -57,6 +57,8 @@ export const userProfileBody = z
     full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').optional(),
     email: z.string().trim().max(200, 'Value is too long').pipe(z.email('Please enter a valid email address')).optional(),
     phone: z.string().trim().max(20, 'Please enter a valid 10-digit phone number').optional(),
+    /** Needed only when the e-mail changes. */
+    currentPassword: z.string().max(200, 'Password is too long').optional(),
   })
   .strip();
 

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { AuditSection } from '../../features/audit/components/audit-section';
+import { signOut } from '../../features/auth/api/sign-out';
 import { CarouselsTab } from '../../features/carousels/components/carousels-tab';
 import { CustomersTab } from '../../features/customers/components/customers-tab';
 import { useLiveFeed } from '../../features/live/api/use-live-feed';
@@ -84,6 +85,9 @@ export default function DashboardRoute() {
           <Badge variant="admin">Admin Access</Badge>
           <Button onClick={() => void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT })}>Refresh</Button>
           <Button variant="ghost">Settings</Button>
+          <Button variant="outline" onClick={() => void signOut()}>
+            Sign out
+          </Button>
         </div>
       </header>
       <Tabs.Root value={tab} onValueChange={switchTab} className="tabs">

@@ -81,9 +81,10 @@ export function AccountMenu() {
           <Menu.Item
             className="menu__item"
             onSelect={() => {
-              signOut();
-              toast({ title: 'Signed out successfully', description: 'You have been signed out.' });
-              navigate('/');
+              void signOut().then(() => {
+                toast({ title: 'Signed out successfully', description: 'You have been signed out.' });
+                navigate('/');
+              });
             }}
           >
             Sign out

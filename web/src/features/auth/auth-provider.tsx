@@ -4,6 +4,7 @@ import { getToken, setToken } from '../../lib/api-client';
 import { isHydrating } from '../../lib/hydration';
 import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
+import { logout as logoutCall } from './api/logout';
 import { signup as signupCall, type SignupInput } from './api/signup';
 import { normalizeUser, type User } from './types';
 
@@ -13,7 +14,8 @@ interface AuthContextValue {
   loading: boolean;
   signIn(input: LoginInput): Promise<User>;
   signUp(input: SignupInput): Promise<User>;
-  signOut(): void;
+  /** Ends the session on the server (the token stops working everywhere), then forgets it here. */
+  signOut(): Promise<void>;
   /** True after an explicit sign-out: signed-in-only pages then go home rather than to /login. */
   signedOut: boolean;
   setUser(user: User): void;
@@ -74,7 +76,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return next;
   }, []);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback(async () => {
+    // The server refuses this token from now on; signing out here happens even when it cannot be reached.
+    if (getToken()) await logoutCall().catch(() => undefined);
     setToken(null);
     clearStoredCarts();
     setSignedOut(true);

@@ -5,7 +5,9 @@ import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pager } from '../../../components/ui/pager';
 import { formatCount, formatDate, formatINR } from '../../../lib/format';
+import { useToast } from '../../../components/ui/toast';
 import { useCustomers, type AdminCustomer } from '../api/get-customers';
+import { useSignOutCustomer } from '../api/sign-out-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
 
 const NO_CUSTOMERS: AdminCustomer[] = [];
@@ -16,6 +18,8 @@ export function CustomersTab() {
   const customers = data?.items ?? NO_CUSTOMERS;
   const [viewing, setViewing] = useState<AdminCustomer | null>(null);
   const [ordersOf, setOrdersOf] = useState<AdminCustomer | null>(null);
+  const signOut = useSignOutCustomer();
+  const { toast } = useToast();
   const columns = useMemo<AdminColumn<AdminCustomer>[]>(
     () => [
       {
@@ -77,6 +81,22 @@ export function CustomersTab() {
             <dt>Joined</dt>
             <dd>{formatDate(viewing.created_at)}</dd>
           </dl>
+        )}
+        {viewing && (
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={signOut.isPending}
+            onClick={() => {
+              if (!window.confirm(`Sign ${viewing.full_name || viewing.email} out on every device?`)) return;
+              signOut.mutate(viewing.id, {
+                onSuccess: () => toast({ title: 'Signed out everywhere', description: `${viewing.email} must sign in again.` }),
+                onError: (error) => toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' }),
+              });
+            }}
+          >
+            Sign out everywhere
+          </Button>
         )}
       </Dialog>
       <CustomerOrdersDialog customer={ordersOf} onClose={() => setOrdersOf(null)} />

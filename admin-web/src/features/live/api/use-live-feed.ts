@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { getToken } from '../../../lib/api-client';
+import { ApiError, getToken } from '../../../lib/api-client';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { analyticsQueryKey } from '../../analytics/api/get-analytics';
 import { carouselsQueryKey } from '../../carousels/api/get-carousels';
@@ -10,6 +10,8 @@ import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
 import { statsQueryKey, type DashboardStats } from '../../overview/api/get-stats';
 import { productsQueryKey } from '../../products/api/get-products';
+import { isSigningOut } from '../../auth/api/sign-out';
+import { getLiveTicket } from './get-live-ticket';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type LiveMessage = { type: string; [key: string]: unknown };
@@ -65,7 +67,14 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   for (const wait of CATCH_UP_MS) setTimeout(() => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })), wait);
 }
 
-/** Holds the admin websocket (/api/admin/live?token=...) and reconnects with backoff (1 s doubling to 15 s). */
+/** The server closes the feed with these when the session ended (4001) or the user is no admin now (4003). */
+const SESSION_CLOSE_CODES = new Set([4001, 4003]);
+
+/**
+ * Holds the admin websocket (/api/admin/live?ticket=..., a fresh single-use ticket per connection) and reconnects
+ * with backoff (1 s doubling to 15 s). When the session ends, it stops and re-checks the profile, so the auth gate
+ * sends the user away.
+ */
 export function useLiveFeed(): LiveState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
@@ -74,12 +83,31 @@ export function useLiveFeed(): LiveState {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
-    const connect = () => {
-      const token = getToken();
-      if (!token || stopped) return;
+    const retry = () => {
+      if (stopped) return;
+      setState('offline');
+      const wait = Math.min(15_000, 1000 * 2 ** attempt++);
+      timer = setTimeout(() => void connect(), wait);
+    };
+    const sessionEnded = () => {
+      stopped = true;
+      setState('offline');
+      if (!isSigningOut()) void queryClient.invalidateQueries({ queryKey: ['auth', 'profile'] });
+    };
+    const connect = async () => {
+      if (!getToken() || stopped) return;
       setState('connecting');
+      let ticket: string;
+      try {
+        ticket = await getLiveTicket();
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) sessionEnded();
+        else retry();
+        return;
+      }
+      if (stopped) return;
       const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(`${protocol}//${location.host}/api/admin/live?token=${encodeURIComponent(token)}`);
+      socket = new WebSocket(`${protocol}//${location.host}/api/admin/live?ticket=${encodeURIComponent(ticket)}`);
       socket.onopen = () => {
         attempt = 0;
         setState('live');
@@ -94,15 +122,14 @@ export function useLiveFeed(): LiveState {
           // not a message for us
         }
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         socket = null;
         if (stopped) return;
-        setState('offline');
-        const wait = Math.min(15_000, 1000 * 2 ** attempt++);
-        timer = setTimeout(connect, wait);
+        if (SESSION_CLOSE_CODES.has(event.code)) sessionEnded();
+        else retry();
       };
     };
-    connect();
+    void connect();
     return () => {
       stopped = true;
       clearTimeout(timer);

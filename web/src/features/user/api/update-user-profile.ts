@@ -5,6 +5,8 @@ export interface UpdateUserProfileInput {
   name: string;
   email: string;
   phone: string;
+  /** Needed by the server only when the e-mail changes. */
+  currentPassword?: string;
 }
 
 export const updateUserProfile = (input: UpdateUserProfileInput) => api.put<{ user: Record<string, unknown> }>('/user/profile', input);

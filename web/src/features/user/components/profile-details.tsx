@@ -10,7 +10,9 @@ export function ProfileDetails({ profile }: { profile: User }) {
   const { toast } = useToast();
   const update = useUpdateUserProfile();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ name: profile.full_name, email: profile.email, phone: profile.phone ?? '' });
+  const [form, setForm] = useState({ name: profile.full_name, email: profile.email, phone: profile.phone ?? '', currentPassword: '' });
+  // A token alone cannot move the account to another address: the server asks for the password then.
+  const emailChanged = form.email.trim().toLowerCase() !== profile.email.toLowerCase();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -19,12 +21,13 @@ export function ProfileDetails({ profile }: { profile: User }) {
       return;
     }
     update.mutate(
-      { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() },
+      { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim(), ...(emailChanged ? { currentPassword: form.currentPassword } : {}) },
       {
         onSuccess: (data) => {
           if (data?.user) setUser(normalizeUser(data.user));
           toast({ title: 'Profile updated successfully!', description: 'Your profile has been updated.', variant: 'success' });
           setEditing(false);
+          setForm((current) => ({ ...current, currentPassword: '' }));
         },
         onError: (error) => toast({ title: 'Failed to update profile', description: error.message, variant: 'destructive' }),
       },
@@ -62,6 +65,18 @@ export function ProfileDetails({ profile }: { profile: User }) {
           <span className="field__label">Phone</span>
           <input type="tel" value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} autoComplete="tel" />
         </label>
+        {emailChanged && (
+          <label className="field">
+            <span className="field__label">Current password (needed to change your email)</span>
+            <input
+              type="password"
+              value={form.currentPassword}
+              onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+              autoComplete="current-password"
+              required
+            />
+          </label>
+        )}
       </div>
       <div className="row">
         <button type="submit" className="button button--primary" disabled={update.isPending}>

@@ -1,0 +1,124 @@
+/**
+ * Backup and restore of a large log: time, file size and peak memory, next to a same-run baseline (reading the log
+ * through a cursor and doing nothing with it).
+ * Usage: npm run bench:backup [-- --products 500000]   (2 events per product: ProductAdded + StockLevelSet)
+ */
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { loadEnv } from '../src/config/env.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { createRuntime } from '../src/runtime.js';
+import { restoreBackup } from '../src/modules/backup/restore-backup.js';
+import { writeBackup } from '../src/modules/backup/write-backup.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const products = arg('products', 500_000);
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Peak RSS since the last reset (VmHWM; reset by writing 5 to clear_refs). */
+function peakRssMb(): number {
+  const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('VmHWM'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+}
+function resetPeak(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // not permitted here: the peak then covers the whole run
+  }
+}
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakGrowthMb: number }> {
+  global.gc?.();
+  const before = rssMb();
+  resetPeak();
+  const started = Date.now();
+  const result = await work();
+  const seconds = (Date.now() - started) / 1000;
+  const peakGrowthMb = peakRssMb() - before;
+  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB`);
+  return { result, seconds, peakGrowthMb };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
+  chmodSync(dir, 0o755);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
+  const admin = new pg.Pool({ connectionString: db.connectionString, max: 2 });
+  await admin.query('create database src');
+  await admin.query('create database dst');
+  await admin.end();
+  const url = (name: string) => Object.assign(new URL(db.connectionString), { pathname: `/${name}` }).toString();
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'b'.repeat(32), SEED_DEMO: 'false' });
+  const source = await createRuntime({ env, log: silent, connectionString: url('src'), startModules: false, projections: { lead: false } });
+  const target = await createRuntime({ env, log: silent, connectionString: url('dst'), startModules: false, projections: { lead: false } });
+  try {
+    const started = Date.now();
+    // Realistic events through the append trigger (every one hashed into its chain), in chunks of 50,000 products.
+    for (let from = 0; from < products; from += 50_000) {
+      const to = Math.min(products, from + 50_000) - 1;
+      await source.pool.query(
+        `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+         select s.stream, 0, gen_random_uuid(), s.type, s.data, jsonb_build_object('correlationId', gen_random_uuid()::text, 'at', now())
+           from (
+             select 'product-bench-' || i as stream, 'ProductAdded' as type, jsonb_build_object(
+                      'productId', 'bench-' || i, 'name', 'Bench Figure ' || i || ' 東京', 'price', 499 + (i % 3000), 'originalPrice', null,
+                      'image', '/media/bench/' || i || '.webp', 'images', '[]'::jsonb, 'category', case when i % 2 = 0 then 'Anime Figures' else 'Keychains' end,
+                      'isNew', i % 7 = 0, 'isOnSale', i % 11 = 0, 'discount', null, 'description', 'A bench product with a description of ordinary length, ₹ and all.',
+                      'inStock', true, 'rating', 4.5, 'reviews', 0, 'powerPoints', 50, 'addedAt', now()) as data, i
+               from generate_series($1::int, $2::int) i
+             union all
+             select 'inventory-bench-' || i, 'StockLevelSet', jsonb_build_object('productId', 'bench-' || i, 'quantity', 10 + i % 50, 'reason', 'bench'), i
+               from generate_series($1::int, $2::int) i
+           ) s order by s.i, s.type`,
+        [from, to],
+      );
+    }
+    const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
+    console.log(`log: ${events} events (${products} products) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+    await timed('baseline: read the log through a cursor', async () => {
+      const client = await source.pool.connect();
+      let n = 0;
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        const stream = client.query(new QueryStream('select data::text, metadata::text, hash from events order by transaction_id, global_position', [], { batchSize: 1000 }));
+        for await (const _row of stream) n += 1;
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      return n;
+    });
+    const file = path.join(dir, 'bench.backup.gz');
+    const backup = await timed('npm run backup (writeBackup)', () => writeBackup({ pool: source.pool, mediaDir: null, settings: {}, file }));
+    console.log(`  file ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${backup.result.events} events, ${backup.result.streams} streams`);
+    let last = Date.now();
+    const phase = (name: string) => {
+      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s`);
+      last = Date.now();
+    };
+    const restored = await timed('npm run restore (load + verify + replay)', () =>
+      restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase }),
+    );
+    const rows = await target.pool.query<{ n: string }>('select count(*) as n from products');
+    console.log(`  restored ${restored.result.events} events; products read model: ${rows.rows[0]!.n} rows`);
+  } finally {
+    await source.close();
+    await target.close();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,215 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../config/env.js';
+import { createRuntime, type Runtime } from '../../runtime.js';
+import { createTestApp, createTestDatabase, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { caughtUp } from '../../../tests/hardening/consistency.js';
+import { BackupRefused } from './format.js';
+import { restoreBackup } from './restore-backup.js';
+import { writeBackup } from './write-backup.js';
+import { backupSettings } from './settings.js';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const SHIPPING = { shipping_address: '12 Linking Road', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400050', shipping_phone: '9876543210' };
+
+let source: TestContext;
+let dataDir: string;
+let work: string;
+let admin: { auth: Record<string, string> };
+let shopper: { auth: Record<string, string> };
+let productIds: string[] = [];
+
+async function addProduct(name: string, price: number, stock: number): Promise<string> {
+  const r = await source.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.auth, payload: { name, price, category: 'Anime Figures', stock_quantity: stock, description: 'backup fixture ₹ 東京' } });
+  expect(r.statusCode, r.body).toBeLessThan(300);
+  const body = r.json() as { product?: { id: string }; id?: string };
+  return String(body.product?.id ?? body.id);
+}
+
+const placeCod = (productId: string, quantity = 1) =>
+  source.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { items: [{ productId, quantity }], payment_method: 'cod', ...SHIPPING } });
+
+async function backupOf(name: string): Promise<string> {
+  const file = path.join(work, name);
+  await writeBackup({ pool: source.runtime.pool, mediaDir: path.join(dataDir, 'media'), settings: backupSettings(source.runtime.env), file });
+  return file;
+}
+
+/** A fresh, migrated, empty store to restore into. */
+async function emptyTarget(): Promise<{ runtime: Runtime; mediaDir: string }> {
+  const target = mkdtempSync(path.join(os.tmpdir(), 'store-restore-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: target, JWT_SECRET: 'x'.repeat(32), SEED_DEMO: 'false' });
+  const runtime = await createRuntime({ env, log: silent, connectionString: await createTestDatabase(), startModules: false, projections: { lead: false } });
+  return { runtime, mediaDir: path.join(target, 'media') };
+}
+
+const restoreInto = (target: { runtime: Runtime; mediaDir: string }, file: string) =>
+  restoreBackup({ pool: target.runtime.pool, store: target.runtime.store, projectors: target.runtime.projections.projectors, file, mediaDir: target.mediaDir });
+
+async function tableRows(pool: pg.Pool, table: string): Promise<string[]> {
+  const { rows } = await pool.query<{ row: string }>(`select to_jsonb(t)::text as row from "${table}" t`);
+  return rows.map((r) => r.row).sort();
+}
+
+const eventCount = async (pool: pg.Pool) => Number((await pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
+
+/** Rewrites a backup's content with `edit` and recomputes its checksum (what a careful forger would do). */
+function forge(file: string, out: string, edit: (lines: string[]) => string[]): string {
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
+  const end = JSON.parse(lines.pop()!) as { end: Record<string, unknown> };
+  const body = edit(lines);
+  const content = body.map((l) => `${l}\n`).join('');
+  end.end.sha256 = createHash('sha256').update(content).digest('hex');
+  writeFileSync(out, gzipSync(`${content}${JSON.stringify(end)}\n`));
+  return out;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-backup-data-'));
+  work = mkdtempSync(path.join(os.tmpdir(), 'store-backup-files-'));
+  source = await createTestApp({ env: { DATA_DIR: dataDir } });
+  admin = await loginAdmin(source.app);
+  shopper = await signUp(source.app);
+  productIds = [await addProduct('Nezuko Kamado Figure', 1899, 50), await addProduct('ゾロ 三刀流 Figure', 2499, 50)];
+  for (const id of productIds) expect((await placeCod(id)).statusCode).toBe(201);
+  await source.app.inject({ method: 'POST', url: '/api/user/wishlist', headers: shopper.auth, payload: { productId: productIds[0] } });
+  // An uploaded image as local storage keeps it.
+  mkdirSync(path.join(dataDir, 'media', 'products'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp'), Buffer.from('RIFF....WEBPVP8 fake image bytes'));
+  await caughtUp(source.runtime);
+});
+
+afterAll(async () => {
+  await source?.close();
+});
+
+describe('backup and restore', () => {
+  it('restores into an empty store that answers the same: the log, every read model row for row, the images', async () => {
+    const file = await backupOf('full.backup.gz');
+    const target = await emptyTarget();
+    try {
+      const report = await restoreInto(target, file);
+      expect(report.events).toBe(await eventCount(source.runtime.pool));
+      expect(report.media).toBe(1);
+      const hashes = 'select stream_id, stream_version, hash, created_at::text from events order by stream_id, stream_version';
+      expect((await target.runtime.pool.query(hashes)).rows).toEqual((await source.runtime.pool.query(hashes)).rows);
+      const tables = target.runtime.projections.projectors.flatMap((p) => p.tables);
+      expect(tables.length).toBeGreaterThan(5);
+      let rowsCompared = 0;
+      for (const table of tables) {
+        const original = await tableRows(source.runtime.pool, table);
+        expect(await tableRows(target.runtime.pool, table), table).toEqual(original);
+        rowsCompared += original.length;
+      }
+      expect(rowsCompared).toBeGreaterThan(8);
+      for (const table of ['orders', 'customers', 'products', 'wishlist_items']) expect((await tableRows(target.runtime.pool, table)).length, table).toBeGreaterThan(0);
+      expect(readFileSync(path.join(target.mediaDir, 'products', 'nezuko.webp'))).toEqual(readFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp')));
+    } finally {
+      await target.runtime.close();
+    }
+  });
+
+  it('taken while orders are being placed, holds whole transactions only and restores', async () => {
+    const placing = (async () => {
+      const results: number[] = [];
+      for (let i = 0; i < 24; i += 1) results.push(...(await Promise.all([placeCod(productIds[0]!), placeCod(productIds[1]!)])).map((r) => r.statusCode));
+      return results;
+    })();
+    await new Promise((r) => setTimeout(r, 50));
+    const file = await backupOf('during-orders.backup.gz');
+    expect((await placing).every((s) => s === 201)).toBe(true);
+    const target = await emptyTarget();
+    try {
+      const report = await restoreInto(target, file);
+      const { rows } = await target.runtime.pool.query<{ placed: string; reserved: string; numbered: string }>(
+        `select (select count(*) from events where type = 'OrderPlaced') as placed,
+                (select count(distinct data->>'orderId') from events where type = 'StockReserved') as reserved,
+                (select count(*) from events where type = 'OrderNumberAssigned') as numbered`,
+      );
+      // Every order in the file has its stock reservation (the same transaction), and no reservation lacks its order.
+      expect(rows[0]!.reserved).toBe(rows[0]!.placed);
+      expect(Number(rows[0]!.placed)).toBeGreaterThanOrEqual(2);
+      expect(report.events).toBeLessThanOrEqual(await eventCount(source.runtime.pool));
+      const orders = await target.runtime.pool.query<{ n: string }>('select count(*) as n from orders');
+      expect(orders.rows[0]!.n).toBe(rows[0]!.placed);
+    } finally {
+      await target.runtime.close();
+    }
+  });
+
+  it('refuses a damaged, cut or edited backup with the reason, and writes nothing', async () => {
+    const file = await backupOf('good.backup.gz');
+    const bytes = readFileSync(file);
+    const cut = path.join(work, 'cut.backup.gz');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const flipped = path.join(work, 'flipped.backup.gz');
+    const copy = Buffer.from(bytes);
+    copy[Math.floor(copy.length / 2)]! ^= 0x10;
+    writeFileSync(flipped, copy);
+    const raw = path.join(work, 'raw-edit.backup.gz');
+    writeFileSync(raw, gzipSync(gunzipSync(bytes).toString('utf8').replace('Nezuko Kamado Figure', 'Nezuko Kamado Figurf')));
+    const forgedEvent = forge(file, path.join(work, 'forged-event.backup.gz'), (lines) => lines.map((l) => l.replace('1899', '18')));
+    const forgedAnchor = forge(file, path.join(work, 'forged-anchor.backup.gz'), (lines) => {
+      const heads = lines.filter((l) => l.startsWith('{"head"'));
+      const first = JSON.parse(heads[0]!) as { head: [string, number, string] };
+      first.head[2] = 'f'.repeat(64);
+      return lines.map((l) => (l === heads[0] ? JSON.stringify(first) : l));
+    });
+    const forgedAnchorWithDigest = forge(file, path.join(work, 'forged-anchor-digest.backup.gz'), (lines) => {
+      const heads = lines.filter((l) => l.startsWith('{"head"'));
+      const first = JSON.parse(heads[0]!) as { head: [string, number, string] };
+      first.head[2] = 'f'.repeat(64);
+      const edited = lines.map((l) => (l === heads[0] ? JSON.stringify(first) : l));
+      return edited;
+    });
+    // The forger also recomputes the anchor digest: only the restored log can tell.
+    const withDigest = gunzipSync(readFileSync(forgedAnchorWithDigest)).toString('utf8').split('\n').filter(Boolean);
+    const end = JSON.parse(withDigest.pop()!) as { end: { anchorDigest: string; sha256: string } };
+    const digest = createHash('sha256');
+    for (const l of withDigest.filter((x) => x.startsWith('{"head"'))) {
+      const [s, v, h] = (JSON.parse(l) as { head: [string, number, string] }).head;
+      digest.update(`${s}\n${v}\n${h}\n`);
+    }
+    end.end.anchorDigest = digest.digest('hex');
+    writeFileSync(forgedAnchorWithDigest, gzipSync(`${withDigest.map((l) => `${l}\n`).join('')}${JSON.stringify(end)}\n`));
+
+    const cases: [string, RegExp][] = [
+      [cut, /damaged|cut short|no end line/],
+      [flipped, /damaged|checksum/],
+      [raw, /checksum/],
+      [forgedEvent, /hashes to .* the backup was edited/],
+      [forgedAnchor, /anchor's heads do not match its digest/],
+      [forgedAnchorWithDigest, /anchor's head of stream .* does not match the restored log/],
+    ];
+    for (const [bad, reason] of cases) {
+      const target = await emptyTarget();
+      try {
+        const error = await restoreInto(target, bad).then(
+          () => null,
+          (e: Error) => e,
+        );
+        expect(error, path.basename(bad)).toBeInstanceOf(BackupRefused);
+        expect(error!.message, path.basename(bad)).toMatch(reason);
+        expect(await eventCount(target.runtime.pool), path.basename(bad)).toBe(0);
+        expect(readdirSync(path.dirname(target.mediaDir)).filter((f) => f.startsWith('media')), path.basename(bad)).toEqual([]);
+      } finally {
+        await target.runtime.close();
+      }
+    }
+  });
+
+  it('refuses to restore over a store that already has events', async () => {
+    const file = await backupOf('again.backup.gz');
+    const error = await restoreBackup({ pool: source.runtime.pool, store: source.runtime.store, projectors: source.runtime.projections.projectors, file, mediaDir: path.join(work, 'media-x') }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(/already holds events/);
+    expect(statSync(file).size).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
+import { BackupRefused, parseLine, type BackupHeader, type BackupLine, type BackupTrailer } from './format.js';
+
+/** The uncompressed lines of a backup file, one at a time (a damaged gzip stream is a refusal, not a crash). */
+export async function* rawLines(file: string): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let pieces: string[] = [];
+  const gunzip = createReadStream(file).pipe(createGunzip());
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      const text = decoder.write(chunk);
+      let start = 0;
+      for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
+        pieces.push(text.slice(start, newline));
+        yield pieces.join('');
+        pieces = [];
+        start = newline + 1;
+      }
+      if (start < text.length) pieces.push(text.slice(start));
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new BackupRefused(`no backup file at ${file}`);
+    throw new BackupRefused(`the backup file is damaged (${(error as Error).message})`);
+  }
+  if (pieces.join('') + decoder.end() !== '') throw new BackupRefused('the backup ends in the middle of a line: it was cut short');
+}
+
+const ORDER: Record<BackupLine['kind'], number> = { header: 0, event: 1, media: 2, head: 3, end: 4 };
+
+export interface CheckedBackup {
+  header: BackupHeader;
+  trailer: BackupTrailer;
+}
+
+function checkEventTuple(line: Extract<BackupLine, { kind: 'event' }>, n: number): void {
+  const [stream, version, id, type, createdAt, , hash] = line.event;
+  if (typeof stream !== 'string' || !Number.isInteger(version) || typeof id !== 'string' || typeof type !== 'string' || typeof createdAt !== 'string' || typeof hash !== 'string') {
+    throw new BackupRefused(`line ${n} is not a whole event`);
+  }
+}
+
+/**
+ * Reads the whole file once before anything is written: lines in the expected order, the content's SHA-256 against
+ * the trailer, the counts, and the anchor's digest against its heads. Any difference refuses the file with the reason.
+ */
+export async function checkBackup(file: string): Promise<CheckedBackup> {
+  const content = createHash('sha256');
+  const anchor = createHash('sha256');
+  let header: BackupHeader | null = null;
+  let trailer: BackupTrailer | null = null;
+  let stage = -1;
+  let n = 0;
+  const seen = { events: 0, media: 0, streams: 0 };
+  for await (const raw of rawLines(file)) {
+    n += 1;
+    if (trailer) throw new BackupRefused(`line ${n} follows the end line: the backup was edited`);
+    const line = parseLine(raw, n);
+    if (ORDER[line.kind] < stage || (line.kind === 'header' && stage >= 0)) throw new BackupRefused(`line ${n} (${line.kind}) is out of place: the backup was edited`);
+    if (stage < 0 && line.kind !== 'header') throw new BackupRefused('the file does not start with a backup header: it is not a store backup');
+    stage = ORDER[line.kind];
+    if (line.kind === 'end') {
+      trailer = line.end;
+      continue;
+    }
+    content.update(`${raw}\n`);
+    if (line.kind === 'header') header = line.header;
+    else if (line.kind === 'event') {
+      checkEventTuple(line, n);
+      seen.events += 1;
+    } else if (line.kind === 'media') seen.media += 1;
+    else {
+      const [stream, version, hash] = line.head;
+      anchor.update(`${stream}\n${version}\n${hash}\n`);
+      seen.streams += 1;
+    }
+  }
+  if (!header) throw new BackupRefused('the file is empty: it is not a store backup');
+  if (!trailer) throw new BackupRefused('the backup has no end line: it was cut short');
+  if (content.digest('hex') !== trailer.sha256) throw new BackupRefused('the content does not match the checksum in its end line: the backup is damaged or was edited');
+  if (seen.events !== trailer.events || seen.media !== trailer.media || seen.streams !== trailer.streams) {
+    throw new BackupRefused(`the end line counts ${trailer.events} events, ${trailer.media} images and ${trailer.streams} streams, the file holds ${seen.events}, ${seen.media} and ${seen.streams}`);
+  }
+  if (anchor.digest('hex') !== trailer.anchorDigest) throw new BackupRefused("the anchor's heads do not match its digest: the backup was edited");
+  return { header, trailer };
+}
+
+/** The parsed lines of a checked file. */
+export async function* backupLines(file: string): AsyncGenerator<BackupLine> {
+  let n = 0;
+  for await (const raw of rawLines(file)) yield parseLine(raw, ++n);
+}

@@ -1,0 +1,4 @@
+import { api } from '../../../lib/api-client';
+
+/** Ends this token's session on the server (POST /api/auth/logout). */
+export const logout = () => api.post<{ success: boolean }>('/auth/logout', {});
