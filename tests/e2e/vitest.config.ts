@@ -6,6 +6,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    reporters: ['default', './tests/helpers/no-skipped-tests.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
