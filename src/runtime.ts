@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Env } from './config/env.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
+import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
@@ -33,6 +34,8 @@ export interface RuntimeOptions {
   projections?: RunnerOptions;
   /** false: build the modules (for their projectors) without starting them (no seeding, timers or feeds). */
   startModules?: boolean;
+  /** Tests: false runs without the in-process lock (src/core/command-handler.ts), leaving races to the event store. */
+  localLocks?: boolean;
 }
 
 export type { Limits } from './config/limits.js';
@@ -100,6 +103,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw error;
   }
   const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool);
+  if (options.localLocks === false) disableLocalLocks(store);
   const partial = {
     env,
     log,

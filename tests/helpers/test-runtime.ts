@@ -34,7 +34,7 @@ export interface TestContext {
 
 /** A full runtime (migrations, projections, modules) and app on a fresh database. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string; now?: () => number } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string; now?: () => number; localLocks?: boolean } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const env = loadEnv({
@@ -51,6 +51,7 @@ export async function createTestApp(
     // Unlimited unless a test sets a limit (tests/hardening/ check the real budgets).
     limits: { ...NO_LIMITS, ...options.limits },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.localLocks === false ? { localLocks: false } : {}),
   });
   const app = await buildApp(runtime);
   await app.ready();

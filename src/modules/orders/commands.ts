@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { localLocks, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { localLocks, metadataFor, shareLocalLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
@@ -118,6 +118,7 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       }),
   };
   const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+  shareLocalLocks(numbering, store);
   const result = await reserveStock(numbering, orderId, lines, ctx);
   if (!result || !placed) throw new Error('order was not written');
   return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
@@ -135,7 +136,7 @@ export async function runOrderCommand(
   extraWrites: StreamWrite[] = [],
 ): Promise<{ events: OrderEvent[]; state: OrderState; result: AppendResult | null }> {
   const streamId = orderStream(orderId);
-  return localLocks.run([streamId], async () => {
+  return localLocks(store).run([streamId], async () => {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await loadOrder(store, orderId);
       const events = decideOrder(command, state);

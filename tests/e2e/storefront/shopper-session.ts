@@ -79,4 +79,4 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export const toast = (page: Page, title: string) => page.locator('[data-testid=toast]').filter({ hasText: title }).first();
 
 /** expect.poll with room for a loaded 2-core CI machine (its default gives up after 1 s). */
-export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read);
