@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
+import { isSafeSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
 
 const required = 'Name and title are required';
 const boolish = (v: unknown) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v);
@@ -39,7 +40,7 @@ const link = z
   .string()
   .trim()
   .max(500, 'Link is too long')
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\//i.test(v), 'Call-to-action link must be a path like /keychains or an http(s) URL');
+  .refine(isSafeSlideLink, SLIDE_LINK_MESSAGE);
 
 const slideFields = {
   image: z.string({ error: missingImage }).trim().min(1, missingImage).max(2000, 'Image URL is too long'),
