@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
 import { isSafeSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
 
@@ -15,12 +16,12 @@ const carouselFields = {
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Name may contain letters, digits, - and _ only (e.g. hero, promo, anime-figures)'),
   title: z.string({ error: required }).trim().min(1, required).max(200, 'Title is too long'),
   autoPlay: z.preprocess(boolish, z.boolean({ error: 'Auto-play must be Yes or No' })),
-  interval: z.coerce
+  interval: z.preprocess((v) => decimalText(v, { trim: true }), z
     .number({ error: 'Interval must be a number of milliseconds' })
     .int('Interval must be a whole number of milliseconds')
     .min(1000, 'Interval must be at least 1000 ms')
     .max(600_000, 'Interval is too long')
-    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms'),
+    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms')),
   height: z.preprocess(heightish, z.enum(CAROUSEL_HEIGHTS, { error: 'Height must be h-[400px], h-[500px] or h-[600px]' })),
   isActive: z.preprocess(boolish, z.boolean({ error: 'Status must be Active or Inactive' })),
 };

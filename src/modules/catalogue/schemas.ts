@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
 import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
@@ -7,7 +8,8 @@ const required = 'Please fill in all required fields';
 const invalidImages = 'One or more image URLs are invalid...';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v === null ? undefined : v);
+// Decimal text only ("499", " 12 " from a spreadsheet cell); never true, "0x3" or "1e2" (issue 17).
+const numberish = (v: unknown) => (v === null ? undefined : decimalText(v, { trim: true }));
 const boolish = (v: unknown) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v);
 
 /** The admin form sends snake_case; the upload columns are camelCase. Accept both. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 import { REVIEW_MESSAGES } from './decide.js';
 
 /** A number, or a form's numeric text ("4"); 0, missing and anything else get the spec's message. */
 const rating = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  (value) => decimalText(value, { trim: true }),
   z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
 );
 const comment = z
