@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 import { ORDER_STATUSES } from './order.js';
 
 const INCOMPLETE = 'Incomplete shipping address';
@@ -11,11 +12,15 @@ const orderItem = z
     productId: productRef,
     product_id: productRef,
     id: productRef,
-    quantity: z.coerce
-      .number({ error: 'Quantity must be between 1 and 10' })
-      .int('Quantity must be between 1 and 10')
-      .min(1, 'Quantity must be between 1 and 10')
-      .max(10, 'Quantity must be between 1 and 10'),
+    // A number or its plain decimal text ("3"); never true, "0x3", "1e2" or " 3 " (issue 17).
+    quantity: z.preprocess(
+      (v) => decimalText(v),
+      z
+        .number({ error: 'Quantity must be between 1 and 10' })
+        .int('Quantity must be between 1 and 10')
+        .min(1, 'Quantity must be between 1 and 10')
+        .max(10, 'Quantity must be between 1 and 10'),
+    ),
   })
   .passthrough()
   .transform((item, ctx) => {
