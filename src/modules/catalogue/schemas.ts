@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalText } from '../../core/decimal-text.js';
+import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
 import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
@@ -37,7 +38,7 @@ const imageList = z.preprocess(
 );
 
 export const productFields = {
-  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long'),
+  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long').refine((v) => isVisibleText(v), invisibleMessage('Product name')),
   price: z.preprocess(
     numberish,
     z.number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid price') }).gt(0, 'Please enter a valid price').max(10_000_000, 'Please enter a valid price'),
@@ -53,7 +54,7 @@ export const productFields = {
   ),
   image: z.string({ error: invalidImages }).max(2000, invalidImages).optional(),
   images: imageList.optional(),
-  description: z.string().max(5000, 'Description is too long').optional(),
+  description: z.string().max(5000, 'Description is too long').refine((v) => isVisibleText(v, { multiline: true }), invisibleMessage('Description')).optional(),
   original_price: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Please enter a valid original price' }).min(0, 'Please enter a valid original price').nullable()).optional(),
   discount: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Discount must be a percentage' }).min(0, 'Discount must be a percentage').max(100, 'Discount must be a percentage').nullable()).optional(),
   is_new: z.preprocess(boolish, z.boolean({ error: 'is_new must be true or false' })).optional(),
