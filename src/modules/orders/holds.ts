@@ -26,25 +26,24 @@ export const UNCAPPED_HOLDS: HoldCaps = { openUnpaidOrders: 1_000_000, unitsPerP
 
 export const NO_HOLDS: CustomerHolds = { openUnpaidOrders: 0, unitsHeld: {} };
 
+/** One query (a checkout already waits on several): the customer's open unpaid orders and units per product. */
 export async function customerHolds(pool: pg.Pool, customerId: string, productIds: string[]): Promise<CustomerHolds> {
-  const [open, units] = await Promise.all([
-    pool.query<{ n: string }>(
-      `select count(*) as n from orders
-        where customer_id = $1 and status in ('pending', 'placed') and payment_status not in ('completed', 'refunded')`,
-      [customerId],
-    ),
-    pool.query<{ product_id: string; units: string }>(
-      `select i.product_id, sum(i.quantity) as units
-         from orders o join order_items i on i.order_id = o.id
-        where o.customer_id = $1 and i.product_id = any($2::text[])
-          and o.payment_status not in ('completed', 'refunded')
-          and (o.status in ('pending', 'placed') or (o.payment_method = 'cod' and o.status in ('confirmed', 'processing')))
-        group by i.product_id`,
-      [customerId, productIds],
-    ),
-  ]);
-  return {
-    openUnpaidOrders: Number(open.rows[0]?.n ?? 0),
-    unitsHeld: Object.fromEntries(units.rows.map((r) => [r.product_id, Number(r.units)])),
-  };
+  const { rows } = await pool.query<{ product_id: string | null; n: string }>(
+    `with unpaid as (
+       select id, status, payment_method from orders
+        where customer_id = $1 and payment_status not in ('completed', 'refunded')
+          and (status in ('pending', 'placed') or (payment_method = 'cod' and status in ('confirmed', 'processing'))))
+     select null as product_id, count(*) filter (where status in ('pending', 'placed')) as n from unpaid
+     union all
+     select i.product_id, sum(i.quantity) from unpaid u join order_items i on i.order_id = u.id
+      where i.product_id = any($2::text[]) group by i.product_id`,
+    [customerId, productIds],
+  );
+  const unitsHeld: Record<string, number> = {};
+  let openUnpaidOrders = 0;
+  for (const row of rows) {
+    if (row.product_id === null) openUnpaidOrders = Number(row.n);
+    else unitsHeld[row.product_id] = Number(row.n);
+  }
+  return { openUnpaidOrders, unitsHeld };
 }
