@@ -64,6 +64,8 @@ export async function startStore(options: { seedDemo?: boolean } = {}): Promise<
       await browser.close();
       await server.close();
       await ctx.close();
+      // Every journey doubles as a CSP check: a violation anywhere fails the file that caused it.
+      if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }
