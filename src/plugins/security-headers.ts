@@ -24,7 +24,6 @@ export const PERMISSIONS_POLICY = [
   'gyroscope=()',
   'accelerometer=()',
   'display-capture=()',
-  'interest-cohort=()',
   `payment=(self "${RAZORPAY.frames[1]}" "${RAZORPAY.frames[0]}")`,
 ].join(', ');
 
