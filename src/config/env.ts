@@ -41,6 +41,11 @@ const envSchema = z.object({
   READY_MAX_LAG_EVENTS: z.coerce.number().int().min(1).default(10_000),
   BACKUP_EVERY: z.string().default('1d'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The store's public origin, e.g. https://shop.example.in (no trailing slash): absolute links, HSTS when https. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*[^\s/?#])?$/i, 'must be an absolute http(s) URL without a trailing slash')
+    .optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -16,7 +16,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
     const user = currentUser(request);
     const b = request.body;
     const { order, result } = await placeOrder(
-      { store: runtime.store, pool: runtime.pool },
+      { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps },
       {
         customerId: user.id,
         lines: b.items,

@@ -9,12 +9,15 @@ import { loadCustomer } from '../customers/index.js';
 import { releaseStock, reserveStock } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
+import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 
 export interface OrdersDeps {
   store: EventStore;
   pool: pg.Pool;
+  /** Stock-hoarding caps; the defaults of holds.ts when absent. */
+  holdCaps?: HoldCaps;
 }
 
 const decider = { initialState: initialOrderState, evolve: evolveOrder };
@@ -70,7 +73,11 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
 export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ order: Extract<OrderEvent, { type: 'OrderPlaced' }>['data']; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines);
-  const { state: customer } = await loadCustomer(store, input.customerId);
+  const [{ state: customer }, holds] = await Promise.all([
+    loadCustomer(store, input.customerId),
+    customerHolds(pool, input.customerId, items.map((i) => i.productId)),
+  ]);
+  const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const orderId = randomUUID();
   const now = context.now ?? new Date();
   const at = now.toISOString();
@@ -85,6 +92,8 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       paymentMethod: input.paymentMethod,
       // The payload has no recipient name and an optional phone: the shopper's own stand in.
       shippingAddress: { ...input.shippingAddress, name: input.shippingAddress.name || customer.profile.fullName, phone: input.shippingAddress.phone || customer.profile.phone },
+      holds,
+      caps,
       at,
     },
   });
@@ -166,12 +175,13 @@ export async function runOrderCommand(
 
 export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 
-/** Cancels unpaid online orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
+/** Cancels unpaid online orders and unconfirmed COD orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
 export async function expireDueOrders(deps: OrdersDeps, now: Date): Promise<string[]> {
   const { rows } = await deps.pool.query<{ id: string }>(
     `select id from orders
-      where payment_method = 'razorpay' and payment_status not in ('completed', 'refunded')
-        and status in ('pending', 'placed') and created_at <= $1::timestamptz - interval '30 minutes'
+      where ((payment_method = 'razorpay' and payment_status not in ('completed', 'refunded') and status in ('pending', 'placed'))
+             or (payment_method = 'cod' and status = 'pending'))
+        and created_at <= $1::timestamptz - interval '30 minutes'
       order by created_at limit 500`,
     [now.toISOString()],
   );

@@ -1,34 +1,36 @@
 import type pg from 'pg';
 
-export interface ReviewDto {
+/**
+ * A review as anyone may see it: the reviewer's display name, never their account id or the order it came from
+ * (issue 17). `mine` tells the signed-in reader which review is theirs (false for guests).
+ */
+export interface PublicReviewDto {
   id: string;
   productId: string;
-  userId: string;
   userName: string;
-  orderId: string | null;
   rating: number;
   comment: string;
   createdAt: string;
   updatedAt: string;
+  mine: boolean;
 }
 
 /** Newest first; average to one decimal (spec: "average rating to one decimal"). */
-export async function reviewsOfProduct(pool: pg.Pool, productId: string) {
+export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerId: string | null = null) {
   const result = await pool.query(
-    `select id, product_id, user_id, user_name, order_id, rating, comment, created_at, updated_at
+    `select id, product_id, user_id, user_name, rating, comment, created_at, updated_at
        from product_reviews where product_id = $1 order by created_at desc, id desc`,
     [productId],
   );
-  const reviews: ReviewDto[] = result.rows.map((row) => ({
+  const reviews: PublicReviewDto[] = result.rows.map((row) => ({
     id: row.id,
     productId: row.product_id,
-    userId: row.user_id,
     userName: row.user_name,
-    orderId: row.order_id,
     rating: row.rating,
     comment: row.comment,
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
+    mine: readerId !== null && row.user_id === readerId,
   }));
   const count = reviews.length;
   const sum = reviews.reduce((total, review) => total + review.rating, 0);

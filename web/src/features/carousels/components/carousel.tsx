@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { fallbackCarousel } from '../api/get-carousel';
 import type { CarouselName, CarouselSettings } from '../types';
+import { slideTarget } from '../slide-link';
 
 interface CarouselProps {
   name: CarouselName;
@@ -48,6 +49,7 @@ export function Carousel({ name, settings, children }: CarouselProps) {
           // The generated demo banners carry their own lettering; repeating it on top would print it twice.
           const lettered = !!slide.image && slide.image.includes('/media/demo/');
           const showText = !lettered && !!(slide.title || slide.subtitle);
+          const target = slideTarget(slide.ctaLink);
           return (
           <div
             key={slide.id}
@@ -64,11 +66,15 @@ export function Carousel({ name, settings, children }: CarouselProps) {
               <div className="carousel__content">
                 {slide.title && <h2 className="carousel__title">{slide.title}</h2>}
                 {slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
-                {slide.ctaText && slide.ctaLink && name !== 'hero' && (
-                  <Link className="button button--light" to={slide.ctaLink} tabIndex={i === index ? 0 : -1}>
+                {slide.ctaText && target && name !== 'hero' && (target.kind === 'internal' ? (
+                  <Link className="button button--light" to={target.to} tabIndex={i === index ? 0 : -1}>
                     {slide.ctaText}
                   </Link>
-                )}
+                ) : (
+                  <a className="button button--light" href={target.href} rel="noopener noreferrer" tabIndex={i === index ? 0 : -1}>
+                    {slide.ctaText}
+                  </a>
+                ))}
               </div>
             )}
           </div>

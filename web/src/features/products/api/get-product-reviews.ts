@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client';
 export interface Review {
   id: string;
   productId: string;
-  userId: string;
   userName: string;
+  /** This review is the signed-in reader's own (the public list carries no account ids). */
+  mine: boolean;
   rating: number;
   comment: string;
   createdAt: string;
@@ -16,12 +17,12 @@ function normalizeReview(raw: Record<string, unknown>): Review {
   return {
     id: String(raw.id ?? ''),
     productId: String(raw.productId ?? raw.product_id ?? ''),
-    userId: String(raw.userId ?? raw.user_id ?? ''),
     userName: String(raw.userName ?? raw.user_name ?? 'Customer'),
     rating: Number(raw.rating ?? 0),
     comment: String(raw.comment ?? ''),
     createdAt: String(raw.createdAt ?? raw.created_at ?? ''),
     updatedAt: (raw.updatedAt ?? raw.updated_at) as string | undefined,
+    mine: raw.mine === true,
   };
 }
 
