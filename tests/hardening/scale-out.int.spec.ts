@@ -184,20 +184,22 @@ describe('two server processes on one database, the second without its in-proces
   it('the browser’s verify-payment on one process and the webhook on the other, at once, for 16 orders: each is paid exactly once', async () => {
     const admin = await loginAdmin(a.app);
     const product = await createProduct(a.app, a.runtime, admin.auth, { price: 1300, stock: 500 });
-    const shopper = await signUp(a.app);
+    // One shopper per order: the servers run with the real stock-hoarding caps (3 open unpaid orders per shopper).
+    const shoppers = await Promise.all(Array.from({ length: 16 }, () => signUp(a.app)));
     const proofs = await Promise.all(
       Array.from({ length: 16 }, async (_, i) => {
+        const shopper = shoppers[i]!;
         const base = i % 2 ? unlocked : locked;
         const order = (await post(base, '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: product.id, quantity: 1 }] })).body.order as { id: string; totalAmount: number };
         const created = await post(base, '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id });
         expect(created.status).toBe(200);
         const paid = await post(base, '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.body.order_id, outcome: 'success' });
         const { success: _s, ...proof } = paid.body as Record<string, string>;
-        return { order, proof, base };
+        return { order, proof, base, shopper };
       }),
     );
     const outcomes = await Promise.all(
-      proofs.flatMap(({ order, proof, base }) => {
+      proofs.flatMap(({ order, proof, base, shopper }) => {
         const other = base === locked ? unlocked : locked;
         const raw = JSON.stringify({
           event: 'payment.captured',
