@@ -9,27 +9,41 @@ export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'ne
 
 export interface ProductQuery {
   category?: string;
+  /** Inclusive. */
   minPrice?: number;
+  /** Exclusive. */
   maxPrice?: number;
+  /** Only products that are new or on sale. */
+  featured?: boolean;
   sort?: SortOrder;
 }
 
 const RELEVANT = new Set(catalogueProjector.handles);
 
-function sortProducts(products: ProductDto[], sort: SortOrder | undefined): ProductDto[] {
-  switch (sort) {
-    case 'price-low':
-      return [...products].sort((a, b) => a.price - b.price);
-    case 'price-high':
-      return [...products].sort((a, b) => b.price - a.price);
-    case 'rating':
-      return [...products].sort((a, b) => b.rating - a.rating);
-    case 'newest':
-      // New products first, then the most recently added.
-      return [...products].sort((a, b) => Number(b.is_new) - Number(a.is_new) || b.created_at.localeCompare(a.created_at));
-    default:
-      return products;
-  }
+/** The catalogue's own order (today's "featured"): newest first, then by name, then by id so no two tie. */
+const byCatalogueOrder = (a: ProductDto, b: ProductDto) =>
+  b.created_at.localeCompare(a.created_at) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every sort ends in the catalogue order, which ends in the id: pages never overlap or skip while nothing changes. */
+const COMPARATORS: Record<SortOrder, (a: ProductDto, b: ProductDto) => number> = {
+  featured: byCatalogueOrder,
+  'price-low': (a, b) => a.price - b.price || byCatalogueOrder(a, b),
+  'price-high': (a, b) => b.price - a.price || byCatalogueOrder(a, b),
+  rating: (a, b) => b.rating - a.rating || byCatalogueOrder(a, b),
+  newest: (a, b) => Number(b.is_new) - Number(a.is_new) || byCatalogueOrder(a, b),
+};
+
+function matcher(query: ProductQuery): (p: ProductDto) => boolean {
+  const category = query.category?.toLowerCase();
+  const min = query.minPrice ?? -Infinity;
+  const max = query.maxPrice ?? Infinity;
+  const featured = query.featured === true;
+  return (p) => (category === undefined || p.category.toLowerCase() === category) && p.price >= min && p.price < max && (!featured || p.is_new || p.is_on_sale);
+}
+
+export interface ProductPage {
+  products: ProductDto[];
+  total: number;
 }
 
 /**
@@ -40,7 +54,7 @@ function sortProducts(products: ProductDto[], sort: SortOrder | undefined): Prod
 export class CatalogueMemory {
   private readonly products = new Map<string, ProductDto>();
   private readonly responseCache = new Map<string, string>();
-  private ordered: ProductDto[] | null = null;
+  private readonly sorted = new Map<SortOrder, ProductDto[]>();
   private index = CatalogueMemory.newIndex();
   private position: GlobalPosition = START;
   private subscription: Subscription | null = null;
@@ -129,7 +143,7 @@ export class CatalogueMemory {
   }
 
   private invalidate(): void {
-    this.ordered = null;
+    this.sorted.clear();
     this.responseCache.clear();
   }
 
@@ -154,38 +168,73 @@ export class CatalogueMemory {
     return this.products.size;
   }
 
-  /** All products, newest first (ties by name). */
+  /** All products in the catalogue order: newest first, then name, then id. */
   all(): ProductDto[] {
-    this.ordered ??= [...this.products.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name));
-    return this.ordered;
+    return this.inOrder('featured');
   }
 
-  list(query: ProductQuery = {}): ProductDto[] {
-    const filtered = this.all().filter(
-      (p) =>
-        (query.category === undefined || p.category.toLowerCase() === query.category.toLowerCase()) &&
-        (query.minPrice === undefined || p.price >= query.minPrice) &&
-        (query.maxPrice === undefined || p.price < query.maxPrice),
-    );
-    return sortProducts(filtered, query.sort);
+  private inOrder(sort: SortOrder): ProductDto[] {
+    let list = this.sorted.get(sort);
+    if (!list) {
+      list = [...this.products.values()].sort(COMPARATORS[sort]);
+      this.sorted.set(sort, list);
+    }
+    return list;
   }
 
-  /** Typo-tolerant search ranked by relevance: every word must match (fuzzily), else any word may. */
+  /** One page of the products that match, in the asked order, and how many matched in all. */
+  page(query: ProductQuery, start: number, limit: number): ProductPage {
+    const matches = matcher(query);
+    const products: ProductDto[] = [];
+    let total = 0;
+    for (const p of this.inOrder(query.sort ?? 'featured')) {
+      if (!matches(p)) continue;
+      if (total >= start && products.length < limit) products.push(p);
+      total++;
+    }
+    return { products, total };
+  }
+
+  /**
+   * Typo-tolerant search: every word must match (fuzzily), else any word may. Ranked by relevance (ties by id) unless
+   * a sort other than featured is asked for.
+   */
+  searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
+    const found = this.search(text, query);
+    return { products: found.slice(start, start + limit), total: found.length };
+  }
+
   search(text: string, query: ProductQuery = {}): ProductDto[] {
     const term = text.trim();
     if (term === '') return [];
     let hits = this.index.search(term, { combineWith: 'AND' });
     if (hits.length === 0) hits = this.index.search(term, { combineWith: 'OR' });
-    const products = hits
-      .map((h) => this.products.get(h.id as string))
-      .filter((p): p is ProductDto => p !== undefined)
-      .filter(
-        (p) =>
-          (query.category === undefined || p.category.toLowerCase() === query.category.toLowerCase()) &&
-          (query.minPrice === undefined || p.price >= query.minPrice) &&
-          (query.maxPrice === undefined || p.price < query.maxPrice),
-      );
-    return sortProducts(products, query.sort);
+    const matches = matcher(query);
+    const scored: { p: ProductDto; score: number }[] = [];
+    for (const hit of hits) {
+      const p = this.products.get(hit.id as string);
+      if (p && matches(p)) scored.push({ p, score: hit.score });
+    }
+    const sort = query.sort ?? 'featured';
+    if (sort === 'featured') scored.sort((a, b) => b.score - a.score || (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0));
+    else scored.sort((a, b) => COMPARATORS[sort](a.p, b.p));
+    return scored.map((s) => s.p);
+  }
+
+  /** Up to `count` random products that have an image (the home page's showcase). */
+  sample(category: string | undefined, count: number): ProductDto[] {
+    const matches = matcher({ category });
+    const pool = this.all().filter((p) => p.image !== '' && matches(p));
+    for (let i = pool.length - 1; i > 0 && i >= pool.length - count; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    }
+    return pool.slice(-count).reverse();
+  }
+
+  /** At most `limit` other products of the same category, in the catalogue order. */
+  related(product: ProductDto, limit: number): ProductDto[] {
+    return this.page({ category: product.category }, 0, limit + 1).products.filter((p) => p.id !== product.id).slice(0, limit);
   }
 
   /** A serialised response kept until the catalogue changes (the hot reads send a ready string). */
