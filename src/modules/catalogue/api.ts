@@ -117,17 +117,18 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
   });
 
   api.get('/products/:id/related', { schema: { params: productParams, querystring: relatedQuery, response: relatedResponses } }, async (request, reply) => {
-    const product = memory.getProduct(request.params.id);
-    if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
-    return sendJson(reply, JSON.stringify({ success: true, products: memory.related(product, request.query.limit) }));
+    const related = memory.related(request.params.id, request.query.limit);
+    if (!related) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
+    return sendJson(reply, JSON.stringify({ success: true, products: related }));
   });
 
-  // The hottest read: no validation step, the cached body is sent as it is (the schema documents it). It is exempt
-  // from the per-client limiter, which costs more than this in-memory lookup; the list and search reads stay limited.
+  // The hottest read: no validation step, the body is serialised straight from the compact record (the schema
+  // documents it; no body is kept per product). It is exempt from the per-client limiter, which costs more than this
+  // in-memory lookup; the list and search reads stay limited.
   api.get('/products/:id', { config: { rateLimit: false }, schema: { response: productResponses } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const product = memory.getProduct(id);
     if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
-    return sendJson(reply, memory.cached(`id:${id}`, () => ({ success: true, product })));
+    return sendJson(reply, JSON.stringify({ success: true, product }));
   });
 }

@@ -3,58 +3,41 @@ import type pg from 'pg';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
-import { PRODUCT_COLUMNS, toProductDto, type ProductDto, type ProductRow } from './product-dto.js';
+import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
+import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto.js';
+import { ProductTable } from './product-table.js';
+import { ResponseCache } from './response-cache.js';
 
-export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
-
-export interface ProductQuery {
-  category?: string;
-  /** Inclusive. */
-  minPrice?: number;
-  /** Exclusive. */
-  maxPrice?: number;
-  /** Only products that are new or on sale. */
-  featured?: boolean;
-  sort?: SortOrder;
-}
+export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 
 const RELEVANT = new Set(catalogueProjector.handles);
-
-/** The catalogue's own order (today's "featured"): newest first, then by name, then by id so no two tie. */
-const byCatalogueOrder = (a: ProductDto, b: ProductDto) =>
-  b.created_at.localeCompare(a.created_at) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Every sort ends in the catalogue order, which ends in the id: pages never overlap or skip while nothing changes. */
-const COMPARATORS: Record<SortOrder, (a: ProductDto, b: ProductDto) => number> = {
-  featured: byCatalogueOrder,
-  'price-low': (a, b) => a.price - b.price || byCatalogueOrder(a, b),
-  'price-high': (a, b) => b.price - a.price || byCatalogueOrder(a, b),
-  rating: (a, b) => b.rating - a.rating || byCatalogueOrder(a, b),
-  newest: (a, b) => Number(b.is_new) - Number(a.is_new) || byCatalogueOrder(a, b),
-};
-
-function matcher(query: ProductQuery): (p: ProductDto) => boolean {
-  const category = query.category?.toLowerCase();
-  const min = query.minPrice ?? -Infinity;
-  const max = query.maxPrice ?? Infinity;
-  const featured = query.featured === true;
-  return (p) => (category === undefined || p.category.toLowerCase() === category) && p.price >= min && p.price < max && (!featured || p.is_new || p.is_on_sale);
-}
+/** Rows read per query when the catalogue is loaded at start (one snapshot, keyset pages). */
+const LOAD_BATCH = 20_000;
+/** Words in nearly every description that no shopper searches for: not indexed (each would cost a posting per product). */
+const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'from', 'for', 'with', 'in', 'on', 'to', 'by', 'at', 'is']);
 
 export interface ProductPage {
   products: ProductDto[];
   total: number;
 }
 
+interface IndexedText {
+  id: number;
+  name: string;
+  category: string;
+  description: string;
+}
+
 /**
  * The catalogue the shop serves from, in memory in each API instance (FIELD-NOTES: a database round trip per read
  * caps throughput far below the target). It follows the log: for each batch that touches products it waits until the
  * catalogue projector has committed that batch, then reloads the touched rows, so the rules live in one place (SQL).
+ * Products are kept as columns (ProductTable); the search index knows products by slot number and stores nothing.
  */
 export class CatalogueMemory {
-  private readonly products = new Map<string, ProductDto>();
-  private readonly responseCache = new Map<string, string>();
-  private readonly sorted = new Map<SortOrder, ProductDto[]>();
+  private readonly table = new ProductTable();
+  private readonly orders = new CatalogueOrders(this.table);
+  private readonly responses: ResponseCache;
   private index = CatalogueMemory.newIndex();
   private position: GlobalPosition = START;
   private subscription: Subscription | null = null;
@@ -64,12 +47,19 @@ export class CatalogueMemory {
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
     private readonly log: Logger,
-  ) {}
+    options: { responseCacheBytes?: number } = {},
+  ) {
+    this.responses = new ResponseCache(options.responseCacheBytes);
+  }
 
   private static newIndex() {
-    return new MiniSearch<ProductDto>({
+    return new MiniSearch<IndexedText>({
       fields: ['name', 'category', 'description'],
       storeFields: [],
+      processTerm: (term) => {
+        const word = term.toLowerCase();
+        return STOP_WORDS.has(word) ? null : word;
+      },
       searchOptions: { boost: { name: 3, category: 1.5 }, prefix: true, fuzzy: 0.2 },
     });
   }
@@ -82,11 +72,17 @@ export class CatalogueMemory {
         'select commit_pos::text, prepare_pos::text from projection_checkpoints where name = $1',
         [catalogueProjector.name],
       );
-      const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products order by created_at desc, name`);
-      await client.query('commit');
       const row = checkpoint.rows[0];
       this.position = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
-      for (const r of rows.rows) this.put(toProductDto(r));
+      // In pages, so a large catalogue never sits in memory twice (rows and table) while it loads.
+      let after = '';
+      for (;;) {
+        const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id > $1 order by id limit ${LOAD_BATCH}`, [after]);
+        for (const r of rows.rows) this.put(r);
+        if (rows.rows.length < LOAD_BATCH) break;
+        after = rows.rows[rows.rows.length - 1]!.id;
+      }
+      await client.query('commit');
     } finally {
       client.release();
     }
@@ -122,29 +118,27 @@ export class CatalogueMemory {
     const found = new Set<string>();
     for (const row of rows) {
       found.add(row.id);
-      this.put(toProductDto(row));
+      this.put(row);
     }
     for (const id of ids) if (!found.has(id)) this.drop(id);
   }
 
-  private put(product: ProductDto): void {
-    const existing = this.products.get(product.id);
-    if (existing) this.index.discard(product.id);
-    this.products.set(product.id, product);
-    this.index.add(product);
-    this.invalidate();
+  private put(row: ProductRow): void {
+    const { slot, text, order } = this.table.put(row);
+    if (text) {
+      if (this.index.has(slot)) this.index.discard(slot);
+      this.index.add({ id: slot, name: row.name, category: row.category, description: row.description });
+    }
+    if (order) this.orders.invalidate();
+    this.responses.clear();
   }
 
   private drop(id: string): void {
-    if (!this.products.has(id)) return;
-    this.products.delete(id);
-    this.index.discard(id);
-    this.invalidate();
-  }
-
-  private invalidate(): void {
-    this.sorted.clear();
-    this.responseCache.clear();
+    const slot = this.table.remove(id);
+    if (slot === undefined) return;
+    this.index.discard(slot);
+    this.orders.invalidate();
+    this.responses.clear();
   }
 
   /** Resolves once this instance's catalogue includes `position` (read-your-writes after a command). */
@@ -161,91 +155,53 @@ export class CatalogueMemory {
   }
 
   getProduct(id: string): ProductDto | undefined {
-    return this.products.get(id);
+    const slot = this.table.slotOf(id);
+    return slot === undefined ? undefined : this.table.dto(slot);
   }
 
   get size(): number {
-    return this.products.size;
+    return this.table.size;
   }
 
-  /** All products in the catalogue order: newest first, then name, then id. */
-  all(): ProductDto[] {
-    return this.inOrder('featured');
-  }
-
-  private inOrder(sort: SortOrder): ProductDto[] {
-    let list = this.sorted.get(sort);
-    if (!list) {
-      list = [...this.products.values()].sort(COMPARATORS[sort]);
-      this.sorted.set(sort, list);
-    }
-    return list;
+  private dtos(slots: number[]): ProductDto[] {
+    return slots.map((s) => this.table.dto(s));
   }
 
   /** One page of the products that match, in the asked order, and how many matched in all. */
   page(query: ProductQuery, start: number, limit: number): ProductPage {
-    const matches = matcher(query);
-    const products: ProductDto[] = [];
-    let total = 0;
-    for (const p of this.inOrder(query.sort ?? 'featured')) {
-      if (!matches(p)) continue;
-      if (total >= start && products.length < limit) products.push(p);
-      total++;
-    }
-    return { products, total };
+    const { slots, total } = this.orders.page(query, start, limit);
+    return { products: this.dtos(slots), total };
   }
 
-  /**
-   * Typo-tolerant search: every word must match (fuzzily), else any word may. Ranked by relevance (ties by id) unless
-   * a sort other than featured is asked for.
-   */
+  /** Typo-tolerant search: every word must match (fuzzily), else any word may; filtered, ranked, one page. */
   searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
-    const found = this.search(text, query);
-    return { products: found.slice(start, start + limit), total: found.length };
-  }
-
-  search(text: string, query: ProductQuery = {}): ProductDto[] {
     const term = text.trim();
-    if (term === '') return [];
+    if (term === '') return { products: [], total: 0 };
     let hits = this.index.search(term, { combineWith: 'AND' });
     if (hits.length === 0) hits = this.index.search(term, { combineWith: 'OR' });
-    const matches = matcher(query);
-    const scored: { p: ProductDto; score: number }[] = [];
-    for (const hit of hits) {
-      const p = this.products.get(hit.id as string);
-      if (p && matches(p)) scored.push({ p, score: hit.score });
-    }
-    const sort = query.sort ?? 'featured';
-    if (sort === 'featured') scored.sort((a, b) => b.score - a.score || (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0));
-    else scored.sort((a, b) => COMPARATORS[sort](a.p, b.p));
-    return scored.map((s) => s.p);
+    const ranked = this.orders.rankHits(hits as unknown as { id: number; score: number }[], query);
+    return { products: this.dtos(ranked.slice(start, start + limit)), total: ranked.length };
   }
 
   /** Up to `count` random products that have an image (the home page's showcase). */
   sample(category: string | undefined, count: number): ProductDto[] {
-    const matches = matcher({ category });
-    const pool = this.all().filter((p) => p.image !== '' && matches(p));
-    for (let i = pool.length - 1; i > 0 && i >= pool.length - count; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-    }
-    return pool.slice(-count).reverse();
+    return this.dtos(this.orders.sample(category, count));
   }
 
   /** At most `limit` other products of the same category, in the catalogue order. */
-  related(product: ProductDto, limit: number): ProductDto[] {
-    return this.page({ category: product.category }, 0, limit + 1).products.filter((p) => p.id !== product.id).slice(0, limit);
+  related(id: string, limit: number): ProductDto[] | undefined {
+    const slot = this.table.slotOf(id);
+    return slot === undefined ? undefined : this.dtos(this.orders.related(slot, limit));
   }
 
-  /** A serialised response kept until the catalogue changes (the hot reads send a ready string). */
+  /** A serialised answer to a canonical query, kept (bounded in bytes) until the catalogue changes. */
   cached(key: string, build: () => unknown): string {
-    let body = this.responseCache.get(key);
-    if (body === undefined) {
-      body = JSON.stringify(build());
-      if (this.responseCache.size > 5000) this.responseCache.clear();
-      this.responseCache.set(key, body);
-    }
-    return body;
+    return this.responses.get(key, build);
+  }
+
+  /** Bytes and entries the answer cache holds now (for tests and benches). */
+  get responseCache(): { bytes: number; entries: number; maxBytes: number } {
+    return { bytes: this.responses.bytes, entries: this.responses.entries, maxBytes: this.responses.maxBytes };
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,146 @@
+import type { ProductTable } from './product-table.js';
+
+export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
+
+export interface ProductQuery {
+  category?: string;
+  /** Inclusive. */
+  minPrice?: number;
+  /** Exclusive. */
+  maxPrice?: number;
+  /** Only products that are new or on sale. */
+  featured?: boolean;
+  sort?: SortOrder;
+}
+
+export interface SlotPage {
+  slots: number[];
+  total: number;
+}
+
+/**
+ * Sorts and filters over the product table. Each sort is an array of slots built when first asked for and kept until
+ * a product is added, removed, or changes something a sort or filter reads (a stock change keeps them). Every sort ends
+ * in the catalogue order — newest first, then name, then id — so no two products tie and pages never overlap or skip
+ * while nothing changes.
+ */
+export class CatalogueOrders {
+  private readonly orders = new Map<SortOrder, Int32Array>();
+  private rank = new Int32Array(0);
+  private readonly samplePools = new Map<number, Int32Array>();
+
+  constructor(private readonly table: ProductTable) {}
+
+  invalidate(): void {
+    this.orders.clear();
+    this.samplePools.clear();
+  }
+
+  private catalogueOrder(): Int32Array {
+    let base = this.orders.get('featured');
+    if (base) return base;
+    const t = this.table;
+    const slots: number[] = [];
+    for (let s = 0; s < t.end; s++) if (t.alive(s)) slots.push(s);
+    slots.sort((a, b) => t.created[b]! - t.created[a]! || (t.names[a]! < t.names[b]! ? -1 : t.names[a]! > t.names[b]! ? 1 : 0) || (t.ids[a]! < t.ids[b]! ? -1 : 1));
+    base = Int32Array.from(slots);
+    this.rank = new Int32Array(t.end);
+    base.forEach((slot, i) => (this.rank[slot] = i));
+    this.orders.set('featured', base);
+    return base;
+  }
+
+  /** How two slots compare in a sort other than the catalogue order (ties by the catalogue order). */
+  private comparator(sort: Exclude<SortOrder, 'featured'>): (a: number, b: number) => number {
+    this.catalogueOrder();
+    const t = this.table;
+    const { price, rating } = t;
+    const rank = this.rank;
+    switch (sort) {
+      case 'price-low':
+        return (a, b) => price[a]! - price[b]! || rank[a]! - rank[b]!;
+      case 'price-high':
+        return (a, b) => price[b]! - price[a]! || rank[a]! - rank[b]!;
+      case 'rating':
+        return (a, b) => rating[b]! - rating[a]! || rank[a]! - rank[b]!;
+      case 'newest':
+        return (a, b) => Number(t.isNew(b)) - Number(t.isNew(a)) || rank[a]! - rank[b]!;
+    }
+  }
+
+  order(sort: SortOrder): Int32Array {
+    const base = this.catalogueOrder();
+    let list = this.orders.get(sort);
+    if (!list) {
+      list = Int32Array.from(base).sort(this.comparator(sort as Exclude<SortOrder, 'featured'>));
+      this.orders.set(sort, list);
+    }
+    return list;
+  }
+
+  /** The filter of a query as a test on a slot. */
+  matcher(query: ProductQuery): (slot: number) => boolean {
+    const t = this.table;
+    const code = query.category === undefined ? -2 : t.categoryCode(query.category);
+    const min = query.minPrice ?? -Infinity;
+    const max = query.maxPrice ?? Infinity;
+    const featured = query.featured === true;
+    return (s) => (code === -2 || t.category[s] === code) && t.price[s]! >= min && t.price[s]! < max && (!featured || t.isFeatured(s));
+  }
+
+  /** One page of the matching slots in the asked order, and how many matched in all. */
+  page(query: ProductQuery, start: number, limit: number): SlotPage {
+    const matches = this.matcher(query);
+    const slots: number[] = [];
+    let total = 0;
+    for (const s of this.order(query.sort ?? 'featured')) {
+      if (!matches(s)) continue;
+      if (total >= start && slots.length < limit) slots.push(s);
+      total++;
+    }
+    return { slots, total };
+  }
+
+  /** Search hits (slot, score) filtered and ranked: by relevance (ties by id) unless another sort is asked for. */
+  rankHits(hits: { id: number; score: number }[], query: ProductQuery): number[] {
+    const matches = this.matcher(query);
+    const kept = hits.filter((h) => this.table.alive(h.id) && matches(h.id));
+    const sort = query.sort ?? 'featured';
+    if (sort === 'featured') {
+      const ids = this.table.ids;
+      kept.sort((a, b) => b.score - a.score || (ids[a.id]! < ids[b.id]! ? -1 : 1));
+      return kept.map((h) => h.id);
+    }
+    return kept.map((h) => h.id).sort(this.comparator(sort));
+  }
+
+  /** Up to `count` random slots with an image (of a category, when given). */
+  sample(category: string | undefined, count: number): number[] {
+    const t = this.table;
+    const code = category === undefined ? -2 : t.categoryCode(category);
+    if (code === -1) return [];
+    let pool = this.samplePools.get(code);
+    if (!pool) {
+      const slots: number[] = [];
+      for (let s = 0; s < t.end; s++) if (t.alive(s) && t.images[s] !== '' && (code === -2 || t.category[s] === code)) slots.push(s);
+      pool = Int32Array.from(slots);
+      this.samplePools.set(code, pool);
+    }
+    const picked = new Set<number>();
+    const want = Math.min(count, pool.length);
+    while (picked.size < want) picked.add(pool[Math.floor(Math.random() * pool.length)]!);
+    return [...picked];
+  }
+
+  /** At most `limit` other products of the product's category, in the catalogue order. */
+  related(slot: number, limit: number): number[] {
+    const t = this.table;
+    const code = t.category[slot];
+    const out: number[] = [];
+    for (const s of this.catalogueOrder()) {
+      if (out.length >= limit) break;
+      if (s !== slot && t.category[s] === code) out.push(s);
+    }
+    return out;
+  }
+}
