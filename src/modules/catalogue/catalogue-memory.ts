@@ -1,4 +1,3 @@
-import MiniSearch from 'minisearch';
 import type pg from 'pg';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
 import type { Logger, Runtime } from '../../runtime.js';
@@ -7,38 +6,33 @@ import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
 import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto.js';
 import { ProductTable } from './product-table.js';
 import { ResponseCache } from './response-cache.js';
+import { SearchIndex } from './search-index.js';
 
 export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 
 const RELEVANT = new Set(catalogueProjector.handles);
 /** Rows read per query when the catalogue is loaded at start (one snapshot, keyset pages). */
 const LOAD_BATCH = 20_000;
-/** Words in nearly every description that no shopper searches for: not indexed (each would cost a posting per product). */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'from', 'for', 'with', 'in', 'on', 'to', 'by', 'at', 'is']);
 
 export interface ProductPage {
   products: ProductDto[];
   total: number;
 }
 
-interface IndexedText {
-  id: number;
-  name: string;
-  category: string;
-  description: string;
-}
-
 /**
  * The catalogue the shop serves from, in memory in each API instance (FIELD-NOTES: a database round trip per read
  * caps throughput far below the target). It follows the log: for each batch that touches products it waits until the
  * catalogue projector has committed that batch, then reloads the touched rows, so the rules live in one place (SQL).
- * Products are kept as columns (ProductTable); the search index knows products by slot number and stores nothing.
+ * Products are kept as columns (ProductTable) and searched through a compact index of their slots (SearchIndex).
  */
 export class CatalogueMemory {
   private readonly table = new ProductTable();
   private readonly orders = new CatalogueOrders(this.table);
   private readonly responses: ResponseCache;
-  private index = CatalogueMemory.newIndex();
+  private readonly index = new SearchIndex(
+    (slot) => this.table.category[slot]!,
+    () => this.table.end,
+  );
   private position: GlobalPosition = START;
   private subscription: Subscription | null = null;
   private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
@@ -50,18 +44,6 @@ export class CatalogueMemory {
     options: { responseCacheBytes?: number } = {},
   ) {
     this.responses = new ResponseCache(options.responseCacheBytes);
-  }
-
-  private static newIndex() {
-    return new MiniSearch<IndexedText>({
-      fields: ['name', 'category', 'description'],
-      storeFields: [],
-      processTerm: (term) => {
-        const word = term.toLowerCase();
-        return STOP_WORDS.has(word) ? null : word;
-      },
-      searchOptions: { boost: { name: 3, category: 1.5 }, prefix: true, fuzzy: 0.2 },
-    });
   }
 
   async start(runtime: Pick<Runtime, 'projections'>): Promise<void> {
@@ -125,10 +107,7 @@ export class CatalogueMemory {
 
   private put(row: ProductRow): void {
     const { slot, text, order } = this.table.put(row);
-    if (text) {
-      if (this.index.has(slot)) this.index.discard(slot);
-      this.index.add({ id: slot, name: row.name, category: row.category, description: row.description });
-    }
+    if (text) this.index.add(slot, row.name, row.description);
     if (order) this.orders.invalidate();
     this.responses.clear();
   }
@@ -136,7 +115,7 @@ export class CatalogueMemory {
   private drop(id: string): void {
     const slot = this.table.remove(id);
     if (slot === undefined) return;
-    this.index.discard(slot);
+    this.index.remove(slot);
     this.orders.invalidate();
     this.responses.clear();
   }
@@ -175,12 +154,14 @@ export class CatalogueMemory {
 
   /** Typo-tolerant search: every word must match (fuzzily), else any word may; filtered, ranked, one page. */
   searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
-    const term = text.trim();
-    if (term === '') return { products: [], total: 0 };
-    let hits = this.index.search(term, { combineWith: 'AND' });
-    if (hits.length === 0) hits = this.index.search(term, { combineWith: 'OR' });
-    const ranked = this.orders.rankHits(hits as unknown as { id: number; score: number }[], query);
-    return { products: this.dtos(ranked.slice(start, start + limit)), total: ranked.length };
+    if (text.trim() === '') return { products: [], total: 0 };
+    const hits = this.index.search(text, this.table.categoryWords());
+    try {
+      const { slots, total } = this.orders.searchPage(hits, query, start, limit);
+      return { products: this.dtos(slots), total };
+    } finally {
+      hits.release();
+    }
   }
 
   /** Up to `count` random products that have an image (the home page's showcase). */

@@ -1,4 +1,5 @@
 import type { ProductTable } from './product-table.js';
+import type { SearchHits } from './search-index.js';
 
 export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
 
@@ -89,29 +90,49 @@ export class CatalogueOrders {
   }
 
   /** One page of the matching slots in the asked order, and how many matched in all. */
-  page(query: ProductQuery, start: number, limit: number): SlotPage {
+  page(query: ProductQuery, start: number, limit: number, also: (slot: number) => boolean = () => true): SlotPage {
     const matches = this.matcher(query);
     const slots: number[] = [];
     let total = 0;
     for (const s of this.order(query.sort ?? 'featured')) {
-      if (!matches(s)) continue;
+      if (!matches(s) || !also(s)) continue;
       if (total >= start && slots.length < limit) slots.push(s);
       total++;
     }
     return { slots, total };
   }
 
-  /** Search hits (slot, score) filtered and ranked: by relevance (ties by id) unless another sort is asked for. */
-  rankHits(hits: { id: number; score: number }[], query: ProductQuery): number[] {
+  /**
+   * One page of search hits that pass the filters: by relevance (best score first, ties in the catalogue order) unless
+   * another sort is asked for. Few hits are sorted; many are picked by walking the sort order once.
+   */
+  searchPage(hits: SearchHits, query: ProductQuery, start: number, limit: number): SlotPage {
     const matches = this.matcher(query);
-    const kept = hits.filter((h) => this.table.alive(h.id) && matches(h.id));
     const sort = query.sort ?? 'featured';
-    if (sort === 'featured') {
-      const ids = this.table.ids;
-      kept.sort((a, b) => b.score - a.score || (ids[a.id]! < ids[b.id]! ? -1 : 1));
-      return kept.map((h) => h.id);
+    const base = this.catalogueOrder();
+    if (hits.count * 16 < base.length || start + limit > 2000) {
+      const kept = hits.slots().filter(matches);
+      const rank = this.rank;
+      kept.sort(sort === 'featured' ? (a, b) => hits.score(b) - hits.score(a) || rank[a]! - rank[b]! : this.comparator(sort));
+      return { slots: kept.slice(start, start + limit), total: kept.length };
     }
-    return kept.map((h) => h.id).sort(this.comparator(sort));
+    if (sort !== 'featured') return this.page(query, start, limit, hits.matched);
+    // Relevance over many hits: keep the best `start + limit` while walking the catalogue order (an equal score that
+    // comes later ranks after).
+    const want = start + limit;
+    const best: number[] = [];
+    let total = 0;
+    for (const slot of base) {
+      if (!hits.matched(slot) || !matches(slot)) continue;
+      total++;
+      const score = hits.score(slot);
+      if (best.length >= want && score <= hits.score(best[best.length - 1]!)) continue;
+      let at = best.length;
+      while (at > 0 && hits.score(best[at - 1]!) < score) at--;
+      best.splice(at, 0, slot);
+      if (best.length > want) best.pop();
+    }
+    return { slots: best.slice(start, want), total };
   }
 
   /** Up to `count` random slots with an image (of a category, when given). */

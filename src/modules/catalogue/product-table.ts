@@ -1,4 +1,5 @@
 import type { ProductDto, ProductRow } from './product-dto.js';
+import { searchWords } from './search-index.js';
 
 const IS_NEW = 1;
 const IS_ON_SALE = 2;
@@ -62,6 +63,11 @@ export class ProductTable {
   /** The code of a category name (case-insensitive), or -1 when no product has ever had it. */
   categoryCode(name: string): number {
     return this.categoryCodes.get(name.toLowerCase()) ?? -1;
+  }
+
+  /** Each category's code and the words of its name (search matches a word against these, not per product). */
+  categoryWords(): { code: number; words: string[] }[] {
+    return this.categoryNames.map((name, code) => ({ code, words: searchWords(name) }));
   }
 
   private codeFor(name: string): number {
