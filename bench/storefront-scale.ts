@@ -7,13 +7,16 @@
  *   - the API process's RSS growth per product (after a full GC) over its RSS with an empty catalogue;
  *   - typo search and by-id p99 under 20 connections (autocannon from a worker thread);
  *   - how long each import file took until its last row was searchable;
- *   - with --million, how long a restart takes until the store serves again.
+ *   - how long a restart takes until the store serves again, and the RSS per product after it (without what the
+ *     import left behind).
  * Lighthouse figures: `pageVitals(baseUrl)` below is the hook (the storefront engineer fills it in).
  * Usage: npx tsx bench/storefront-scale.ts [--million] [--sizes 80,10000,100000] [--seconds 5]
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import { DEMO_ADMIN } from '../src/config/env.js';
 import { freePort } from '../tests/hardening/processes.js';
 import { percentile, startBenchDatabase } from './harness.js';
@@ -64,7 +67,14 @@ const stopStore = async (store: Store) => {
   if (store.child.exitCode === null) await new Promise((r) => store.child.once('exit', r));
 };
 
-const memory = async (url: string) => ((await (await fetch(`${url}/bench/memory`, { method: 'POST' })).json()) as { rss: number; heapUsed: number });
+interface Memory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+}
+const memory = async (url: string) => (await (await fetch(`${url}/bench/memory`, { method: 'POST' })).json()) as Memory;
+const perProduct = (now: number, before: number, n: number) => `${((now - before) / n / 1024).toFixed(2)} KB`;
 
 /** Bytes on the wire (brotli, as a browser asks) and decoded, of one GET. */
 function bytesOf(url: string): Promise<{ wire: number; status: number }> {
@@ -106,10 +116,20 @@ async function pageBytes(url: string, id: string) {
   return out;
 }
 
-function load(url: string, requests: autocannon.Request[]) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: 20, duration: seconds, workers: 1, requests }, (error, result) => (error ? reject(error) : resolve(result)));
+/** CPU time (user + system, ms) the process has used: on a machine others load, CPU per request is the steady figure. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function load(store: Store, requests: autocannon.Request[]) {
+  const before = cpuMs(store.child.pid!);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: store.url, connections: 20, duration: seconds, workers: 1, requests }, (error, r) => (error ? reject(error) : resolve(r)));
   });
+  const requestsDone = result.requests.average * seconds;
+  const figure = `p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)}/s, ${((cpuMs(store.child.pid!) - before) / requestsDone).toFixed(2)} ms CPU/request${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`;
+  return figure;
 }
 
 /** Ids from random pages of the catalogue (the import gives products fresh ids). */
@@ -152,7 +172,7 @@ async function main() {
     const { token } = (await login.json()) as { token: string };
     await sleep(1000);
     const empty = await memory(store.url);
-    console.log(`empty catalogue: RSS ${(empty.rss / 1_048_576).toFixed(0)} MB, heap ${(empty.heapUsed / 1_048_576).toFixed(0)} MB`);
+    console.log(`empty catalogue: RSS ${(empty.rss / 1_048_576).toFixed(0)} MB, heap ${(empty.heapUsed / 1_048_576).toFixed(0)} MB (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
     let seeded = 0;
     for (const n of sizes) {
       const imports: number[] = [];
@@ -164,32 +184,36 @@ async function main() {
         console.log(`  imported ${count.toLocaleString('en-IN')} rows (now ${seeded.toLocaleString('en-IN')}): answered ${(timing.answeredMs / 1000).toFixed(2)} s, searchable ${(timing.searchableMs / 1000).toFixed(2)} s`);
       }
       const used = await memory(store.url);
+      // The same catalogue after a restart: what the loaded catalogue holds, without what the import left behind
+      // (freed memory the allocator keeps) — and how long the store takes to serve again.
+      await stopStore(store);
+      store = await startStore(databaseUrl);
+      await sleep(500);
+      const restarted = await memory(store.url);
       const known = await randomIds(store.url, n);
       const bytes = await pageBytes(store.url, known[0]!);
       const ids = Array.from({ length: 500 }, (_, i) => ({ method: 'GET' as const, path: `/api/products/${known[i % known.length]}` }));
-      const byId = await load(store.url, ids);
-      const search = await load(store.url, SEARCH_TERMS.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })));
+      const byId = await load(store, ids);
+      const search = await load(store, SEARCH_TERMS.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })));
+      const load1 = os.loadavg()[0]!.toFixed(1);
       const vitals = await pageVitals(store.url);
       const row = {
         products: n,
         ...bytes,
-        'RSS MB': (used.rss / 1_048_576).toFixed(0),
-        'RSS/product': `${((used.rss - empty.rss) / n / 1024).toFixed(2)} KB`,
-        'heap/product': `${((used.heapUsed - empty.heapUsed) / n / 1024).toFixed(2)} KB`,
-        'search p99': `${search.latency.p99} ms (${search.requests.average.toFixed(0)}/s${search.non2xx ? `, ${search.non2xx} non-2xx` : ''})`,
-        'by-id p99': `${byId.latency.p99} ms (${byId.requests.average.toFixed(0)}/s${byId.non2xx ? `, ${byId.non2xx} non-2xx` : ''})`,
+        'RSS MB after import / restart': `${(used.rss / 1_048_576).toFixed(0)} / ${(restarted.rss / 1_048_576).toFixed(0)}`,
+        'RSS/product after import': perProduct(used.rss, empty.rss, n),
+        'RSS/product after restart': perProduct(restarted.rss, empty.rss, n),
+        'heap/product': perProduct(restarted.heapUsed, empty.heapUsed, n),
+        'restart serves after': `${(store.startedMs / 1000).toFixed(1)} s`,
+        'typo search (20 connections)': search,
+        'by-id (20 connections)': byId,
+        'load average': load1,
         'import → searchable (last file)': imports.length ? `${(imports[imports.length - 1]! / 1000).toFixed(2)} s` : '-',
         'import p50 per file': imports.length ? `${(percentile(imports, 50) / 1000).toFixed(2)} s` : '-',
         ...(vitals ? { lighthouse: JSON.stringify(vitals) } : {}),
       };
       rows.push(row);
       console.log(row);
-    }
-    if (flag('million') || flag('restart')) {
-      await stopStore(store);
-      store = await startStore(databaseUrl);
-      const probe = (await (await fetch(`${store.url}/api/products?limit=1`)).json()) as { total: number };
-      console.log(`restart with ${seeded.toLocaleString('en-IN')} products: serving again after ${(store.startedMs / 1000).toFixed(1)} s (catalogue total ${probe.total.toLocaleString('en-IN')})`);
     }
     console.table(rows);
   } finally {

@@ -108,7 +108,7 @@ export class CatalogueMemory {
   private put(row: ProductRow): void {
     const { slot, text, order } = this.table.put(row);
     if (text) this.index.add(slot, row.name, row.description);
-    if (order) this.orders.invalidate();
+    if (order) this.orders.changed(slot);
     this.responses.clear();
   }
 
@@ -116,7 +116,7 @@ export class CatalogueMemory {
     const slot = this.table.remove(id);
     if (slot === undefined) return;
     this.index.remove(slot);
-    this.orders.invalidate();
+    this.orders.changed(slot);
     this.responses.clear();
   }
 

@@ -29,31 +29,67 @@ export class CatalogueOrders {
   private readonly orders = new Map<SortOrder, Int32Array>();
   private rank = new Int32Array(0);
   private readonly samplePools = new Map<number, Int32Array>();
+  /** Slots added, removed or changed since the orders were last brought up to date. */
+  private dirty = new Set<number>();
 
   constructor(private readonly table: ProductTable) {}
 
-  invalidate(): void {
-    this.orders.clear();
+  /** A product was added, removed or changed something a sort or filter reads. */
+  changed(slot: number): void {
+    this.dirty.add(slot);
     this.samplePools.clear();
   }
 
+  /** The catalogue order: newest first, then name, then id. */
+  private readonly byCatalogueOrder = (a: number, b: number): number => {
+    const t = this.table;
+    return t.created[b]! - t.created[a]! || (t.names[a]! < t.names[b]! ? -1 : t.names[a]! > t.names[b]! ? 1 : 0) || (t.ids[a]! < t.ids[b]! ? -1 : 1);
+  };
+
+  /**
+   * Brings the kept orders up to date: the changed slots are taken out, sorted on their own and merged back, which
+   * costs one pass over each order instead of a full sort (an import of 50,000 into a catalogue of a million).
+   */
+  private sync(): void {
+    if (this.dirty.size === 0) return;
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const base = this.orders.get('featured');
+    if (!base || dirty.size * 4 > base.length) {
+      this.orders.clear();
+      return;
+    }
+    const t = this.table;
+    const changed = [...dirty].filter((s) => t.alive(s));
+    const merged = merge(base.filter((s) => !dirty.has(s)), changed.sort(this.byCatalogueOrder), this.byCatalogueOrder);
+    this.setCatalogueOrder(merged);
+    for (const [sort, list] of this.orders) {
+      if (sort === 'featured') continue;
+      const compare = this.comparator(sort);
+      this.orders.set(sort, merge(list.filter((s) => !dirty.has(s)), [...changed].sort(compare), compare));
+    }
+  }
+
+  private setCatalogueOrder(base: Int32Array): void {
+    this.rank = new Int32Array(this.table.end);
+    base.forEach((slot, i) => (this.rank[slot] = i));
+    this.orders.set('featured', base);
+  }
+
   private catalogueOrder(): Int32Array {
+    this.sync();
     let base = this.orders.get('featured');
     if (base) return base;
     const t = this.table;
     const slots: number[] = [];
     for (let s = 0; s < t.end; s++) if (t.alive(s)) slots.push(s);
-    slots.sort((a, b) => t.created[b]! - t.created[a]! || (t.names[a]! < t.names[b]! ? -1 : t.names[a]! > t.names[b]! ? 1 : 0) || (t.ids[a]! < t.ids[b]! ? -1 : 1));
-    base = Int32Array.from(slots);
-    this.rank = new Int32Array(t.end);
-    base.forEach((slot, i) => (this.rank[slot] = i));
-    this.orders.set('featured', base);
+    base = Int32Array.from(slots.sort(this.byCatalogueOrder));
+    this.setCatalogueOrder(base);
     return base;
   }
 
   /** How two slots compare in a sort other than the catalogue order (ties by the catalogue order). */
   private comparator(sort: Exclude<SortOrder, 'featured'>): (a: number, b: number) => number {
-    this.catalogueOrder();
     const t = this.table;
     const { price, rating } = t;
     const rank = this.rank;
@@ -73,6 +109,7 @@ export class CatalogueOrders {
     const base = this.catalogueOrder();
     let list = this.orders.get(sort);
     if (!list) {
+      // The comparators read the rank of the catalogue order, which catalogueOrder() just made current.
       list = Int32Array.from(base).sort(this.comparator(sort as Exclude<SortOrder, 'featured'>));
       this.orders.set(sort, list);
     }
@@ -164,4 +201,16 @@ export class CatalogueOrders {
     }
     return out;
   }
+}
+
+/** Merges two lists each sorted by `compare`. */
+function merge(a: Int32Array, b: number[], compare: (x: number, y: number) => number): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }

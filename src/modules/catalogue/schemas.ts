@@ -132,7 +132,7 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
 
 export const adminListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int('limit must be between 1 and 200').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(100),
   search: z.string().max(200).optional(),
   category: z.string().max(100).optional(),
 });
