@@ -48,7 +48,7 @@ async function startStore(databaseUrl: string, dataDir: string): Promise<Store> 
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/storefront/store-process.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), JWT_SECRET: 'bench-storefront-scale-secret-000000000', SEED_DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'error' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), JWT_SECRET: 'bench-storefront-scale-secret-000000000', SEED_DEMO: 'false', NODE_ENV: 'development', ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
