@@ -46,6 +46,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
       await seedDemoCatalogue(runtime, memory);
     },
     stop: () => memory.stop(),
-    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.all().length }],
+    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.size }],
   };
 }
