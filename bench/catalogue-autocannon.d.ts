@@ -14,7 +14,7 @@ declare module 'autocannon' {
     }
   }
   function autocannon(
-    options: { url: string; connections?: number; duration?: number; requests?: autocannon.Request[]; headers?: Record<string, string> },
+    options: { url: string; connections?: number; duration?: number; workers?: number; requests?: autocannon.Request[]; headers?: Record<string, string> },
     callback: (error: Error | null, result: autocannon.Result) => void,
   ): unknown;
   export = autocannon;

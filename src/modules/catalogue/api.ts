@@ -1,7 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogueMemory, ProductQuery } from './catalogue-memory.js';
-import { productQuery, searchQuery } from './schemas.js';
+import type { CatalogueMemory, ProductPage, ProductQuery } from './catalogue-memory.js';
+import {
+  catalogueQuery,
+  categoryParams,
+  categoryResponses,
+  listResponses,
+  PRICE_BANDS,
+  productParams,
+  productResponses,
+  relatedQuery,
+  relatedResponses,
+  sampleQuery,
+  sampleResponses,
+  searchResponses,
+  type CatalogueQueryString,
+} from './list-schemas.js';
+import { CATEGORIES } from './product.js';
 
 const CATEGORY_SLUGS: Record<string, string> = {
   'anime-figures': 'Anime Figures',
@@ -11,52 +26,113 @@ const CATEGORY_SLUGS: Record<string, string> = {
   'hot-wheels': 'Hot Wheels',
   trending: 'Trending',
 };
+const KNOWN_CATEGORIES = new Set(CATEGORIES.map((c) => c.toLowerCase()));
+const categoryName = (raw: string) => {
+  const trimmed = raw.trim();
+  return CATEGORY_SLUGS[trimmed.toLowerCase()] ?? trimmed;
+};
 
 const sendJson = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
-const keyOf = (q: ProductQuery) => `${q.category ?? ''}|${q.minPrice ?? ''}|${q.maxPrice ?? ''}|${q.sort ?? ''}`;
+/** Filters of the query string: a price band and minPrice/maxPrice both apply (the narrower wins). */
+function filtersOf(query: CatalogueQueryString, category: string | undefined): ProductQuery {
+  const [bandMin, bandMax] = query.priceRange ? PRICE_BANDS[query.priceRange] : [undefined, undefined];
+  const minPrice = Math.max(bandMin ?? -Infinity, query.minPrice ?? -Infinity);
+  const maxPrice = Math.min(bandMax ?? Infinity, query.maxPrice ?? Infinity);
+  return {
+    ...(category !== undefined && category !== '' ? { category } : {}),
+    ...(Number.isFinite(minPrice) ? { minPrice } : {}),
+    ...(Number.isFinite(maxPrice) ? { maxPrice } : {}),
+    ...(query.featured === 'true' ? { featured: true } : {}),
+    ...(query.sort ? { sort: query.sort } : {}),
+  };
+}
 
-/** Shopper reads, served from this instance's in-memory catalogue. */
+/** `page`/`limit` (or `offset`, which wins) as a start index, and the paging fields of the answer. */
+function paging(query: CatalogueQueryString) {
+  const start = query.offset ?? (query.page - 1) * query.limit;
+  const page = Math.floor(start / query.limit) + 1;
+  return {
+    start,
+    fields: (result: ProductPage) => {
+      const totalPages = Math.max(1, Math.ceil(result.total / query.limit));
+      return {
+        total: result.total,
+        page,
+        limit: query.limit,
+        totalPages,
+        nextPage: start + query.limit < result.total ? page + 1 : null,
+        ...(query.offset !== undefined ? { offset: query.offset } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * Shopper reads, served from this instance's in-memory catalogue. Every list answers one page (at most 200 products)
+ * with `total` and `nextPage` (DECISIONS §10).
+ */
 export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMemory): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/products', { schema: { querystring: productQuery } }, async (request, reply) => {
-    const { t: _t, limit, offset, ...query } = request.query;
-    if (limit === undefined && offset === undefined) {
-      return sendJson(reply, memory.cached(`list:${keyOf(query)}`, () => ({ success: true, products: memory.list(query) })));
+  /** One page of a listing or, with a search term, of the search results (ranked by relevance unless sorted). */
+  const answer = (query: CatalogueQueryString, category: string | undefined, extra: Record<string, unknown>) => {
+    const filters = filtersOf(query, category);
+    const { start, fields } = paging(query);
+    const term = query.q?.trim() ?? '';
+    const build = () => {
+      const result = term !== '' ? memory.searchPage(term, filters, start, query.limit) : memory.page(filters, start, query.limit);
+      return { success: true, ...extra, products: result.products, ...fields(result) };
+    };
+    // Only canonical listings are cached: a known category (or none), a band, a sort, a page — never a free-form
+    // category, price or search term.
+    const knownCategory = category === undefined || KNOWN_CATEGORIES.has(category.toLowerCase());
+    const canonical = knownCategory && term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
+    return canonical
+      ? memory.cached(`list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`, build)
+      : JSON.stringify(build());
+  };
+
+  api.get('/products', { schema: { querystring: catalogueQuery, response: listResponses } }, async (request, reply) =>
+    sendJson(reply, answer(request.query, request.query.category ? categoryName(request.query.category) : undefined, {})),
+  );
+
+  api.get('/products/search', { schema: { querystring: catalogueQuery, response: searchResponses } }, async (request, reply) => {
+    const term = request.query.q?.trim() ?? '';
+    const query = { ...request.query, q: term };
+    const category = request.query.category ? categoryName(request.query.category) : undefined;
+    if (term === '') {
+      const empty = { success: true, query: '', products: [], ...paging(query).fields({ products: [], total: 0 }) };
+      return sendJson(reply, JSON.stringify(empty));
     }
-    const all = memory.list(query);
-    const start = offset ?? 0;
-    return sendJson(reply, JSON.stringify({ success: true, total: all.length, offset: start, products: all.slice(start, start + (limit ?? all.length)) }));
+    return sendJson(reply, answer(query, category, { query: term }));
   });
 
-  api.get('/products/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
-    const { q, t: _t, limit, ...query } = request.query;
-    const term = q.trim();
-    return sendJson(
-      reply,
-      memory.cached(`search:${term.toLowerCase()}:${keyOf(query)}:${limit}`, () => {
-        const found = memory.search(term, query);
-        return { success: true, query: term, total: found.length, products: found.slice(0, limit) };
-      }),
-    );
+  api.get('/products/category/:category', { schema: { params: categoryParams, querystring: catalogueQuery, response: categoryResponses } }, async (request, reply) => {
+    const category = categoryName(request.params.category);
+    const { category: _ignored, ...query } = request.query;
+    return sendJson(reply, answer(query, category, { category }));
   });
 
-  api.get('/products/category/:category', { schema: { querystring: productQuery } }, async (request, reply) => {
-    const raw = (request.params as { category: string }).category.trim();
-    const category = CATEGORY_SLUGS[raw.toLowerCase()] ?? raw;
-    const { t: _t, category: _ignored, limit: _limit, offset: _offset, ...query } = request.query;
-    const q = { ...query, category };
-    return sendJson(reply, memory.cached(`category:${keyOf(q)}`, () => ({ success: true, category, products: memory.list(q) })));
+  api.get('/products/sample', { schema: { querystring: sampleQuery, response: sampleResponses } }, async (request, reply) => {
+    const category = request.query.category ? categoryName(request.query.category) : undefined;
+    return sendJson(reply, JSON.stringify({ success: true, products: memory.sample(category, request.query.count) }));
   });
 
-  // The hottest read: no schema step, the cached body is sent as it is. It is exempt from the per-client limiter,
-  // which costs more than this in-memory lookup; the list and search reads (large bodies) stay limited.
-  api.get('/products/:id', { config: { rateLimit: false } }, async (request, reply) => {
+  api.get('/products/:id/related', { schema: { params: productParams, querystring: relatedQuery, response: relatedResponses } }, async (request, reply) => {
+    const related = memory.related(request.params.id, request.query.limit);
+    if (!related) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
+    return sendJson(reply, JSON.stringify({ success: true, products: related }));
+  });
+
+  // The hottest read: no validation step, the body is serialised straight from the compact record (the schema
+  // documents it; no body is kept per product). It is exempt from the per-client limiter, which costs more than this
+  // in-memory lookup; the list and search reads stay limited.
+  api.get('/products/:id', { config: { rateLimit: false }, schema: { response: productResponses } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const product = memory.getProduct(id);
     if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
-    return sendJson(reply, memory.cached(`id:${id}`, () => ({ success: true, product })));
+    return sendJson(reply, JSON.stringify({ success: true, product }));
   });
 }

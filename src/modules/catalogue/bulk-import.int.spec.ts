@@ -140,8 +140,10 @@ describe('demo catalogue seed', () => {
     const { readFileSync } = await import('node:fs');
     const Papa = (await import('papaparse')).default;
     const rows = Papa.parse<Record<string, string>>(readFileSync('seed/demo-catalogue.csv', 'utf8'), { header: true, skipEmptyLines: true }).data;
-    const products = (await ctx.app.inject({ url: '/api/products' })).json().products as { name: string; image: string; in_stock: boolean; category: string }[];
+    const listed = (await ctx.app.inject({ url: '/api/products?limit=200' })).json();
+    const products = listed.products as { name: string; image: string; in_stock: boolean; category: string }[];
     expect(products).toHaveLength(rows.length);
+    expect(listed.total).toBe(rows.length);
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending']));
     expect(products.some((p) => !p.in_stock)).toBe(true);
     expect(products.find((p) => p.name.startsWith('鬼滅の刃'))).toBeDefined();

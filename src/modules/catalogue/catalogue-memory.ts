@@ -1,47 +1,38 @@
-import MiniSearch from 'minisearch';
 import type pg from 'pg';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
-import { PRODUCT_COLUMNS, toProductDto, type ProductDto, type ProductRow } from './product-dto.js';
+import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
+import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto.js';
+import { ProductTable } from './product-table.js';
+import { ResponseCache } from './response-cache.js';
+import { SearchIndex } from './search-index.js';
 
-export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
-
-export interface ProductQuery {
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: SortOrder;
-}
+export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 
 const RELEVANT = new Set(catalogueProjector.handles);
+/** Rows read per query when the catalogue is loaded at start (one snapshot, keyset pages). */
+const LOAD_BATCH = 20_000;
 
-function sortProducts(products: ProductDto[], sort: SortOrder | undefined): ProductDto[] {
-  switch (sort) {
-    case 'price-low':
-      return [...products].sort((a, b) => a.price - b.price);
-    case 'price-high':
-      return [...products].sort((a, b) => b.price - a.price);
-    case 'rating':
-      return [...products].sort((a, b) => b.rating - a.rating);
-    case 'newest':
-      // New products first, then the most recently added.
-      return [...products].sort((a, b) => Number(b.is_new) - Number(a.is_new) || b.created_at.localeCompare(a.created_at));
-    default:
-      return products;
-  }
+export interface ProductPage {
+  products: ProductDto[];
+  total: number;
 }
 
 /**
  * The catalogue the shop serves from, in memory in each API instance (FIELD-NOTES: a database round trip per read
  * caps throughput far below the target). It follows the log: for each batch that touches products it waits until the
  * catalogue projector has committed that batch, then reloads the touched rows, so the rules live in one place (SQL).
+ * Products are kept as columns (ProductTable) and searched through a compact index of their slots (SearchIndex).
  */
 export class CatalogueMemory {
-  private readonly products = new Map<string, ProductDto>();
-  private readonly responseCache = new Map<string, string>();
-  private ordered: ProductDto[] | null = null;
-  private index = CatalogueMemory.newIndex();
+  private readonly table = new ProductTable();
+  private readonly orders = new CatalogueOrders(this.table);
+  private readonly responses: ResponseCache;
+  private readonly index = new SearchIndex(
+    (slot) => this.table.category[slot]!,
+    () => this.table.end,
+  );
   private position: GlobalPosition = START;
   private subscription: Subscription | null = null;
   private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
@@ -50,14 +41,9 @@ export class CatalogueMemory {
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
     private readonly log: Logger,
-  ) {}
-
-  private static newIndex() {
-    return new MiniSearch<ProductDto>({
-      fields: ['name', 'category', 'description'],
-      storeFields: [],
-      searchOptions: { boost: { name: 3, category: 1.5 }, prefix: true, fuzzy: 0.2 },
-    });
+    options: { responseCacheBytes?: number } = {},
+  ) {
+    this.responses = new ResponseCache(options.responseCacheBytes);
   }
 
   async start(runtime: Pick<Runtime, 'projections'>): Promise<void> {
@@ -68,11 +54,17 @@ export class CatalogueMemory {
         'select commit_pos::text, prepare_pos::text from projection_checkpoints where name = $1',
         [catalogueProjector.name],
       );
-      const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products order by created_at desc, name`);
-      await client.query('commit');
       const row = checkpoint.rows[0];
       this.position = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
-      for (const r of rows.rows) this.put(toProductDto(r));
+      // In pages, so a large catalogue never sits in memory twice (rows and table) while it loads.
+      let after = '';
+      for (;;) {
+        const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id > $1 order by id limit ${LOAD_BATCH}`, [after]);
+        for (const r of rows.rows) this.put(r);
+        if (rows.rows.length < LOAD_BATCH) break;
+        after = rows.rows[rows.rows.length - 1]!.id;
+      }
+      await client.query('commit');
     } finally {
       client.release();
     }
@@ -108,29 +100,24 @@ export class CatalogueMemory {
     const found = new Set<string>();
     for (const row of rows) {
       found.add(row.id);
-      this.put(toProductDto(row));
+      this.put(row);
     }
     for (const id of ids) if (!found.has(id)) this.drop(id);
   }
 
-  private put(product: ProductDto): void {
-    const existing = this.products.get(product.id);
-    if (existing) this.index.discard(product.id);
-    this.products.set(product.id, product);
-    this.index.add(product);
-    this.invalidate();
+  private put(row: ProductRow): void {
+    const { slot, text, order } = this.table.put(row);
+    if (text) this.index.add(slot, row.name, row.description);
+    if (order) this.orders.changed(slot);
+    this.responses.clear();
   }
 
   private drop(id: string): void {
-    if (!this.products.has(id)) return;
-    this.products.delete(id);
-    this.index.discard(id);
-    this.invalidate();
-  }
-
-  private invalidate(): void {
-    this.ordered = null;
-    this.responseCache.clear();
+    const slot = this.table.remove(id);
+    if (slot === undefined) return;
+    this.index.remove(slot);
+    this.orders.changed(slot);
+    this.responses.clear();
   }
 
   /** Resolves once this instance's catalogue includes `position` (read-your-writes after a command). */
@@ -147,56 +134,55 @@ export class CatalogueMemory {
   }
 
   getProduct(id: string): ProductDto | undefined {
-    return this.products.get(id);
+    const slot = this.table.slotOf(id);
+    return slot === undefined ? undefined : this.table.dto(slot);
   }
 
   get size(): number {
-    return this.products.size;
+    return this.table.size;
   }
 
-  /** All products, newest first (ties by name). */
-  all(): ProductDto[] {
-    this.ordered ??= [...this.products.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.name.localeCompare(b.name));
-    return this.ordered;
+  private dtos(slots: number[]): ProductDto[] {
+    return slots.map((s) => this.table.dto(s));
   }
 
-  list(query: ProductQuery = {}): ProductDto[] {
-    const filtered = this.all().filter(
-      (p) =>
-        (query.category === undefined || p.category.toLowerCase() === query.category.toLowerCase()) &&
-        (query.minPrice === undefined || p.price >= query.minPrice) &&
-        (query.maxPrice === undefined || p.price < query.maxPrice),
-    );
-    return sortProducts(filtered, query.sort);
+  /** One page of the products that match, in the asked order, and how many matched in all. */
+  page(query: ProductQuery, start: number, limit: number): ProductPage {
+    const { slots, total } = this.orders.page(query, start, limit);
+    return { products: this.dtos(slots), total };
   }
 
-  /** Typo-tolerant search ranked by relevance: every word must match (fuzzily), else any word may. */
-  search(text: string, query: ProductQuery = {}): ProductDto[] {
-    const term = text.trim();
-    if (term === '') return [];
-    let hits = this.index.search(term, { combineWith: 'AND' });
-    if (hits.length === 0) hits = this.index.search(term, { combineWith: 'OR' });
-    const products = hits
-      .map((h) => this.products.get(h.id as string))
-      .filter((p): p is ProductDto => p !== undefined)
-      .filter(
-        (p) =>
-          (query.category === undefined || p.category.toLowerCase() === query.category.toLowerCase()) &&
-          (query.minPrice === undefined || p.price >= query.minPrice) &&
-          (query.maxPrice === undefined || p.price < query.maxPrice),
-      );
-    return sortProducts(products, query.sort);
-  }
-
-  /** A serialised response kept until the catalogue changes (the hot reads send a ready string). */
-  cached(key: string, build: () => unknown): string {
-    let body = this.responseCache.get(key);
-    if (body === undefined) {
-      body = JSON.stringify(build());
-      if (this.responseCache.size > 5000) this.responseCache.clear();
-      this.responseCache.set(key, body);
+  /** Typo-tolerant search: every word must match (fuzzily), else any word may; filtered, ranked, one page. */
+  searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
+    if (text.trim() === '') return { products: [], total: 0 };
+    const hits = this.index.search(text, this.table.categoryWords());
+    try {
+      const { slots, total } = this.orders.searchPage(hits, query, start, limit);
+      return { products: this.dtos(slots), total };
+    } finally {
+      hits.release();
     }
-    return body;
+  }
+
+  /** Up to `count` random products that have an image (the home page's showcase). */
+  sample(category: string | undefined, count: number): ProductDto[] {
+    return this.dtos(this.orders.sample(category, count));
+  }
+
+  /** At most `limit` other products of the same category, in the catalogue order. */
+  related(id: string, limit: number): ProductDto[] | undefined {
+    const slot = this.table.slotOf(id);
+    return slot === undefined ? undefined : this.dtos(this.orders.related(slot, limit));
+  }
+
+  /** A serialised answer to a canonical query, kept (bounded in bytes) until the catalogue changes. */
+  cached(key: string, build: () => unknown): string {
+    return this.responses.get(key, build);
+  }
+
+  /** Bytes and entries the answer cache holds now (for tests and benches). */
+  get responseCache(): { bytes: number; entries: number; maxBytes: number } {
+    return { bytes: this.responses.bytes, entries: this.responses.entries, maxBytes: this.responses.maxBytes };
   }
 
   async stop(): Promise<void> {

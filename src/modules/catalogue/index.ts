@@ -20,8 +20,6 @@ export interface CatalogueModule extends StoreModule {
 /** What other modules may read: this instance's in-memory catalogue. */
 export interface CatalogueReader {
   getProduct(id: string): ProductDto | undefined;
-  /** All products, newest first. */
-  listProducts(): readonly ProductDto[];
   /** Resolves once the catalogue includes the event at `position` (read-your-writes). */
   waitFor(position: GlobalPosition, timeoutMs?: number): Promise<void>;
 }
@@ -30,7 +28,7 @@ export function getCatalogue(runtime: { modules: StoreModule[] }): CatalogueRead
   const module = runtime.modules.find((m) => m.name === 'catalogue') as CatalogueModule | undefined;
   if (!module) throw new Error('catalogue module is not loaded');
   const memory = module.catalogue;
-  return { getProduct: (id) => memory.getProduct(id), listProducts: () => memory.all(), waitFor: (p, t) => memory.waitFor(p, t) };
+  return { getProduct: (id) => memory.getProduct(id), waitFor: (p, t) => memory.waitFor(p, t) };
 }
 
 export function createModule(deps: ModuleDeps): CatalogueModule {
@@ -48,6 +46,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
       await seedDemoCatalogue(runtime, memory);
     },
     stop: () => memory.stop(),
-    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.all().length }],
+    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.size }],
   };
 }

@@ -137,7 +137,7 @@ describe('products: admin commands and shopper reads', () => {
     const sorted = await ctx.app.inject({ url: '/api/products?sort=price-high' });
     const prices = sorted.json().products.map((p: { price: number }) => p.price);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => b - a));
-    expect((await ctx.app.inject({ url: '/api/products/search?q=%20' })).json()).toEqual({ success: true, query: '', total: 0, products: [] });
+    expect((await ctx.app.inject({ url: '/api/products/search?q=%20' })).json()).toEqual({ success: true, query: '', total: 0, products: [], page: 1, limit: 24, totalPages: 1, nextPage: null });
     const limited = (await ctx.app.inject({ url: '/api/products/search?q=naruto&limit=1' })).json();
     expect(limited.products).toHaveLength(1);
     expect(limited.total).toBeGreaterThan(1);

@@ -133,26 +133,9 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
   };
 }
 
-export const productQuery = z.object({
-  category: z.string().max(100).optional(),
-  sort: z.enum(['featured', 'price-low', 'price-high', 'rating', 'newest'], { error: 'sort must be featured, price-low, price-high, rating or newest' }).optional(),
-  minPrice: z.coerce.number({ error: 'minPrice must be a number' }).min(0).optional(),
-  maxPrice: z.coerce.number({ error: 'maxPrice must be a number' }).min(0).optional(),
-  /** Optional paging for large catalogues; without it the whole list is sent, as the storefront expects. */
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(1000).optional(),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).optional(),
-  t: z.string().optional(),
-});
-
-export const searchQuery = productQuery.omit({ limit: true, offset: true }).extend({
-  q: z.string().max(200, 'Search term is too long').optional().default(''),
-  /** The best matches first; `total` tells how many matched in all. */
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(1000).default(100),
-});
-
 export const adminListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int('limit must be between 1 and 200').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(100),
   search: z.string().max(200).optional(),
   category: z.string().max(100).optional(),
 });

@@ -9,7 +9,7 @@ import { reviewDecider, type ReviewEligibility } from './decide.js';
 import { orderReviewEligibility, productReviewEligibility } from './eligibility.js';
 import { productExists, reviewsOfProduct } from './queries.js';
 import { reviewStream } from './review.js';
-import { orderParams, orderReviewBody, productParams, productReviewBody } from './schemas.js';
+import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery } from './schemas.js';
 
 /** Reviewing needs a signed-in shopper (spec: toast 'Please sign in'). */
 async function requireReviewer(request: FastifyRequest): Promise<void> {
@@ -46,9 +46,9 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
     };
   }
 
-  api.get('/products/:id/reviews', { schema: { params: productParams } }, async (request) => {
+  api.get('/products/:id/reviews', { schema: { params: productParams, querystring: reviewsPageQuery } }, async (request) => {
     const productId = request.params.id;
-    const listed = await reviewsOfProduct(runtime.pool, productId, request.user?.id ?? null);
+    const listed = await reviewsOfProduct(runtime.pool, productId, request.user?.id ?? null, request.query.page, request.query.limit);
     if (listed.count === 0 && !(await productExists(runtime.pool, productId))) throw new NotFoundError('Product not found');
     return { success: true, ...listed };
   });

@@ -15,13 +15,22 @@ export interface PublicReviewDto {
   mine: boolean;
 }
 
-/** Newest first; average to one decimal (spec: "average rating to one decimal"). */
-export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerId: string | null = null) {
-  const result = await pool.query(
-    `select id, product_id, user_id, user_name, rating, comment, created_at, updated_at
-       from product_reviews where product_id = $1 order by created_at desc, id desc`,
-    [productId],
-  );
+/** The most reviews one answer lists (DECISIONS §10: no unbounded list); count and average cover them all. */
+export const REVIEWS_PAGE_MAX = 200;
+
+/**
+ * Newest first, one page; average to one decimal (spec: "average rating to one decimal") over every review. `mine`
+ * marks the reader's own review; the public DTO names the reviewer only (no user or order ids).
+ */
+export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerId: string | null = null, page = 1, limit = REVIEWS_PAGE_MAX) {
+  const [result, totals] = await Promise.all([
+    pool.query(
+      `select id, product_id, user_id, user_name, rating, comment, created_at, updated_at
+         from product_reviews where product_id = $1 order by created_at desc, id desc limit $2 offset $3`,
+      [productId, limit, (page - 1) * limit],
+    ),
+    pool.query<{ count: number; sum: number }>('select count(*)::int as count, coalesce(sum(rating), 0)::float8 as sum from product_reviews where product_id = $1', [productId]),
+  ]);
   const reviews: PublicReviewDto[] = result.rows.map((row) => ({
     id: row.id,
     productId: row.product_id,
@@ -32,10 +41,9 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
     updatedAt: (row.updated_at as Date).toISOString(),
     mine: readerId !== null && row.user_id === readerId,
   }));
-  const count = reviews.length;
-  const sum = reviews.reduce((total, review) => total + review.rating, 0);
+  const { count, sum } = totals.rows[0]!;
   const average = count === 0 ? 0 : Math.round((sum / count) * 10) / 10;
-  return { reviews, average, count };
+  return { reviews, average, count, page, limit, nextPage: page * limit < count ? page + 1 : null };
 }
 
 export async function productExists(pool: pg.Pool, productId: string): Promise<boolean> {

@@ -17,7 +17,7 @@ const good = { rating: 5, comment: '  Stunning sculpt, arrived safely.  ' };
 describe('GET /api/products/{id}/reviews', () => {
   it('answers an empty list for a product without reviews and 404 for an unknown product', async () => {
     const productId = await insertProductRow(ctx.runtime.pool);
-    expect(await reviewsOf(productId)).toEqual({ success: true, reviews: [], average: 0, count: 0 });
+    expect(await reviewsOf(productId)).toEqual({ success: true, reviews: [], average: 0, count: 0, page: 1, limit: 200, nextPage: null });
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/products/no-such-product/reviews' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, error: 'Product not found' });

@@ -30,8 +30,9 @@ export async function apiJson<T>(store: E2EContext, route: string, init: { metho
   return data;
 }
 
+/** The demo catalogue's products (one page of the largest size holds all of them). */
 export async function products(store: E2EContext): Promise<ApiProduct[]> {
-  return (await apiJson<{ products: ApiProduct[] }>(store, '/products')).products;
+  return (await apiJson<{ products: ApiProduct[] }>(store, '/products?limit=200')).products;
 }
 
 export function uniqueEmail(prefix = 'shopper'): string {

@@ -4,7 +4,8 @@ import { normalizeProduct, type Product, type RawProduct } from '../types';
 
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
   try {
-    const data = await api.get<{ products?: RawProduct[] }>('/products', signal);
+    // Until the pages ask for what they show (issue 14): the largest page the API answers.
+    const data = await api.get<{ products?: RawProduct[] }>('/products?limit=200', signal);
     return (data.products ?? []).map(normalizeProduct);
   } catch (error) {
     // Spec: a product list failure is logged and shows an empty list.

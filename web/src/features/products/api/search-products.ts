@@ -4,7 +4,7 @@ import { normalizeProduct, type Product, type RawProduct } from '../types';
 
 export async function searchProducts(q: string, signal?: AbortSignal): Promise<Product[]> {
   try {
-    const data = await api.get<{ products?: RawProduct[] }>(`/products/search?q=${encodeURIComponent(q)}`, signal);
+    const data = await api.get<{ products?: RawProduct[] }>(`/products/search?q=${encodeURIComponent(q)}&limit=100`, signal);
     return (data.products ?? []).map(normalizeProduct);
   } catch (error) {
     console.error('Search failed', error);

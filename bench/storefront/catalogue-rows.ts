@@ -1,0 +1,23 @@
+/** Generated catalogue rows for the storefront scale bench, in the bulk import's CSV columns (mode add: no ids). */
+const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
+const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
+const KINDS = [['PVC Figure', 'Anime Figures'], ['Premium Statue', 'Anime Figures'], ['Metal Keychain', 'Keychains'], ['Acrylic Keychain', 'Keychains'], ['Die-cast Car', 'Hot Wheels'], ['Plush', 'Trending']] as const;
+
+export const SEARCH_TERMS = ['naruto figre', 'gojo keychain', 'luffy statue', 'tanjro', 'levi attack titan', 'goku dragon', 'nezuko plush', 'sukuna jujutsu'];
+
+/** Rows `from` … `from + count - 1` as one CSV file; a quarter of them without an image, every fifth on sale. */
+export function catalogueCsv(from: number, count: number): string {
+  const lines = ['name,category,price,originalPrice,isOnSale,isNew,image,description,rating,reviews,stockQuantity'];
+  for (let i = from; i < from + count; i++) {
+    const series = SERIES[i % SERIES.length]!;
+    const character = CHARACTERS[(i * 7) % CHARACTERS.length]!;
+    const [kind, category] = KINDS[(i * 3) % KINDS.length]!;
+    const price = 199 + ((i * 37) % 5000);
+    const image = i % 4 === 3 ? '' : `https://images.unsplash.com/photo-${1500000000000 + i}.jpg`;
+    lines.push(
+      `${character} ${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},${image},` +
+        `"${kind} of ${character} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,216 @@
+import type { ProductTable } from './product-table.js';
+import type { SearchHits } from './search-index.js';
+
+export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
+
+export interface ProductQuery {
+  category?: string;
+  /** Inclusive. */
+  minPrice?: number;
+  /** Exclusive. */
+  maxPrice?: number;
+  /** Only products that are new or on sale. */
+  featured?: boolean;
+  sort?: SortOrder;
+}
+
+export interface SlotPage {
+  slots: number[];
+  total: number;
+}
+
+/**
+ * Sorts and filters over the product table. Each sort is an array of slots built when first asked for and kept until
+ * a product is added, removed, or changes something a sort or filter reads (a stock change keeps them). Every sort ends
+ * in the catalogue order — newest first, then name, then id — so no two products tie and pages never overlap or skip
+ * while nothing changes.
+ */
+export class CatalogueOrders {
+  private readonly orders = new Map<SortOrder, Int32Array>();
+  private rank = new Int32Array(0);
+  private readonly samplePools = new Map<number, Int32Array>();
+  /** Slots added, removed or changed since the orders were last brought up to date. */
+  private dirty = new Set<number>();
+
+  constructor(private readonly table: ProductTable) {}
+
+  /** A product was added, removed or changed something a sort or filter reads. */
+  changed(slot: number): void {
+    this.dirty.add(slot);
+    this.samplePools.clear();
+  }
+
+  /** The catalogue order: newest first, then name, then id. */
+  private readonly byCatalogueOrder = (a: number, b: number): number => {
+    const t = this.table;
+    return t.created[b]! - t.created[a]! || (t.names[a]! < t.names[b]! ? -1 : t.names[a]! > t.names[b]! ? 1 : 0) || (t.ids[a]! < t.ids[b]! ? -1 : 1);
+  };
+
+  /**
+   * Brings the kept orders up to date: the changed slots are taken out, sorted on their own and merged back, which
+   * costs one pass over each order instead of a full sort (an import of 50,000 into a catalogue of a million).
+   */
+  private sync(): void {
+    if (this.dirty.size === 0) return;
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const base = this.orders.get('featured');
+    if (!base || dirty.size * 4 > base.length) {
+      this.orders.clear();
+      return;
+    }
+    const t = this.table;
+    const changed = [...dirty].filter((s) => t.alive(s));
+    const merged = merge(base.filter((s) => !dirty.has(s)), changed.sort(this.byCatalogueOrder), this.byCatalogueOrder);
+    this.setCatalogueOrder(merged);
+    for (const [sort, list] of this.orders) {
+      if (sort === 'featured') continue;
+      const compare = this.comparator(sort);
+      this.orders.set(sort, merge(list.filter((s) => !dirty.has(s)), [...changed].sort(compare), compare));
+    }
+  }
+
+  private setCatalogueOrder(base: Int32Array): void {
+    this.rank = new Int32Array(this.table.end);
+    base.forEach((slot, i) => (this.rank[slot] = i));
+    this.orders.set('featured', base);
+  }
+
+  private catalogueOrder(): Int32Array {
+    this.sync();
+    let base = this.orders.get('featured');
+    if (base) return base;
+    const t = this.table;
+    const slots: number[] = [];
+    for (let s = 0; s < t.end; s++) if (t.alive(s)) slots.push(s);
+    base = Int32Array.from(slots.sort(this.byCatalogueOrder));
+    this.setCatalogueOrder(base);
+    return base;
+  }
+
+  /** How two slots compare in a sort other than the catalogue order (ties by the catalogue order). */
+  private comparator(sort: Exclude<SortOrder, 'featured'>): (a: number, b: number) => number {
+    const t = this.table;
+    const { price, rating } = t;
+    const rank = this.rank;
+    switch (sort) {
+      case 'price-low':
+        return (a, b) => price[a]! - price[b]! || rank[a]! - rank[b]!;
+      case 'price-high':
+        return (a, b) => price[b]! - price[a]! || rank[a]! - rank[b]!;
+      case 'rating':
+        return (a, b) => rating[b]! - rating[a]! || rank[a]! - rank[b]!;
+      case 'newest':
+        return (a, b) => Number(t.isNew(b)) - Number(t.isNew(a)) || rank[a]! - rank[b]!;
+    }
+  }
+
+  order(sort: SortOrder): Int32Array {
+    const base = this.catalogueOrder();
+    let list = this.orders.get(sort);
+    if (!list) {
+      // The comparators read the rank of the catalogue order, which catalogueOrder() just made current.
+      list = Int32Array.from(base).sort(this.comparator(sort as Exclude<SortOrder, 'featured'>));
+      this.orders.set(sort, list);
+    }
+    return list;
+  }
+
+  /** The filter of a query as a test on a slot. */
+  matcher(query: ProductQuery): (slot: number) => boolean {
+    const t = this.table;
+    const code = query.category === undefined ? -2 : t.categoryCode(query.category);
+    const min = query.minPrice ?? -Infinity;
+    const max = query.maxPrice ?? Infinity;
+    const featured = query.featured === true;
+    return (s) => (code === -2 || t.category[s] === code) && t.price[s]! >= min && t.price[s]! < max && (!featured || t.isFeatured(s));
+  }
+
+  /** One page of the matching slots in the asked order, and how many matched in all. */
+  page(query: ProductQuery, start: number, limit: number, also: (slot: number) => boolean = () => true): SlotPage {
+    const matches = this.matcher(query);
+    const slots: number[] = [];
+    let total = 0;
+    for (const s of this.order(query.sort ?? 'featured')) {
+      if (!matches(s) || !also(s)) continue;
+      if (total >= start && slots.length < limit) slots.push(s);
+      total++;
+    }
+    return { slots, total };
+  }
+
+  /**
+   * One page of search hits that pass the filters: by relevance (best score first, ties in the catalogue order) unless
+   * another sort is asked for. Few hits are sorted; many are picked by walking the sort order once.
+   */
+  searchPage(hits: SearchHits, query: ProductQuery, start: number, limit: number): SlotPage {
+    const matches = this.matcher(query);
+    const sort = query.sort ?? 'featured';
+    const base = this.catalogueOrder();
+    if (hits.count * 16 < base.length || start + limit > 2000) {
+      const kept = hits.slots().filter(matches);
+      const rank = this.rank;
+      kept.sort(sort === 'featured' ? (a, b) => hits.score(b) - hits.score(a) || rank[a]! - rank[b]! : this.comparator(sort));
+      return { slots: kept.slice(start, start + limit), total: kept.length };
+    }
+    if (sort !== 'featured') return this.page(query, start, limit, hits.matched);
+    // Relevance over many hits: keep the best `start + limit` while walking the catalogue order (an equal score that
+    // comes later ranks after).
+    const want = start + limit;
+    const best: number[] = [];
+    let total = 0;
+    for (const slot of base) {
+      if (!hits.matched(slot) || !matches(slot)) continue;
+      total++;
+      const score = hits.score(slot);
+      if (best.length >= want && score <= hits.score(best[best.length - 1]!)) continue;
+      let at = best.length;
+      while (at > 0 && hits.score(best[at - 1]!) < score) at--;
+      best.splice(at, 0, slot);
+      if (best.length > want) best.pop();
+    }
+    return { slots: best.slice(start, want), total };
+  }
+
+  /** Up to `count` random slots with an image (of a category, when given). */
+  sample(category: string | undefined, count: number): number[] {
+    const t = this.table;
+    const code = category === undefined ? -2 : t.categoryCode(category);
+    if (code === -1) return [];
+    let pool = this.samplePools.get(code);
+    if (!pool) {
+      const slots: number[] = [];
+      for (let s = 0; s < t.end; s++) if (t.alive(s) && t.images[s] !== '' && (code === -2 || t.category[s] === code)) slots.push(s);
+      pool = Int32Array.from(slots);
+      this.samplePools.set(code, pool);
+    }
+    const picked = new Set<number>();
+    const want = Math.min(count, pool.length);
+    while (picked.size < want) picked.add(pool[Math.floor(Math.random() * pool.length)]!);
+    return [...picked];
+  }
+
+  /** At most `limit` other products of the product's category, in the catalogue order. */
+  related(slot: number, limit: number): number[] {
+    const t = this.table;
+    const code = t.category[slot];
+    const out: number[] = [];
+    for (const s of this.catalogueOrder()) {
+      if (out.length >= limit) break;
+      if (s !== slot && t.category[s] === code) out.push(s);
+    }
+    return out;
+  }
+}
+
+/** Merges two lists each sorted by `compare`. */
+function merge(a: Int32Array, b: number[], compare: (x: number, y: number) => number): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
+}
