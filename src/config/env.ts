@@ -35,6 +35,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Scheduled backups (npm run backup on a timer): the folder, how often ('30m', '6h', '1d') and how many to keep. */
   BACKUP_DIR: z.string().optional(),
+  /** Audit anchors on a schedule: the folder, how often ('15m', '1h', '1d'), and an optional HTTPS webhook. */
+  ANCHOR_DIR: z.string().optional(),
+  ANCHOR_EVERY: z.string().default('1h'),
+  ANCHOR_WEBHOOK_URL: z.string().optional(),
   /** Bearer token Prometheus scrapes /api/metrics with (an admin's token works too). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Readiness: a projector this many events behind the log makes /api/health/ready answer 503. */
