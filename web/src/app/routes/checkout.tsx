@@ -6,7 +6,7 @@ import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useCart } from '../../features/cart/cart-provider';
 import { PaymentCancelledError } from '../../features/checkout/razorpay';
-import { PaymentSimulatorDialog } from '../../features/checkout/components/payment-simulator-dialog';
+import { PaymentWindow } from '../../features/checkout/components/payment-window';
 import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-place-order';
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
@@ -201,14 +201,7 @@ export default function CheckoutRoute() {
           </aside>
         </form>
       )}
-      {simulator && (
-        <PaymentSimulatorDialog
-          request={simulator.request}
-          onSuccess={simulator.resolve}
-          onFailure={(message) => simulator.reject(new Error(message))}
-          onDismiss={() => simulator.reject(new PaymentCancelledError())}
-        />
-      )}
+      <PaymentWindow simulator={simulator} />
     </div>
   );
 }

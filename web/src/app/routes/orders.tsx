@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
+import { PayNow } from '../../features/orders/components/pay-now';
 import { StatusBadge } from '../../features/orders/components/status-badge';
 import { formatDate, formatPrice } from '../../lib/format';
 
@@ -91,6 +92,7 @@ export default function OrdersRoute() {
                     <StatusBadge status={o.status} />
                     <span className="price">{formatPrice(o.totalAmount)}</span>
                   </button>
+                  <PayNow order={o} />
                 </li>
               ))}
             </ul>
