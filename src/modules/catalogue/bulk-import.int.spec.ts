@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { replay } from '../../../projections/runner.js';
+import { biff8 } from './xls.fixture.js';
 
 /** A multipart body built by hand, so the test controls every byte (UTF-8 names included). */
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
@@ -82,6 +83,19 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     expect(await productCount()).toBe(before);
     const row = (await ctx.runtime.pool.query('select name, price::text, stock_quantity from products where id = $1', [existing.id])).rows[0];
     expect(row).toEqual({ name: 'Gojo Satoru Keychain (Blue)', price: '399.00', stock_quantity: 35 });
+  });
+
+  it('imports a legacy Excel 97-2003 .xls (BIFF8, written by SheetJS) like any other spreadsheet', async () => {
+    const content = biff8([
+      ['name', 'category', 'price', 'originalPrice', 'isOnSale', 'inStock', 'stockQuantity'],
+      ['呪術廻戦 五条悟 Gojo Figure (xls)', 'Anime Figures', 3499, 3999, true, true, 7],
+      ['Bad Price (xls)', 'Keychains', 'abc', '', false, true, 1],
+    ]);
+    const res = await upload({ mode: 'add' }, { name: 'legacy-products.xls', content });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, total: 2, created: 1, errors: [{ row: 3, reason: 'Please enter a valid price' }] });
+    const row = (await ctx.runtime.pool.query("select price::text, original_price::text, stock_quantity from products where name = '呪術廻戦 五条悟 Gojo Figure (xls)'")).rows[0];
+    expect(row).toEqual({ price: '3499.00', original_price: '3999.00', stock_quantity: 7 });
   });
 
   it('add mode ignores rows with an id; upsert creates a given new id and updates a known one', async () => {
