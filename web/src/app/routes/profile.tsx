@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useUserProfile } from '../../features/user/api/get-user-profile';
 import { AddressBook } from '../../features/user/components/address-book';
+import { ChangePasswordForm } from '../../features/user/components/change-password-form';
 import { ProfileDetails } from '../../features/user/components/profile-details';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
@@ -61,7 +62,10 @@ export default function ProfileRoute() {
           <Tabs.Trigger value="orders" className="tabs__trigger">Orders</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="tabs__panel">
-          <ProfileDetails profile={data.user} />
+          <div className="stack">
+            <ProfileDetails profile={data.user} />
+            <ChangePasswordForm />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="addresses" className="tabs__panel">
           <AddressBook addresses={data.addresses} />

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { openPage, signUpShopper, toast } from './shopper-session.js';
+
+/** The Profile's account settings: Change Password (DECISIONS §7). */
+describe('storefront: account settings in the Profile', () => {
+  let store: E2EContext;
+  beforeAll(async () => {
+    store = await startStore();
+  });
+  afterAll(async () => store?.close());
+
+  const login = (email: string, password: string) =>
+    fetch(`${store.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then((r) => r.status);
+
+  it('changes the password: the form checks the rule and the confirmation, shows a wrong current password, then the new one signs in', async () => {
+    const shopper = await signUpShopper(store, 'Neha Joshi');
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const form = page.getByRole('form', { name: 'Change Password' });
+    await form.getByLabel('Current password').fill(shopper.password);
+    await form.getByLabel('New password', { exact: true }).fill('abc');
+    await form.getByLabel('Confirm new password').fill('abc');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await form.getByRole('alert').getByText('Password must be at least 6 characters long').waitFor();
+    await form.getByLabel('New password', { exact: true }).fill('sakura2026');
+    await form.getByLabel('Confirm new password').fill('sakura2027');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await form.getByRole('alert').getByText('Passwords do not match').waitFor();
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('Confirm new password').fill('sakura2026');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await form.getByRole('alert').getByText('Current password is incorrect').waitFor();
+    expect(await login(shopper.email, shopper.password)).toBe(200);
+    await form.getByLabel('Current password').fill(shopper.password);
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Password changed successfully').waitFor();
+    await form.waitFor({ state: 'detached' });
+    expect(await login(shopper.email, 'sakura2026')).toBe(200);
+    expect(await login(shopper.email, shopper.password)).toBe(401);
+    await page.context().close();
+  });
+});
