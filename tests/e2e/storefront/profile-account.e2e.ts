@@ -41,4 +41,31 @@ describe('storefront: account settings in the Profile', () => {
     expect(await login(shopper.email, shopper.password)).toBe(401);
     await page.context().close();
   });
+
+  it('Profile and Orders send a signed-out visitor to /login, also right after signing out in the same tab', async () => {
+    const shopper = await signUpShopper(store, 'Dev Malhotra');
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    await page.goto('/orders');
+    await page.getByRole('heading', { name: 'My Orders' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await toast(page, 'Signed out successfully').waitFor();
+    await page.waitForURL((url) => url.pathname !== '/orders');
+    // In the same tab, without a reload: the app's own navigation.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/orders');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL('**/login');
+    await page.evaluate(() => {
+      history.pushState({}, '', '/profile');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL('**/login');
+    for (const path of ['/orders', '/profile']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
+    await page.context().close();
+  });
 });

@@ -19,7 +19,7 @@ export const isComplete = (a: FinalAddress) => !!(a.address.trim() && a.city.tri
 
 export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
-  const { user, loading, signedOut } = useAuth();
+  const { user, loading } = useAuth();
   const { items, subtotal, shipping, total, ready } = useCart();
   const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();
   const { toast } = useToast();
@@ -38,7 +38,7 @@ export default function CheckoutRoute() {
   }, [savedId, selectedAddress]);
 
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (!user) return <Navigate to="/login" replace />;
   if (!ready) return <Spinner />;
   if (items.length === 0 && !placed && !busy) return <Navigate to="/cart" replace />;
 

@@ -22,7 +22,7 @@ const STATUS_FILTERS = [
 
 export default function OrdersRoute() {
   useDocumentTitle('My Orders');
-  const { user, loading, signedOut } = useAuth();
+  const { user, loading } = useAuth();
   const orders = useOrders(user?.id);
   const { toast } = useToast();
   const [search, setSearch] = useState('');
@@ -43,7 +43,7 @@ export default function OrdersRoute() {
   }, [orders.data, search, status]);
 
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (!user) return <Navigate to="/login" replace />;
 
   return (
     <div className="container section">

@@ -17,7 +17,7 @@ const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;
 
 export default function ProfileRoute() {
   useDocumentTitle('My Profile');
-  const { user, loading, signedOut } = useAuth();
+  const { user, loading } = useAuth();
   const profile = useUserProfile(user?.id);
   const wishlist = useWishlist();
   const { toast } = useToast();
@@ -29,7 +29,7 @@ export default function ProfileRoute() {
   }, [profile.isError, toast]);
 
   if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (!user) return <Navigate to="/login" replace />;
   if (profile.isLoading) return <Spinner label="Loading profile…" />;
   if (profile.isError || !profile.data) {
     return (
