@@ -50,7 +50,8 @@ describe('storefront: account settings in the Profile', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await toast(page, 'Signed out successfully').waitFor();
-    await page.waitForURL((url) => url.pathname !== '/orders');
+    // The sign-out takes the shopper home (the page they were on does not send them to /login first).
+    await page.waitForURL((url) => url.pathname === '/');
     // In the same tab, without a reload: the app's own navigation.
     await page.evaluate(() => {
       history.pushState({}, '', '/orders');

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useCart } from '../../features/cart/cart-provider';
 import { PaymentCancelledError } from '../../features/checkout/razorpay';
 import { PaymentWindow } from '../../features/checkout/components/payment-window';
@@ -19,7 +20,8 @@ export const isComplete = (a: FinalAddress) => !!(a.address.trim() && a.city.tri
 
 export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const { items, subtotal, shipping, total, ready } = useCart();
   const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();
   const { toast } = useToast();
@@ -37,8 +39,7 @@ export default function CheckoutRoute() {
     if (!savedId && selectedAddress) setSavedId(selectedAddress.id);
   }, [savedId, selectedAddress]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (signInRedirect || !user) return signInRedirect;
   if (!ready) return <Spinner />;
   if (items.length === 0 && !placed && !busy) return <Navigate to="/cart" replace />;
 

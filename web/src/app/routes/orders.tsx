@@ -1,9 +1,10 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import { PayNow } from '../../features/orders/components/pay-now';
@@ -22,7 +23,8 @@ const STATUS_FILTERS = [
 
 export default function OrdersRoute() {
   useDocumentTitle('My Orders');
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const orders = useOrders(user?.id);
   const { toast } = useToast();
   const [search, setSearch] = useState('');
@@ -42,8 +44,7 @@ export default function OrdersRoute() {
     });
   }, [orders.data, search, status]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (signInRedirect || !user) return signInRedirect;
 
   return (
     <div className="container section">

@@ -1,11 +1,12 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useUserProfile } from '../../features/user/api/get-user-profile';
 import { AddressBook } from '../../features/user/components/address-book';
 import { ChangePasswordForm } from '../../features/user/components/change-password-form';
@@ -17,7 +18,8 @@ const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;
 
 export default function ProfileRoute() {
   useDocumentTitle('My Profile');
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const profile = useUserProfile(user?.id);
   const wishlist = useWishlist();
   const { toast } = useToast();
@@ -28,8 +30,7 @@ export default function ProfileRoute() {
     if (profile.isError) toast({ title: 'Failed to load profile. Please try again.', variant: 'destructive' });
   }, [profile.isError, toast]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (signInRedirect || !user) return signInRedirect;
   if (profile.isLoading) return <Spinner label="Loading profile…" />;
   if (profile.isError || !profile.data) {
     return (

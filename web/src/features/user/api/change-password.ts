@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, setToken } from '../../../lib/api-client';
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -7,6 +7,11 @@ export interface ChangePasswordInput {
 }
 
 /** PUT /auth/change-password (DECISIONS §7): a wrong current password answers 'Current password is incorrect'. */
-export const changePassword = (input: ChangePasswordInput) => api.put<{ success: boolean; message?: string }>('/auth/change-password', input);
+export async function changePassword(input: ChangePasswordInput) {
+  const answer = await api.put<{ success: boolean; message?: string; token?: string }>('/auth/change-password', input);
+  // A server that ends older sessions on a password change hands this device a new token.
+  if (answer.token) setToken(answer.token);
+  return answer;
+}
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
