@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../products/types';
-import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, writeStoredCart } from './cart-store';
+import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
 
 const product = (id: string, stockQuantity?: number): Product => ({
   id, name: `P${id}`, price: 500, image: '', images: [], category: 'Keychains', isNew: false, isOnSale: false, description: '', inStock: true, stockQuantity, rating: 0,
@@ -69,5 +69,17 @@ describe('stored cart lifetime: 24 hours from the last change (fake clock)', () 
     writeStoredCart('cart_u1', addLine(items, product('b')), t0 + 20 * HOUR, storage);
     expect(visit(storage, t0 + 43 * HOUR)).toHaveLength(2);
     expect(visit(storage, t0 + 44 * HOUR + 1)).toEqual([]);
+  });
+});
+
+describe('adding from the wishlist respects stock', () => {
+  it("refuses an out-of-stock product with the spec's toast, and a line past its stock or 10", () => {
+    expect(stockRefusal([], { ...product('a', 0), inStock: false })).toEqual({ title: 'Out of Stock', description: 'This product is currently out of stock.' });
+    expect(stockRefusal([], product('z', 0))).toMatchObject({ title: 'Out of Stock' });
+    const two = product('b', 2);
+    expect(stockRefusal([], two)).toBeNull();
+    expect(stockRefusal(addLine([], two, 1), two)).toBeNull();
+    expect(stockRefusal(addLine([], two, 2), two)).toEqual({ title: 'Insufficient Stock', description: 'Only 2 items available for Pb.' });
+    expect(stockRefusal(addLine([], product('c'), 10), product('c'))).toMatchObject({ title: 'Insufficient Stock' });
   });
 });
