@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { openPage, signUpShopper, toast } from './shopper-session.js';
+import { eventually, openPage, signUpShopper, toast } from './shopper-session.js';
 
 /** The Profile's account settings: Change Password (DECISIONS §7). */
 describe('storefront: account settings in the Profile', () => {
@@ -67,6 +67,27 @@ describe('storefront: account settings in the Profile', () => {
       await page.goto(path);
       await page.waitForURL('**/login');
     }
+    await page.context().close();
+  });
+
+  it('checkout offers the address given at sign-up, so the shopper does not type it twice', async () => {
+    const shopper = await signUpShopper(store, 'Asha Verma'); // signed up with 12 Marine Drive, Mumbai 400001
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    const keychain = (await (await fetch(`${store.baseUrl}/api/products`)).json()).products.find((p: { in_stock: boolean; category: string }) => p.in_stock && p.category === 'Keychains');
+    await page.goto(`/product/${keychain.id}`);
+    await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await page.goto('/checkout');
+    await eventually(() => page.locator('textarea[name=address]').inputValue()).toBe('12 Marine Drive');
+    expect(await page.locator('input[name=pincode]').inputValue()).toBe('400001');
+    expect(await page.locator('input[name=city]').inputValue()).toBe('Mumbai');
+    expect(await page.locator('select[name=state]').inputValue()).toBe('Maharashtra');
+    expect(await page.locator('input[name=name]').inputValue()).toBe('Asha Verma');
+    // Accepted as it stands: the payment window opens for an order shipped there.
+    await page.locator('main form').getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
+    await toast(page, 'Payment cancelled').waitFor();
+    const orders = (await (await fetch(`${store.baseUrl}/api/user/orders`, { headers: { authorization: `Bearer ${shopper.token}` } })).json()).orders;
+    expect(orders[0].shippingAddress).toMatchObject({ address: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' });
     await page.context().close();
   });
 });

@@ -8,6 +8,7 @@ import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useCart } from '../../features/cart/cart-provider';
 import { PaymentCancelledError } from '../../features/checkout/razorpay';
 import { PaymentWindow } from '../../features/checkout/components/payment-window';
+import { signupAddress } from '../../features/checkout/signup-address';
 import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-place-order';
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
@@ -33,8 +34,12 @@ export default function CheckoutRoute() {
   const lookup = usePincodeLookup(manual.pincode, (city, state) => setManual((m) => ({ ...m, city, state })));
 
   useEffect(() => {
-    if (!addressesLoading && addresses.length === 0) setMode('manual');
-  }, [addressesLoading, addresses.length]);
+    if (addressesLoading || addresses.length > 0) return;
+    setMode('manual');
+    // No saved address yet: the one given at sign-up fills the form (the shopper can still change it).
+    const fromSignup = signupAddress(user);
+    if (fromSignup) setManual((m) => (Object.values(m).some(Boolean) ? m : fromSignup));
+  }, [addressesLoading, addresses.length, user]);
   useEffect(() => {
     if (!savedId && selectedAddress) setSavedId(selectedAddress.id);
   }, [savedId, selectedAddress]);
