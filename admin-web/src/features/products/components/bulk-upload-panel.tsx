@@ -4,9 +4,10 @@ import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
 import { uploadBulkProductImages } from '../api/upload-images';
+import { screenImages, serverRefusals, type RefusedImage } from './image-screening';
+import { RefusedImages } from './refused-images';
 
 const MAX_FILES = 50;
-const MAX_BYTES = 10 * 1024 * 1024;
 
 const errorText = (e: BulkUploadError) =>
   typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
@@ -25,21 +26,27 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const [imageProgress, setImageProgress] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const [refused, setRefused] = useState<RefusedImage[]>([]);
   const imagesBusy = imageProgress !== null;
   const imageCount = Object.keys(imageMap).length;
 
   const uploadImages = async (list: FileList | null) => {
     const files = Array.from(list ?? []);
+    setRefused([]);
     if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose product images to upload.', variant: 'destructive' });
-    if (files.length > MAX_FILES) return toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once.`, variant: 'destructive' });
-    const images = files.filter((f) => f.type.startsWith('image/') && f.size <= MAX_BYTES);
+    const { accepted: images, refused: screened } = screenImages(files, MAX_FILES);
+    setRefused(screened);
+    if (files.length > MAX_FILES) toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once: the first ${MAX_FILES} images are uploaded.`, variant: 'destructive' });
     if (images.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
     setImageProgress(0);
     try {
-      const map = await uploadBulkProductImages(images, setImageProgress);
+      const { imageMap: map, rejected } = await uploadBulkProductImages(images, setImageProgress);
       setImageMap((current) => (rememberedImageMap = { ...current, ...map }));
+      setRefused([...screened, ...serverRefusals(rejected)]);
       toast({ title: 'Images Uploaded', description: `${Object.keys(map).length} images uploaded.`, variant: 'success' });
     } catch (error) {
+      // The server refused every file it was sent (none was a readable image): list them too.
+      if ((error as Error).message === 'No valid images') setRefused([...screened, ...serverRefusals(images.map((f) => f.name))]);
       toast({ title: 'Upload failed', description: (error as Error).message || 'Failed to upload image. Please try again.', variant: 'destructive' });
     } finally {
       setImageProgress(null);
@@ -95,6 +102,7 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
           <p className="muted" data-testid="image-count">
             {imageCount} images uploaded
           </p>
+          <RefusedImages refused={refused} />
         </div>
         <div className="step">
           <h4 className="section-title">Step 2: Upload CSV or Excel file</h4>
