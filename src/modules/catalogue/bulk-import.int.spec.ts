@@ -98,6 +98,25 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     expect(row).toEqual({ price: '3499.00', original_price: '3999.00', stock_quantity: 7 });
   });
 
+  it('column check: names the headers, what each template column reads and what is missing; the mapping then imports', async () => {
+    const csv = 'Product Title,Type,MRP,Qty\nTitle Mapped Figure,Anime Figures,1499,4\n';
+    const body = multipart({ mode: 'add' }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    const check = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...body.headers }, payload: body.payload });
+    expect(check.json()).toMatchObject({ success: true, headers: ['Product Title', 'Type', 'MRP', 'Qty'], columns: {}, missing: ['name', 'category', 'price'] });
+    const columnMapping = JSON.stringify({ name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' });
+    const mapped = multipart({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    const recheck = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...mapped.headers }, payload: mapped.payload });
+    expect(recheck.json()).toMatchObject({ columns: { name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' }, missing: [] });
+    const before = await productCount();
+    const imported = await upload({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    expect(imported.json()).toMatchObject({ success: true, created: 1, errors: [] });
+    expect(await productCount()).toBe(before + 1);
+    const empty = multipart({ mode: 'add' });
+    const noFile = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...empty.headers }, payload: empty.payload });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
+  });
+
   it('add mode ignores rows with an id; upsert creates a given new id and updates a known one', async () => {
     const csv = 'id,name,category,price,stockQuantity\nfig-001,Luffy Gear 5,Anime Figures,2899,5\n,Zoro Keychain,Keychains,299,9\n';
     const added = (await upload({ mode: 'add' }, { name: 'a.csv', content: Buffer.from(csv) })).json();

@@ -6,6 +6,8 @@ import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, typ
 import { uploadBulkProductImages } from '../api/upload-images';
 import { screenImages, serverRefusals, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
+import { checkImportColumns, type ImportColumns } from '../api/check-import-columns';
+import { ColumnMapping } from './column-mapping';
 
 const MAX_FILES = 50;
 
@@ -26,6 +28,23 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const [imageProgress, setImageProgress] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const [columnCheck, setColumnCheck] = useState<ImportColumns | null>(null);
+  const [columnMapping, setColumnMapping] = useState<Record<string, string>>({});
+
+  /** A file whose headers do not match the template opens the column mapping before its upload. */
+  const chooseFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setColumnCheck(null);
+    setColumnMapping({});
+    if (!chosen) return;
+    try {
+      const check = await checkImportColumns(chosen, {});
+      if (check.missing.length > 0) setColumnCheck(check);
+    } catch (error) {
+      toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  };
+  const chosenMapping = Object.fromEntries(Object.entries(columnMapping).filter(([, header]) => header));
   const [refused, setRefused] = useState<RefusedImage[]>([]);
   const imagesBusy = imageProgress !== null;
   const imageCount = Object.keys(imageMap).length;
@@ -56,7 +75,7 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const upload = () => {
     setResult(null);
     bulk.mutate(
-      { file: mode === 'deleteall' ? null : file, mode, imageMap },
+      { file: mode === 'deleteall' ? null : file, mode, imageMap, columnMapping: chosenMapping },
       {
         onSuccess: (r) => {
           setResult(r);
@@ -108,8 +127,9 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
           <h4 className="section-title">Step 2: Upload CSV or Excel file</h4>
           <label className="file-label">
             Product file (.csv, .xlsx, .xls)
-            <input type="file" accept=".csv,.xlsx,.xls" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="bulk-file-input" />
+            <input type="file" accept=".csv,.xlsx,.xls" onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)} data-testid="bulk-file-input" />
           </label>
+          {columnCheck && mode !== 'deleteall' && <ColumnMapping check={columnCheck} mapping={columnMapping} onChange={setColumnMapping} />}
           <div className="inline-controls">
             <label>
               Mode
