@@ -117,6 +117,15 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     expect(noFile.json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
   });
 
+  it("a Drive link in the image column takes the store's copy named in the image map", async () => {
+    const link = 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0CSV/view?usp=sharing';
+    const csv = `name,category,price,image\nDrive Copied Figure,Anime Figures,999,${link}\n`;
+    const res = await upload({ mode: 'add', imageMap: JSON.stringify({ [link]: '/media/drive-copy.webp' }) }, { name: 'drive.csv', content: Buffer.from(csv) });
+    expect(res.json()).toMatchObject({ created: 1, errors: [] });
+    const row = (await ctx.runtime.pool.query("select image from products where name = 'Drive Copied Figure'")).rows[0];
+    expect(row.image).toBe('/media/drive-copy.webp');
+  });
+
   it('add mode ignores rows with an id; upsert creates a given new id and updates a known one', async () => {
     const csv = 'id,name,category,price,stockQuantity\nfig-001,Luffy Gear 5,Anime Figures,2899,5\n,Zoro Keychain,Keychains,299,9\n';
     const added = (await upload({ mode: 'add' }, { name: 'a.csv', content: Buffer.from(csv) })).json();

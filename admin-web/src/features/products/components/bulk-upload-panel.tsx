@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
 import { uploadBulkProductImages } from '../api/upload-images';
+import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
 import { screenImages, serverRefusals, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
 import { checkImportColumns, type ImportColumns } from '../api/check-import-columns';
@@ -46,6 +47,25 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   };
   const chosenMapping = Object.fromEntries(Object.entries(columnMapping).filter(([, header]) => header));
   const [refused, setRefused] = useState<RefusedImage[]>([]);
+  const [driveText, setDriveText] = useState('');
+
+  /** Drive links pasted here are copied into the store; the file's image cells naming the same links then use the copies. */
+  const copyDriveLinks = async () => {
+    const links = driveText.split('\n').map((l) => l.trim()).filter(Boolean);
+    const notDrive = links.filter((l) => !isDriveLink(l)).map((l) => ({ name: l, reason: 'not a Google Drive link' }));
+    setRefused(notDrive);
+    if (links.length === notDrive.length) return toast({ title: 'No files selected', description: 'Paste Google Drive links, one per line.', variant: 'destructive' });
+    setImageProgress(0);
+    try {
+      const { copied, failed } = await copyDriveImages(links.filter(isDriveLink));
+      setImageMap((current) => (rememberedImageMap = { ...current, ...copied }));
+      setRefused([...notDrive, ...failed.map((f) => ({ name: f.link, reason: f.reason }))]);
+      if (Object.keys(copied).length > 0) toast({ title: 'Images Uploaded', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
+      else toast({ title: 'No valid images', description: 'None of the Drive links could be copied.', variant: 'destructive' });
+    } finally {
+      setImageProgress(null);
+    }
+  };
   const imagesBusy = imageProgress !== null;
   const imageCount = Object.keys(imageMap).length;
 
@@ -118,6 +138,13 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
               <span>{imageProgress}%</span>
             </div>
           )}
+          <label className="file-label">
+            Or Google Drive links (one per line; use the same links in the file&apos;s image column)
+            <textarea rows={2} value={driveText} onChange={(e) => setDriveText(e.target.value)} disabled={imagesBusy} data-testid="bulk-drive-links" />
+          </label>
+          <Button size="sm" onClick={() => void copyDriveLinks()} disabled={imagesBusy || !driveText.trim()}>
+            Copy Drive images
+          </Button>
           <p className="muted" data-testid="image-count">
             {imageCount} images uploaded
           </p>

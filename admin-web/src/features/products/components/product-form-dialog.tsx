@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { CATEGORIES, type AdminProduct } from '../api/product';
 import { useSaveProduct } from '../api/save-product';
 import { uploadMultipleImages, uploadSingleImage } from '../api/upload-images';
+import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
 import { MAX_IMAGE_BYTES, screenImages, serverRefusals, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
 import { emptyProductForm, productToForm, validateProductForm, type ProductFormValues } from './product-form';
@@ -95,6 +96,20 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
     }
   };
 
+  /** Drive share links in the image list are copied into the store's own storage and replaced by its URLs. */
+  const driveLinks = values.imageUrls.split('\n').map((l) => l.trim()).filter(isDriveLink);
+  const copyDriveLinks = async () => {
+    setUploading(true);
+    try {
+      const { copied, failed } = await copyDriveImages(driveLinks);
+      setValues((v) => ({ ...v, imageUrls: v.imageUrls.split('\n').map((l) => copied[l.trim()] ?? l).join('\n') }));
+      setRefused(failed.map((f) => ({ name: f.link, reason: f.reason })));
+      if (Object.keys(copied).length > 0) toast({ title: 'Images copied', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
   return (
     <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit Product' : 'Add New Product'} wide>
       <form className="form" onSubmit={submit} noValidate aria-label="Product form">
@@ -140,6 +155,11 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
           Image URLs (one per line; the first is the main image, the rest are extra)
           <textarea value={values.imageUrls} onChange={set('imageUrls')} name="imageUrls" rows={3} placeholder="https://…/figure.webp or a Google Drive share link" />
         </label>
+        {driveLinks.length > 0 && (
+          <Button type="button" onClick={() => void copyDriveLinks()} disabled={uploading}>
+            Copy {driveLinks.length} Drive {driveLinks.length === 1 ? 'image' : 'images'} into the store
+          </Button>
+        )}
         <label>
           Description
           <textarea value={values.description} onChange={set('description')} name="description" rows={3} />
