@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { serviceWorkerBuildId } from './build/service-worker-build-id';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), serviceWorkerBuildId()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { localLocks, metadataFor, shareLocalLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { fold } from '../../core/decider.js';
@@ -30,6 +30,8 @@ export async function loadOrder(store: EventStore, orderId: string): Promise<{ s
 
 export interface PlaceOrderInput {
   customerId: string;
+  /** The browser's id for this checkout: the order id is derived from it, so one checkout is one order. */
+  checkoutId?: string;
   lines: { productId: string; quantity: number }[];
   paymentMethod: PaymentMethod;
   shippingAddress: ShippingAddress;
@@ -70,7 +72,37 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
  * PlaceOrder: prices from the catalogue, claims the next order number and reserves all lines' stock in ONE atomic
  * append with the OrderPlaced event, so neither stock nor numbers can be handed out twice.
  */
-export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ order: Extract<OrderEvent, { type: 'OrderPlaced' }>['data']; result: AppendResult }> {
+/** The order id of a checkout: a name-based UUID of the shopper and their checkout id (same inputs, same order). */
+export function checkoutOrderId(customerId: string, checkoutId: string): string {
+  const bytes = createHash('sha256').update(`checkout:${customerId}:${checkoutId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type PlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+
+/**
+ * Places the order of a checkout once: with a checkout id, a repeated request (a retry after a lost answer, a second
+ * click, paying again after dismissing the payment window) finds the order already placed and returns it
+ * (`result: null`) instead of placing and reserving a second one.
+ */
+export async function placeOrderOnce(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ orderId: string; placedNow: boolean; result: AppendResult | null }> {
+  if (!input.checkoutId) {
+    const { order, result } = await placeOrder(deps, input, context);
+    return { orderId: order.orderId, placedNow: true, result };
+  }
+  const orderId = checkoutOrderId(input.customerId, input.checkoutId);
+  return localLocks(deps.store).run([orderStream(orderId)], async () => {
+    const existing = await deps.store.readStream(orderStream(orderId));
+    if (existing.length > 0) return { orderId, placedNow: false, result: null };
+    const { result } = await placeOrder(deps, input, context, orderId);
+    return { orderId, placedNow: true, result };
+  });
+}
+
+export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext, orderId: string = randomUUID()): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines);
   const [{ state: customer }, holds] = await Promise.all([
@@ -78,7 +110,6 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
     customerHolds(pool, input.customerId, items.map((i) => i.productId)),
   ]);
   const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
-  const orderId = randomUUID();
   const now = context.now ?? new Date();
   const at = now.toISOString();
   const year = now.getUTCFullYear();

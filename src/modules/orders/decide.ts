@@ -5,6 +5,7 @@ import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
 export const DELIVERY_DAYS = 5;
+export const EXPIRED_MESSAGE = `This order has expired: payment was not completed within ${EXPIRY_MINUTES} minutes`;
 
 /** Commands carry who (`by`) and when (`at`); ids, prices and generated numbers come in with them. */
 export type OrderCommand =
@@ -137,6 +138,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.customerId !== d.by) throw new NotFoundError(NOT_FOUND);
       if (order.paymentMethod !== 'razorpay') throw new ValidationError('This order is paid cash on delivery');
       if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') throw new ConflictError('This order is already paid');
+      if (order.expired) throw new ConflictError(EXPIRED_MESSAGE);
       if (order.status === 'cancelled') throw new ConflictError('This order is cancelled');
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Amount does not match the order total');
       if (order.providerOrderId === d.providerOrderId) return [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { decideOrder, EXPIRED_MESSAGE, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
 import { DEFAULT_HOLD_CAPS, NO_HOLDS, type CustomerHolds } from './holds.js';
 import { gstContained, priceLines, toPaise } from './pricing.js';
@@ -207,6 +207,17 @@ describe('ExpireOrder', () => {
     expect(late.map((e) => e.type)).toEqual(['PaymentConfirmed', 'PaymentRefunded']);
     expect(late[1]!.data).toMatchObject({ paymentId: 'pay_late', amountPaise: 1200_00, by: 'system' });
     expect(given([...h, ...late])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' } });
+  });
+  it('paying again works until expiry; an expired order refuses a payment window with its reason, until an admin reopens it', () => {
+    const h = placed('razorpay');
+    h.push(...then(h, paymentOrder));
+    h.push(...then(h, { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'declined', via: 'verify', by: shopper, at: at(2) } }));
+    expect(then(h, paymentOrder)).toEqual([]); // the same provider order is reused: nothing new to record
+    h.push(...then(h, expire(31)));
+    expect(() => then(h, paymentOrder)).toThrow(EXPIRED_MESSAGE);
+    h.push(...then(h, status('pending')));
+    expect(given(h)).toMatchObject({ order: { status: 'pending', expired: false } });
+    expect(then(h, paymentOrder)).toEqual([]);
   });
   it('never expires paid or confirmed COD orders (an unconfirmed COD order expires: see the stock hoarding rules)', () => {
     expect(then(paidOnline(), expire(60))).toEqual([]);

@@ -47,6 +47,8 @@ export const placeOrderBody = z.object({
   shipping_address_line2: z.string().trim().max(300, 'Value is too long').refine(visible, ADDRESS_TEXT).optional().default(''),
   payment_method: z.enum(['razorpay', 'cod'], { error: 'Please select a payment method' }),
   total_amount: z.union([z.number(), z.string()]).optional(),
+  /** One id per checkout, made by the browser: sending it again returns the order already placed for it. */
+  checkout_id: z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid checkout id').optional(),
 });
 
 export const orderIdParams = z.object({ id: z.string().trim().min(1, 'Order id is required').max(100, 'Invalid order id') });

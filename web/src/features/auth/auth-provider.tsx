@@ -5,6 +5,7 @@ import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
 import { logout as logoutCall } from './api/logout';
 import { signup as signupCall, type SignupInput } from './api/signup';
+import { readLastUser, restoreSession, writeLastUser } from './session-restore';
 import { normalizeUser, type User } from './types';
 
 interface AuthContextValue {
@@ -32,22 +33,36 @@ function clearStoredCarts() {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUserState] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => !!getToken());
+  // A signed-in shopper shows as signed in at once, as last known, while the profile call confirms it.
+  const [user, setUserState] = useState<User | null>(() => (getToken() ? readLastUser() : null));
+  const [loading, setLoading] = useState(() => !!getToken() && !readLastUser());
   const [signedOut, setSignedOut] = useState(false);
+
+  useEffect(() => {
+    if (user) writeLastUser(user);
+  }, [user]);
 
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    getAuthProfile()
-      .then((data) => !cancelled && setUserState(normalizeUser(data.user)))
-      .catch(() => {
+    void restoreSession({
+      fetchProfile: async () => normalizeUser((await getAuthProfile()).user),
+      onUser: (next) => {
+        setUserState(next);
+        setLoading(false);
+      },
+      // Only a 401 removes the token (DECISIONS §9).
+      onRejected: () => {
         setToken(null);
-        if (!cancelled) setUserState(null);
+        writeLastUser(null);
+        setUserState(null);
+        setLoading(false);
         // Reads sent with the stale token were refused: ask again as a guest.
         void queryClient.invalidateQueries();
-      })
-      .finally(() => !cancelled && setLoading(false));
+      },
+      onRetry: (attempt, delayMs, error) => console.warn(`Profile check failed (attempt ${attempt}); keeping the session and retrying in ${delayMs} ms`, error),
+      isCancelled: () => cancelled,
+    });
     return () => {
       cancelled = true;
     };
@@ -77,6 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The server refuses this token from now on; signing out here happens even when it cannot be reached.
     if (getToken()) await logoutCall().catch(() => undefined);
     setToken(null);
+    writeLastUser(null);
     clearStoredCarts();
     setSignedOut(true);
     setUserState(null);
