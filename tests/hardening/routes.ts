@@ -35,6 +35,7 @@ export const ADMIN_ROUTES = [
   'DELETE /api/admin/products/cleanup',
   'DELETE /api/admin/products/:id',
   'POST /api/admin/products/bulk',
+  'POST /api/admin/products/bulk/columns',
   'GET /api/carousels/admin/all',
   'POST /api/carousels/admin',
   'PUT /api/carousels/admin/:carouselId',
@@ -55,6 +56,9 @@ export const ADMIN_ROUTES = [
   'GET /api/admin/audit/verify',
   'GET /api/admin/audit/anchor',
   'GET /api/admin/audit/revenue',
+  'POST /api/admin/live/ticket',
+  'POST /api/admin/users/:id/sign-out',
+  'PUT /api/admin/users/:id/role',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */
