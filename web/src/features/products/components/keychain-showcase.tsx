@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { formatPrice } from '../../../lib/format';
-import { isUsableImage } from '../../../lib/images';
-import { useCategoryProducts } from '../api/get-category-products';
+import { keychainSampleQuery } from '../api/keychain-sample';
 
 function perView(width: number): number {
   if (width < 768) return 1;
@@ -21,19 +21,10 @@ function usePerView() {
   return count;
 }
 
-function shuffle<T>(list: T[]): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
-/** Random keychains, 1/2/3 at a time by width; products without a usable image are left out. */
+/** A random sample of keychains drawn by the server, 1/2/3 at a time by width; products without a usable image are left out. */
 export function KeychainShowcase() {
-  const { data } = useCategoryProducts('Keychains');
-  const items = useMemo(() => shuffle((data ?? []).filter((p) => isUsableImage(p.image))), [data]);
+  const { data } = useQuery(keychainSampleQuery());
+  const items = data ?? [];
   const count = usePerView();
   const [start, setStart] = useState(0);
   if (items.length === 0) return null;
