@@ -156,6 +156,11 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await eventually(() => shown.count()).toBe(3);
     for (const name of await shown.allTextContents()) expect(keychainNames.has(name), name).toBe(true);
     expect(lists.some((l) => l.url.startsWith('/api/products/sample?category=Keychains'))).toBe(true);
+    // Spec: 1 under 768 px, 2 under 1024 px (decided by CSS, so the server renders the same markup for every width).
+    for (const [width, visible] of [[375, 1], [900, 2], [1280, 3]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await eventually(() => page.locator('.showcase__item:visible').count()).toBe(visible);
+    }
 
     // Product page: at most 4 related products of the same category, never the product itself.
     const figure = catalogue.find((p) => p.category === 'Anime Figures')!;

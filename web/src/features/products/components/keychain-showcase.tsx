@@ -1,34 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { formatPrice } from '../../../lib/format';
 import { keychainSampleQuery } from '../api/keychain-sample';
 
-function perView(width: number): number {
-  if (width < 768) return 1;
-  if (width < 1024) return 2;
-  return 3;
-}
-
-function usePerView() {
-  const [count, setCount] = useState(() => perView(window.innerWidth));
-  useEffect(() => {
-    const onResize = () => setCount(perView(window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return count;
-}
+/** Shown at once on a wide screen; CSS shows 1 under 768 px and 2 under 1024 px (no window read: renders the same on the server). */
+const MOST_SHOWN = 3;
 
 /** A random sample of keychains drawn by the server, 1/2/3 at a time by width; products without a usable image are left out. */
 export function KeychainShowcase() {
   const { data } = useQuery(keychainSampleQuery());
   const items = data ?? [];
-  const count = usePerView();
   const [start, setStart] = useState(0);
   if (items.length === 0) return null;
-  const shown = Array.from({ length: Math.min(count, items.length) }, (_, i) => items[(start + i) % items.length]!);
+  const shown = Array.from({ length: Math.min(MOST_SHOWN, items.length) }, (_, i) => items[(start + i) % items.length]!);
   const move = (delta: number) => setStart((s) => (s + delta + items.length) % items.length);
   return (
     <section className="section showcase" aria-labelledby="showcase-title">
@@ -39,11 +25,11 @@ export function KeychainShowcase() {
             View all keychains →
           </Link>
         </div>
-        <div className="showcase__row" data-per-view={count}>
+        <div className="showcase__row">
           <button type="button" className="carousel__arrow carousel__arrow--static" aria-label="Previous keychains" onClick={() => move(-1)}>
             ‹
           </button>
-          <div className="showcase__items" style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(0, 1fr))` }}>
+          <div className="showcase__items">
             {shown.map((p) => (
               <Link key={p.id} to={`/product/${p.id}`} className="showcase__item">
                 <LazyImage src={p.image} alt={p.name} width={300} height={300} />
