@@ -19,6 +19,8 @@ export interface LighthouseRow {
   tbtMs: number;
   cls: number;
   totalBytes: number;
+  /** Lighthouse's CPU benchmark of the machine during the run (higher is faster; a quiet desktop is ~1000–2000). */
+  benchmarkIndex: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
@@ -71,6 +73,18 @@ export async function addProducts(baseUrl: string, count: number): Promise<void>
   console.log(`imported ${count.toLocaleString('en-US')} products in ${((performance.now() - started) / 1000).toFixed(1)} s (now ${(before + count).toLocaleString('en-US')})`);
 }
 
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a loaded 2-core machine) is retried twice. */
+async function audited(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.error(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Each page `runs` times (cold: Lighthouse clears the cache and storage per run); the median run by performance score. */
@@ -82,10 +96,7 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
     for (const { page, url } of await storefrontPages(baseUrl)) {
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const lhr = await audited(url, chrome.port);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         samples.push({
           page,
@@ -95,6 +106,7 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
           tbtMs: Math.round(audit('total-blocking-time')),
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
           totalBytes: Math.round(audit('total-byte-weight')),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         });
       }
       const score = median(samples.map((s) => s.performance));
@@ -108,10 +120,10 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
 
 export function printLighthouse(rows: LighthouseRow[], label = ''): void {
   console.log(`Lighthouse mobile${label ? ` — ${label}` : ''}`);
-  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)}  url`);
+  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)}  url`);
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)}  ${r.url}`,
+      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)}  ${r.url}`,
     );
   }
 }

@@ -91,6 +91,10 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
     await friend.reload();
     await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
+    // A link to a page past the end (the list shrank since it was shared) lands on the last page.
+    await friend.goto('/keychains?sort=rating&page=99');
+    await eventually(() => search(friend)).toBe('?sort=rating&page=2');
+    await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
     await friend.context().close();
 
     expect(lists.length).toBeGreaterThan(0);
@@ -123,6 +127,8 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: `Page ${lastPage}` }).click();
     await eventually(() => search(page)).toBe(`?page=${lastPage}`);
     await eventually(() => page.getByTestId('product-card').count()).toBe(catalogue.length - (lastPage - 1) * PAGE_SIZE);
+    await page.goto('/products?page=500');
+    await eventually(() => search(page)).toBe(`?page=${lastPage}`);
     expect(Math.max(...lists.map((l) => l.count)), JSON.stringify(lists)).toBeLessThanOrEqual(PAGE_SIZE);
     await page.context().close();
   });

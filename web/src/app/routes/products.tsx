@@ -6,13 +6,14 @@ import { productListQuery } from '../../features/products/api/product-list';
 import { Pagination } from '../../features/products/components/pagination';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { allProductsListState } from '../../features/products/list-state';
-import { useListState } from '../../features/products/use-list-state';
+import { useLastPageFallback, useListState } from '../../features/products/use-list-state';
 
 /** /products: a plain grid of every product (DECISIONS §6), one numbered page at a time. */
 export default function ProductsRoute() {
   useDocumentTitle('All Products');
-  const { state, hrefOf } = useListState(allProductsListState);
+  const { state, setState, hrefOf } = useListState(allProductsListState);
   const { data, isPending, isPlaceholderData } = useQuery(productListQuery(state));
+  useLastPageFallback(state, setState, data, isPlaceholderData);
   const top = useRef<HTMLHeadingElement>(null);
   return (
     <div className="container section">

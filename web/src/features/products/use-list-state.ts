@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import type { ProductPage } from './api/product-page';
 import { searchParamsFromListState, type ProductListState } from './list-state';
 
 const OWNED = ['q', 'priceRange', 'sort', 'page'];
@@ -35,4 +36,11 @@ export function useListState(fromParams: (params: URLSearchParams) => ProductLis
     [paramsOf, pathname],
   );
   return { state, setState, hrefOf };
+}
+
+/** A shared link to a page that no longer exists (the list shrank since) lands on the last page instead of an empty one. */
+export function useLastPageFallback(state: ProductListState, setState: (next: ProductListState, options?: { replace?: boolean }) => void, result: ProductPage | undefined, updating: boolean) {
+  useEffect(() => {
+    if (result && !updating && result.total > 0 && state.page > result.totalPages) setState({ ...state, page: result.totalPages }, { replace: true });
+  }, [result, updating, state, setState]);
 }

@@ -4,6 +4,7 @@ import { ProductGridSkeleton } from '../../../components/ui/spinner';
 import type { ProductPage } from '../api/product-page';
 import { SORT_OPTIONS, type PriceRange, type SortKey } from '../filters';
 import { DEFAULT_LIST_STATE, withFilters, type ProductListState } from '../list-state';
+import { useLastPageFallback } from '../use-list-state';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 
@@ -46,10 +47,7 @@ export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, 
     return () => clearTimeout(timer);
   }, [draft, withSearch, state, onStateChange]);
 
-  // A shared link to a page that no longer exists (the list shrank) lands on the last page.
-  useEffect(() => {
-    if (result && !updating && result.total > 0 && state.page > result.totalPages) onStateChange({ ...state, page: result.totalPages }, { replace: true });
-  }, [result, updating, state, onStateChange]);
+  useLastPageFallback(state, onStateChange, result, updating);
 
   const cleared: ProductListState = { ...DEFAULT_LIST_STATE, ...(state.category ? { category: state.category } : {}), q: withSearch ? '' : state.q };
   const filtered = (withSearch && state.q !== '') || state.priceRange !== 'all' || state.sort !== 'featured';
