@@ -8,9 +8,10 @@
  *   - typo search and by-id p99 under 20 connections (autocannon from a worker thread);
  *   - how long each import file took until its last row was searchable;
  *   - how long a restart takes until the store serves again, and the RSS per product after it (without what the
- *     import left behind).
- * Lighthouse figures: `pageVitals(baseUrl)` below is the hook (the storefront engineer fills it in).
- * Usage: npx tsx bench/storefront-scale.ts [--million] [--sizes 80,10000,100000] [--seconds 5]
+ *     import left behind);
+ *   - Lighthouse mobile performance / LCP / TBT / CLS / total bytes of the four pages (`pageVitals`, bench/lighthouse.ts;
+ *     needs the built storefront, `node scripts/build-frontends.mjs`).
+ * Usage: npx tsx bench/storefront-scale.ts [--million] [--sizes 80,10000,100000] [--seconds 5] [--no-lighthouse]
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { DEMO_ADMIN } from '../src/config/env.js';
 import { freePort } from '../tests/hardening/processes.js';
 import { percentile, startBenchDatabase } from './harness.js';
+import { lighthouseStorefront } from './lighthouse.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -33,9 +35,11 @@ const seconds = Number(option('seconds') ?? 5);
 const FILE_ROWS = 50_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Lighthouse mobile figures of the four shopper pages at `baseUrl` — the hook for the storefront engineer. */
-export async function pageVitals(_baseUrl: string): Promise<Record<string, { performance: number; lcpMs: number; tbtMs: number; bytes: number }> | null> {
-  return null;
+/** Lighthouse mobile figures of the four shopper pages at `baseUrl` (bench/lighthouse.ts; `--no-lighthouse` skips them). */
+export async function pageVitals(baseUrl: string): Promise<Record<string, { performance: number; lcpMs: number; tbtMs: number; cls: number; bytes: number }> | null> {
+  if (flag('no-lighthouse')) return null;
+  const rows = await lighthouseStorefront(baseUrl);
+  return Object.fromEntries(rows.map((r) => [r.page, { performance: r.performance, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls, bytes: r.totalBytes }]));
 }
 
 interface Store {

@@ -65,7 +65,7 @@ async function main() {
   const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync', '--disable-dev-shm-usage'] });
   try {
-    const products = ((await (await fetch(`${base}/api/products`)).json()) as { products: { id: string; in_stock: boolean }[] }).products;
+    const products = ((await (await fetch(`${base}/api/products?limit=200`)).json()) as { products: { id: string; in_stock: boolean }[] }).products;
     const productId = products.find((p) => p.in_stock)!.id;
 
     const initial = initialScripts();

@@ -15,6 +15,8 @@ export interface ApiProduct {
   in_stock: boolean;
   stock_quantity: number;
   image: string;
+  is_new: boolean;
+  is_on_sale: boolean;
 }
 
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -30,9 +32,11 @@ export async function apiJson<T>(store: E2EContext, route: string, init: { metho
   return data;
 }
 
-/** The demo catalogue's products (one page of the largest size holds all of them). */
+/** The demo catalogue (79 products) in one page: lists are paged, 200 at most per answer. */
 export async function products(store: E2EContext): Promise<ApiProduct[]> {
-  return (await apiJson<{ products: ApiProduct[] }>(store, '/products?limit=200')).products;
+  const page = await apiJson<{ products: ApiProduct[]; total?: number }>(store, '/products?limit=200');
+  expect(page.products.length, 'the demo catalogue fits one page of 200').toBe(page.total ?? page.products.length);
+  return page.products;
 }
 
 export function uniqueEmail(prefix = 'shopper'): string {
@@ -78,6 +82,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const toast = (page: Page, title: string) => page.locator('[data-testid=toast]').filter({ hasText: title }).first();
+
+/** Every catalogue list the page received (`/api/products…` answers carrying `products`), to check what crossed the wire. */
+export function recordProductLists(page: Page) {
+  const lists: { url: string; count: number; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/products') || url.pathname.includes('image-proxy') || response.request().method() !== 'GET') return;
+    try {
+      const body = await response.body();
+      const data = JSON.parse(body.toString('utf8')) as { products?: unknown[] };
+      if (Array.isArray(data.products)) lists.push({ url: url.pathname + url.search, count: data.products.length, bytes: body.length });
+    } catch {
+      /* not JSON, or the page went away */
+    }
+  });
+  return lists;
+}
 
 /** expect.poll with room for a loaded 2-core CI machine (its default gives up after 1 s). */
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read);

@@ -1,22 +1,23 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link } from 'react-router';
 import { useCarousel } from '../../features/carousels/api/get-carousel';
 import { Carousel } from '../../features/carousels/components/carousel';
 import type { CarouselName } from '../../features/carousels/types';
-import { useCategoryProducts } from '../../features/products/api/get-category-products';
+import { useQuery } from '@tanstack/react-query';
+import { productListQuery } from '../../features/products/api/product-list';
 import { ProductBrowser } from '../../features/products/components/product-browser';
-import type { PriceRange } from '../../features/products/filters';
+import { CATEGORY_PAGES, categoryListState, type CategorySlug } from '../../features/products/list-state';
+import { useListState } from '../../features/products/use-list-state';
 
 interface CategoryPageProps {
-  category: string;
+  category: CategorySlug;
   carousel: CarouselName;
   title: string;
-  ranges: PriceRange[];
   emptyTitle: string;
 }
 
-export function CategoryPage({ category, carousel, title, ranges, emptyTitle }: CategoryPageProps) {
+export function CategoryPage({ category, carousel, title, emptyTitle }: CategoryPageProps) {
   useDocumentTitle(title);
   // The category carousel is fetched again whenever the window regains focus.
   const slides = useCarousel(carousel, { refetchOnWindowFocus: true });
@@ -27,16 +28,22 @@ export function CategoryPage({ category, carousel, title, ranges, emptyTitle }: 
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [refetch]);
-  const products = useCategoryProducts(category);
+  const fromParams = useCallback((params: URLSearchParams) => categoryListState(category, params), [category]);
+  const { state, setState, hrefOf } = useListState(fromParams);
+  const products = useQuery(productListQuery(state));
   return (
     <>
       <Carousel name={carousel} settings={slides.data} />
       <div className="container section">
         <h1 className="page-title">{title}</h1>
         <ProductBrowser
-          products={products.data ?? []}
-          loading={products.isLoading}
-          ranges={ranges}
+          state={state}
+          onStateChange={setState}
+          hrefOf={hrefOf}
+          result={products.data}
+          loading={products.isPending}
+          updating={products.isPlaceholderData}
+          ranges={CATEGORY_PAGES[category].ranges}
           searchPlaceholder={`Search ${title.toLowerCase()}…`}
           emptyTitle={emptyTitle}
           emptyActions={

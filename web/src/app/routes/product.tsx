@@ -1,9 +1,10 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useCategoryProducts } from '../../features/products/api/get-category-products';
+import { useQuery } from '@tanstack/react-query';
 import { useProduct } from '../../features/products/api/get-product';
 import { useProductReviews } from '../../features/products/api/get-product-reviews';
+import { relatedProductsQuery } from '../../features/products/api/related-products';
 import { ProductGallery } from '../../features/products/components/product-gallery';
 import { ProductGrid } from '../../features/products/components/product-grid';
 import { averageOf, ProductReviews } from '../../features/products/components/product-reviews';
@@ -13,7 +14,8 @@ export default function ProductRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const reviews = useProductReviews(id);
-  const related = useCategoryProducts(product.data?.category ?? '');
+  // Asked beside the product itself: the server knows its category.
+  const related = useQuery(relatedProductsQuery(id));
   useDocumentTitle(product.isLoading ? undefined : (product.data?.name ?? 'Product Not Found'));
 
   if (product.isLoading) return <Spinner label="Loading product…" />;
@@ -31,7 +33,7 @@ export default function ProductRoute() {
   const p = product.data;
   const list = reviews.data ?? [];
   const average = list.length ? averageOf(list) : p.rating;
-  const alsoLike = (related.data ?? []).filter((r) => r.id !== p.id).slice(0, 4);
+  const alsoLike = related.data ?? [];
   return (
     <div className="container section">
       <nav className="breadcrumbs" aria-label="Breadcrumb">

@@ -1,23 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProductGridSkeleton } from '../../components/ui/spinner';
-import { useProducts } from '../../features/products/api/get-products';
+import { productListQuery } from '../../features/products/api/product-list';
+import { Pagination } from '../../features/products/components/pagination';
 import { ProductGrid } from '../../features/products/components/product-grid';
+import { allProductsListState } from '../../features/products/list-state';
+import { useLastPageFallback, useListState } from '../../features/products/use-list-state';
 
+/** /products: a plain grid of every product (DECISIONS §6), one numbered page at a time. */
 export default function ProductsRoute() {
   useDocumentTitle('All Products');
-  const { data, isLoading } = useProducts();
+  const { state, setState, hrefOf } = useListState(allProductsListState);
+  const { data, isPending, isPlaceholderData } = useQuery(productListQuery(state));
+  useLastPageFallback(state, setState, data, isPlaceholderData);
+  const top = useRef<HTMLHeadingElement>(null);
   return (
     <div className="container section">
-      <h1 className="page-title">All Products</h1>
-      {isLoading ? (
+      <h1 className="page-title" ref={top}>
+        All Products
+      </h1>
+      {isPending || !data ? (
         <ProductGridSkeleton />
-      ) : (data ?? []).length === 0 ? (
+      ) : data.products.length === 0 ? (
         <p className="empty-state">No products available right now.</p>
       ) : (
-        <>
-          <p className="result-count">{data!.length} products</p>
-          <ProductGrid products={data!} eagerCount={4} />
-        </>
+        <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'browser__results browser__results--updating' : 'browser__results'}>
+          <p className="result-count">{data.total} products</p>
+          <ProductGrid products={data.products} eagerCount={4} />
+          <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(page) => hrefOf({ ...state, page })} onNavigate={() => top.current?.scrollIntoView({ block: 'start' })} />
+        </div>
       )}
     </div>
   );

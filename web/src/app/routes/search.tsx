@@ -1,15 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Link, useSearchParams } from 'react-router';
-import { useSearchProducts } from '../../features/products/api/search-products';
+import { Link } from 'react-router';
+import { productListQuery } from '../../features/products/api/product-list';
 import { ProductBrowser } from '../../features/products/components/product-browser';
 import { GENERAL_PRICE_RANGES } from '../../features/products/filters';
+import { searchListState } from '../../features/products/list-state';
+import { useListState } from '../../features/products/use-list-state';
 
 export default function SearchRoute() {
-  const [params] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const results = useSearchProducts(q);
-  useDocumentTitle(q ? `Search: ${q}` : 'Search');
-  if (!q) {
+  const { state, setState, hrefOf } = useListState(searchListState);
+  const results = useQuery({ ...productListQuery(state), enabled: state.q !== '' });
+  useDocumentTitle(state.q ? `Search: ${state.q}` : 'Search');
+  if (!state.q) {
     return (
       <div className="container status-page">
         <h1>No Search Query</h1>
@@ -23,15 +25,18 @@ export default function SearchRoute() {
   return (
     <div className="container section">
       <h1 className="page-title">
-        Results for “{q}”
+        Results for “{state.q}”
       </h1>
       <ProductBrowser
-        key={q}
-        products={results.data ?? []}
-        loading={results.isLoading}
+        state={state}
+        onStateChange={setState}
+        hrefOf={hrefOf}
+        result={results.data}
+        loading={results.isPending}
+        updating={results.isPlaceholderData}
         ranges={GENERAL_PRICE_RANGES}
         withSearch={false}
-        emptyTitle={`No products found for “${q}”`}
+        emptyTitle={`No products found for “${state.q}”`}
         emptyActions={
           <Link to="/" className="button button--ghost">
             Back to Home

@@ -1,5 +1,4 @@
-import type { Product } from './types';
-
+/** The spec's price bands; the server applies them by `value` (`?priceRange=…`), min inclusive, max exclusive. */
 export interface PriceRange {
   value: string;
   label: string;
@@ -41,31 +40,3 @@ export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'rating', label: 'Top Rated' },
   { value: 'newest', label: 'Newest' },
 ];
-
-export function filterAndSort(products: Product[], options: { search: string; priceRange: string; sort: SortKey; ranges: PriceRange[] }): Product[] {
-  const term = options.search.trim().toLowerCase();
-  const range = options.ranges.find((r) => r.value === options.priceRange);
-  const list = products.filter(
-    (p) =>
-      (!term || p.name.toLowerCase().includes(term) || p.description.toLowerCase().includes(term) || p.category.toLowerCase().includes(term)) &&
-      (!range || (p.price >= range.min && p.price < range.max)),
-  );
-  const sorted = [...list];
-  switch (options.sort) {
-    case 'price-low':
-      sorted.sort((a, b) => a.price - b.price);
-      break;
-    case 'price-high':
-      sorted.sort((a, b) => b.price - a.price);
-      break;
-    case 'rating':
-      sorted.sort((a, b) => b.rating - a.rating);
-      break;
-    case 'newest':
-      sorted.sort((a, b) => Number(b.isNew) - Number(a.isNew) || (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
-      break;
-    case 'featured':
-      break;
-  }
-  return sorted;
-}

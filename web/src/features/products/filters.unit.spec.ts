@@ -1,33 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { FIGURE_PRICE_RANGES, filterAndSort, KEYCHAIN_PRICE_RANGES } from './filters';
-import { maxQuantity, normalizeProduct, type Product } from './types';
+import { FIGURE_PRICE_RANGES, GENERAL_PRICE_RANGES, KEYCHAIN_PRICE_RANGES } from './filters';
+import { maxQuantity, normalizeProduct } from './types';
 
-const p = (id: string, price: number, extra: Partial<Product> = {}): Product => ({
-  id, name: `Figure ${id}`, price, image: '', images: [], category: 'Anime Figures', isNew: false, isOnSale: false, description: '', inStock: true, rating: 0, ...extra,
-});
-
-describe('catalogue filters and sorts', () => {
-  const list = [p('a', 999), p('b', 1000, { rating: 4.8 }), p('c', 2999, { isNew: true }), p('d', 3000, { rating: 3 })];
-
-  it("uses the spec's price ranges: lower bound inclusive, upper exclusive", () => {
-    const pick = (range: string) => filterAndSort(list, { search: '', priceRange: range, sort: 'featured', ranges: FIGURE_PRICE_RANGES }).map((x) => x.id);
-    expect(pick('under-1000')).toEqual(['a']);
-    expect(pick('1000-2000')).toEqual(['b']);
-    expect(pick('2000-3000')).toEqual(['c']);
-    expect(pick('3000-plus')).toEqual(['d']);
-    expect(KEYCHAIN_PRICE_RANGES.map((r) => [r.min, r.max])).toEqual([[0, 500], [500, 1000], [1000, Infinity]]);
+describe("the spec's price bands", () => {
+  it('anime figures: under 1000, 1000 to under 2000, 2000 to under 3000, 3000 and above', () => {
+    expect(FIGURE_PRICE_RANGES.map((r) => [r.value, r.min, r.max])).toEqual([
+      ['under-1000', 0, 1000],
+      ['1000-2000', 1000, 2000],
+      ['2000-3000', 2000, 3000],
+      ['3000-plus', 3000, Infinity],
+    ]);
   });
 
-  it('sorts by price, rating and newest (new first)', () => {
-    const order = (sort: 'price-low' | 'price-high' | 'rating' | 'newest') => filterAndSort(list, { search: '', priceRange: 'all', sort, ranges: FIGURE_PRICE_RANGES }).map((x) => x.id);
-    expect(order('price-low')).toEqual(['a', 'b', 'c', 'd']);
-    expect(order('price-high')).toEqual(['d', 'c', 'b', 'a']);
-    expect(order('rating')[0]).toBe('b');
-    expect(order('newest')[0]).toBe('c');
-  });
-
-  it('searches names case-insensitively', () => {
-    expect(filterAndSort(list, { search: '  FIGURE C ', priceRange: 'all', sort: 'featured', ranges: [] }).map((x) => x.id)).toEqual(['c']);
+  it('keychains: under 500, 500 to under 1000, 1000 and above; search covers every price', () => {
+    expect(KEYCHAIN_PRICE_RANGES.map((r) => [r.value, r.min, r.max])).toEqual([
+      ['under-500', 0, 500],
+      ['500-1000', 500, 1000],
+      ['1000-plus', 1000, Infinity],
+    ]);
+    const general = [...GENERAL_PRICE_RANGES].sort((a, b) => a.min - b.min);
+    expect(general[0]!.min).toBe(0);
+    general.slice(1).forEach((r, i) => expect(r.min).toBe(general[i]!.max));
+    expect(general[general.length - 1]!.max).toBe(Infinity);
   });
 });
 

@@ -8,7 +8,8 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
   return normalizeProduct(data.product);
 }
 
-export const productQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['products', 'detail', id], queryFn: ({ signal }) => getProduct(id, signal), retry: false });
+/** One product by id (the product page; the cart and wishlist keep the products they hold). */
+export const productQuery = (id: string) =>
+  queryOptions({ queryKey: ['products', 'detail', id] as const, queryFn: ({ signal }) => getProduct(id, signal), retry: false });
 
-export const useProduct = (id: string) => useQuery(productQueryOptions(id));
+export const useProduct = (id: string) => useQuery(productQuery(id));

@@ -1,21 +1,27 @@
-import { useMemo, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ProductGridSkeleton } from '../../../components/ui/spinner';
-import { FEATURED_PAGE_SIZE, LOAD_MORE_DELAY_MS } from '../../../lib/constants';
-import { useProducts } from '../api/get-products';
+import { LOAD_MORE_DELAY_MS, sleep } from '../../../lib/constants';
+import { featuredProductsQuery } from '../api/featured-products';
 import { ProductGrid } from './product-grid';
 
-/** Products that are new or on sale: 8 first, 8 more per Load More (after a short 500 ms pause). */
+/**
+ * Products that are new or on sale, one server page of 8 at a time: Load More fetches the next page and shows it
+ * after the spec's 500 ms pause; the closing line counts every featured product the server holds (`total`).
+ */
 export function FeaturedProducts() {
-  const { data, isLoading } = useProducts();
-  const featured = useMemo(() => (data ?? []).filter((p) => p.isNew || p.isOnSale), [data]);
-  const [visible, setVisible] = useState(FEATURED_PAGE_SIZE);
+  const queryClient = useQueryClient();
+  const [pages, setPages] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
-  const loadMore = () => {
+  const results = useQueries({ queries: Array.from({ length: pages }, (_, i) => featuredProductsQuery(i + 1)) });
+  const first = results[0]?.data;
+  const last = results[results.length - 1]?.data;
+  const products = results.flatMap((r) => r.data?.products ?? []);
+  const loadMore = async () => {
     setLoadingMore(true);
-    setTimeout(() => {
-      setVisible((v) => v + FEATURED_PAGE_SIZE);
-      setLoadingMore(false);
-    }, LOAD_MORE_DELAY_MS);
+    await Promise.all([queryClient.prefetchQuery(featuredProductsQuery(pages + 1)), sleep(LOAD_MORE_DELAY_MS)]);
+    setPages((n) => n + 1);
+    setLoadingMore(false);
   };
   return (
     <section id="featured" className="section container" aria-labelledby="featured-title">
@@ -23,20 +29,20 @@ export function FeaturedProducts() {
         <h2 id="featured-title">Featured Products</h2>
         <p className="muted">New arrivals and this week’s deals</p>
       </div>
-      {isLoading ? (
+      {!first ? (
         <ProductGridSkeleton />
-      ) : featured.length === 0 ? (
+      ) : first.total === 0 ? (
         <p className="muted">New arrivals are on their way.</p>
       ) : (
         <>
-          <ProductGrid products={featured.slice(0, visible)} />
+          <ProductGrid products={products} />
           <div className="section__foot">
-            {visible < featured.length ? (
-              <button type="button" className="button button--outline" onClick={loadMore} disabled={loadingMore}>
+            {last?.nextPage ? (
+              <button type="button" className="button button--outline" onClick={() => void loadMore()} disabled={loadingMore}>
                 {loadingMore ? 'Loading…' : 'Load More'}
               </button>
             ) : (
-              <p className="muted">You've seen all {featured.length} featured products</p>
+              <p className="muted">You've seen all {first.total} featured products</p>
             )}
           </div>
         </>

@@ -1,43 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { formatPrice } from '../../../lib/format';
-import { isUsableImage } from '../../../lib/images';
-import { useCategoryProducts } from '../api/get-category-products';
+import { keychainSampleQuery } from '../api/keychain-sample';
 
-function perView(width: number): number {
-  if (width < 768) return 1;
-  if (width < 1024) return 2;
-  return 3;
-}
+/** Shown at once on a wide screen; CSS shows 1 under 768 px and 2 under 1024 px (no window read: renders the same on the server). */
+const MOST_SHOWN = 3;
 
-function usePerView() {
-  const [count, setCount] = useState(() => perView(window.innerWidth));
-  useEffect(() => {
-    const onResize = () => setCount(perView(window.innerWidth));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return count;
-}
-
-function shuffle<T>(list: T[]): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
-/** Random keychains, 1/2/3 at a time by width; products without a usable image are left out. */
+/** A random sample of keychains drawn by the server, 1/2/3 at a time by width; products without a usable image are left out. */
 export function KeychainShowcase() {
-  const { data } = useCategoryProducts('Keychains');
-  const items = useMemo(() => shuffle((data ?? []).filter((p) => isUsableImage(p.image))), [data]);
-  const count = usePerView();
+  const { data } = useQuery(keychainSampleQuery());
+  const items = data ?? [];
   const [start, setStart] = useState(0);
   if (items.length === 0) return null;
-  const shown = Array.from({ length: Math.min(count, items.length) }, (_, i) => items[(start + i) % items.length]!);
+  const shown = Array.from({ length: Math.min(MOST_SHOWN, items.length) }, (_, i) => items[(start + i) % items.length]!);
   const move = (delta: number) => setStart((s) => (s + delta + items.length) % items.length);
   return (
     <section className="section showcase" aria-labelledby="showcase-title">
@@ -48,11 +25,11 @@ export function KeychainShowcase() {
             View all keychains →
           </Link>
         </div>
-        <div className="showcase__row" data-per-view={count}>
+        <div className="showcase__row">
           <button type="button" className="carousel__arrow carousel__arrow--static" aria-label="Previous keychains" onClick={() => move(-1)}>
             ‹
           </button>
-          <div className="showcase__items" style={{ gridTemplateColumns: `repeat(${shown.length}, minmax(0, 1fr))` }}>
+          <div className="showcase__items">
             {shown.map((p) => (
               <Link key={p.id} to={`/product/${p.id}`} className="showcase__item">
                 <LazyImage src={p.image} alt={p.name} width={300} height={300} />

@@ -1,47 +1,74 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { GridIcon, ListIcon } from '../../../components/ui/icons';
 import { ProductGridSkeleton } from '../../../components/ui/spinner';
-import { filterAndSort, SORT_OPTIONS, type PriceRange, type SortKey } from '../filters';
-import type { Product } from '../types';
+import type { ProductPage } from '../api/product-page';
+import { SORT_OPTIONS, type PriceRange, type SortKey } from '../filters';
+import { DEFAULT_LIST_STATE, withFilters, type ProductListState } from '../list-state';
+import { useLastPageFallback } from '../use-list-state';
+import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
 
+/** How long the search box waits for the shopper to stop typing before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 interface ProductBrowserProps {
-  products: Product[];
+  /** From the URL (`categoryListState`, `searchListState`). */
+  state: ProductListState;
+  onStateChange(next: ProductListState, options?: { replace?: boolean }): void;
+  hrefOf(next: ProductListState): string;
+  /** The server's page for `state`: products, total and page count. */
+  result: ProductPage | undefined;
   loading: boolean;
+  /** The previous page is still shown while the one asked for loads. */
+  updating?: boolean;
   ranges: PriceRange[];
-  /** Category pages have their own search box; the search page does not. */
+  /** Category pages have their own search box; the search page's term comes from the header search. */
   withSearch?: boolean;
   searchPlaceholder?: string;
   emptyTitle: string;
   emptyActions?: ReactNode;
 }
 
-/** Search box, price filter, sort, grid/list toggle, result count and Clear Filters over a product list. */
-export function ProductBrowser({ products, loading, ranges, withSearch = true, searchPlaceholder = 'Search…', emptyTitle, emptyActions }: ProductBrowserProps) {
-  const [search, setSearch] = useState('');
-  const [priceRange, setPriceRange] = useState('all');
-  const [sort, setSort] = useState<SortKey>('featured');
+/** Search box, price filter, sort, grid/list toggle, result count, Clear Filters and pages over one server page. */
+export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, updating = false, ranges, withSearch = true, searchPlaceholder = 'Search…', emptyTitle, emptyActions }: ProductBrowserProps) {
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
-  const shown = useMemo(() => filterAndSort(products, { search, priceRange, sort, ranges }), [products, search, priceRange, sort, ranges]);
+  const top = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState(state.q);
+
+  // The URL wins (Back, a shared link, Clear Filters): the box shows its term.
+  useEffect(() => {
+    setDraft((current) => (current.trim() === state.q ? current : state.q));
+  }, [state.q]);
+
+  // Typing asks the server once the shopper pauses; the URL is replaced, not pushed, per keystroke.
+  useEffect(() => {
+    if (!withSearch || draft.trim() === state.q) return;
+    const timer = setTimeout(() => onStateChange(withFilters(state, { q: draft.trim() }), { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, withSearch, state, onStateChange]);
+
+  useLastPageFallback(state, onStateChange, result, updating);
+
+  const cleared: ProductListState = { ...DEFAULT_LIST_STATE, ...(state.category ? { category: state.category } : {}), q: withSearch ? '' : state.q };
+  const filtered = (withSearch && state.q !== '') || state.priceRange !== 'all' || state.sort !== 'featured';
   const clear = () => {
-    setSearch('');
-    setPriceRange('all');
-    setSort('featured');
+    setDraft(cleared.q);
+    onStateChange(cleared);
   };
-  const filtered = search !== '' || priceRange !== 'all' || sort !== 'featured';
+  const products = result?.products ?? [];
 
   return (
-    <div className="browser">
+    <div className="browser" ref={top}>
       <div className="toolbar" role="search">
         {withSearch && (
           <label className="field toolbar__search">
             <span className="visually-hidden">Search in this category</span>
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={searchPlaceholder} />
+            <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={searchPlaceholder} />
           </label>
         )}
         <label className="field">
           <span className="field__label">Price</span>
-          <select value={priceRange} onChange={(e) => setPriceRange(e.target.value)} aria-label="Price range">
+          <select value={state.priceRange} onChange={(e) => onStateChange(withFilters(state, { priceRange: e.target.value }))} aria-label="Price range">
             <option value="all">All prices</option>
             {ranges.map((r) => (
               <option key={r.value} value={r.value}>
@@ -52,7 +79,7 @@ export function ProductBrowser({ products, loading, ranges, withSearch = true, s
         </label>
         <label className="field">
           <span className="field__label">Sort by</span>
-          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)} aria-label="Sort by">
+          <select value={state.sort} onChange={(e) => onStateChange(withFilters(state, { sort: e.target.value as SortKey }))} aria-label="Sort by">
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -72,14 +99,14 @@ export function ProductBrowser({ products, loading, ranges, withSearch = true, s
           Clear Filters
         </button>
       </div>
-      {loading ? (
+      {loading || !result ? (
         <ProductGridSkeleton />
       ) : (
-        <>
+        <div aria-busy={updating} className={updating ? 'browser__results browser__results--updating' : 'browser__results'}>
           <p className="result-count" aria-live="polite">
-            Showing {shown.length} of {products.length} results
+            Showing {products.length} of {result.total} results
           </p>
-          {shown.length === 0 ? (
+          {products.length === 0 ? (
             <div className="empty-state">
               <h2>{emptyTitle}</h2>
               <p>Try adjusting your search or filters to find what you're looking for.</p>
@@ -91,9 +118,17 @@ export function ProductBrowser({ products, loading, ranges, withSearch = true, s
               </div>
             </div>
           ) : (
-            <ProductGrid products={shown} layout={layout} eagerCount={4} />
+            <>
+              <ProductGrid products={products} layout={layout} eagerCount={4} />
+              <Pagination
+                page={result.page}
+                totalPages={result.totalPages}
+                hrefOf={(page) => hrefOf({ ...state, page })}
+                onNavigate={() => top.current?.scrollIntoView({ block: 'start' })}
+              />
+            </>
           )}
-        </>
+        </div>
       )}
     </div>
   );
