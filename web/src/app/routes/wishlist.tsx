@@ -5,7 +5,7 @@ import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '../../components/ui/toaster';
 import { useCart } from '../../features/cart/cart-provider';
 import { stockRefusal } from '../../features/cart/cart-store';
-import { productQueryOptions } from '../../features/products/api/get-product';
+import { productQuery } from '../../features/products/api/get-product';
 import type { Product } from '../../features/products/types';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
@@ -19,7 +19,7 @@ export default function WishlistRoute() {
 
   /** The wishlist keeps a summary: the product's current stock decides (the saved one when it cannot be loaded). */
   const onAdd = async (saved: Product) => {
-    const product = await queryClient.fetchQuery({ ...productQueryOptions(saved.id), staleTime: 0 }).catch(() => saved);
+    const product = await queryClient.fetchQuery({ ...productQuery(saved.id), staleTime: 0 }).catch(() => saved);
     const refusal = stockRefusal(cartItems, product);
     if (refusal) {
       toast({ ...refusal, variant: 'destructive' });
