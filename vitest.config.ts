@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'tests/**/*.spec.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    reporters: ['default', './tests/helpers/no-skipped-tests.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

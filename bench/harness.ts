@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.js';
 import { DEMO_ADMIN, loadEnv, type Env } from '../src/config/env.js';
 import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
+import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
 import { createRuntime, type Limits, type Runtime } from '../src/runtime.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -71,6 +72,8 @@ export async function createBenchApp(options: { databaseUrl: string; env?: Parti
     log: silent,
     connectionString: options.databaseUrl,
     limits: { ...NO_LIMITS, ...options.limits },
+    // Benches check out back to back from a few accounts on purpose.
+    holdCaps: UNCAPPED_HOLDS,
   });
   const app = await buildApp(runtime);
   await app.ready();

@@ -19,6 +19,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { registerEvents } from '../src/core/event-registry.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { placeOrder } from '../src/modules/orders/index.js';
+import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
 import { createTestProduct } from '../src/modules/orders/test-products.js';
 import { createRuntime } from '../src/runtime.js';
 import { percentile } from './harness.js';
@@ -121,7 +122,7 @@ async function main() {
           placed++;
           const product = products[placed % products.length]!;
           const { order, result } = await placeOrder(
-            { store: runtime.store, pool: runtime.pool },
+            { store: runtime.store, pool: runtime.pool, holdCaps: UNCAPPED_HOLDS },
             { customerId: shoppers[c]!.id, lines: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cod', shippingAddress: { name: '', address: '1 Marine Drive', addressLine2: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', phone: '' } },
             { userId: shoppers[c]!.id },
           );

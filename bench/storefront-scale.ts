@@ -18,6 +18,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { DEMO_ADMIN } from '../src/config/env.js';
 import { freePort } from '../tests/hardening/processes.js';
 import { percentile, startBenchDatabase } from './harness.js';
@@ -47,11 +48,11 @@ interface Store {
   startedMs: number;
 }
 
-async function startStore(databaseUrl: string): Promise<Store> {
+async function startStore(databaseUrl: string, dataDir: string): Promise<Store> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/storefront/store-process.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), JWT_SECRET: 'bench-storefront-scale-secret-000000000', SEED_DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'error' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), JWT_SECRET: 'bench-storefront-scale-secret-000000000', SEED_DEMO: 'false', NODE_ENV: 'development', ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -169,7 +170,8 @@ async function importFile(url: string, token: string, from: number, count: numbe
 async function main() {
   const db = await startBenchDatabase();
   const databaseUrl = await db.createDatabase();
-  let store = await startStore(databaseUrl);
+  const dataDir = path.join(db.dir, 'data');
+  let store = await startStore(databaseUrl, dataDir);
   const rows: Record<string, unknown>[] = [];
   try {
     const login = await fetch(`${store.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
@@ -191,7 +193,7 @@ async function main() {
       // The same catalogue after a restart: what the loaded catalogue holds, without what the import left behind
       // (freed memory the allocator keeps) — and how long the store takes to serve again.
       await stopStore(store);
-      store = await startStore(databaseUrl);
+      store = await startStore(databaseUrl, dataDir);
       await sleep(500);
       const restarted = await memory(store.url);
       const known = await randomIds(store.url, n);

@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { requestId } from './plugins/request-id.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerReadiness } from './plugins/readiness.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import type { Runtime } from './runtime.js';
 
 export interface AppOptions {
@@ -42,19 +42,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
-        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://lumberjack.razorpay.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, { publicUrl: runtime.env.PUBLIC_URL });
 
   // Before the routes: it learns them through onRoute. Serves /docs and /docs/json.
   await registerOpenApi(app);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Env } from './config/env.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
+import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
@@ -13,6 +14,7 @@ import { PostgresEventStore } from './event-store/postgres.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
+import { DEFAULT_HOLD_CAPS, type HoldCaps } from './modules/orders/holds.js';
 
 export interface Logger {
   info: (obj: object | string, msg?: string) => void;
@@ -29,10 +31,14 @@ export interface RuntimeOptions {
   limits?: Partial<Limits>;
   /** The wall clock in ms (sign-in throttling reads it); tests inject one instead of sleeping. */
   now?: () => number;
+  /** Stock-hoarding caps per customer (src/modules/orders/holds.ts); tests and benches raise them. */
+  holdCaps?: Partial<HoldCaps>;
   /** Projection runner options; `lead` defaults to RUN_PROJECTORS. */
   projections?: RunnerOptions;
   /** false: build the modules (for their projectors) without starting them (no seeding, timers or feeds). */
   startModules?: boolean;
+  /** Tests: false runs without the in-process lock (src/core/command-handler.ts), leaving races to the event store. */
+  localLocks?: boolean;
 }
 
 export type { Limits } from './config/limits.js';
@@ -50,6 +56,7 @@ export interface Runtime {
   limits: Limits;
   /** The wall clock in ms; injected by tests. */
   now: () => number;
+  holdCaps: HoldCaps;
   /**
    * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
    * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
@@ -100,6 +107,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw error;
   }
   const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool);
+  if (options.localLocks === false) disableLocalLocks(store);
   const partial = {
     env,
     log,
@@ -109,6 +117,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     sessions: new SessionRegistry(store, pool, log),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     now: options.now ?? Date.now,
+    holdCaps: { ...DEFAULT_HOLD_CAPS, ...options.holdCaps },
   };
   const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log, {

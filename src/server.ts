@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { DEMO_ADMIN, loadEnv } from './config/env.js';
 import { backupSettings } from './modules/backup/settings.js';
 import { parseEvery, startBackupSchedule, type BackupSchedule } from './modules/backup/schedule.js';
+import { checkAnchorWebhook, startAnchorSchedule, type AnchorSchedule } from './modules/audit/anchor-schedule.js';
 import { createRuntime } from './runtime.js';
 import { loggerOptions } from './plugins/log-redaction.js';
 
@@ -12,9 +13,12 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const log = pino(loggerOptions(env.LOG_LEVEL));
   const backupEveryMs = env.BACKUP_DIR ? parseEvery(env.BACKUP_EVERY) : 0;
+  const anchorEveryMs = env.ANCHOR_DIR ? parseEvery(env.ANCHOR_EVERY) : 0;
+  if (env.ANCHOR_WEBHOOK_URL) checkAnchorWebhook(env.ANCHOR_WEBHOOK_URL);
   const runtime = await createRuntime({ env, log });
   const app = await buildApp(runtime, { logger: log, serveFrontends: true });
   let backups: BackupSchedule | null = null;
+  let anchors: AnchorSchedule | null = null;
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await backups?.stop();
+      await anchors?.stop();
       await runtime.close();
       process.exit(exitCode);
     } catch (error) {
@@ -45,6 +50,10 @@ async function main(): Promise<void> {
     void stop('unhandledRejection', 1);
   });
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.ANCHOR_DIR) {
+    anchors = startAnchorSchedule({ pool: runtime.pool, store: runtime.store, dir: path.resolve(env.ANCHOR_DIR), everyMs: anchorEveryMs, webhookUrl: env.ANCHOR_WEBHOOK_URL, log });
+    log.info({ dir: path.resolve(env.ANCHOR_DIR), every: env.ANCHOR_EVERY, webhook: Boolean(env.ANCHOR_WEBHOOK_URL) }, 'scheduled audit anchors on');
+  }
   if (env.BACKUP_DIR && runtime.store.kind === 'postgres') {
     backups = startBackupSchedule({
       pool: runtime.pool,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { serviceWorkerBuildId } from './build/service-worker-build-id';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,7 +13,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), serviceWorkerBuildId()],
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', copyPublicDir: !isSsrBuild },
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {

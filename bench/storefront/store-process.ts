@@ -1,6 +1,6 @@
 /**
  * The store as its own process for bench/storefront-scale.ts: the real runtime and app on DATABASE_URL, with the
- * per-client rate limit lifted (the load comes from one address) and one extra route, `POST /bench/memory`, that runs a
+ * request budgets lifted (the load comes from one address) and one extra route, `POST /bench/memory`, that runs a
  * full garbage collection and answers process.memoryUsage(), so RSS is read without garbage waiting to be collected.
  * Run with `node --expose-gc --import tsx bench/storefront/store-process.ts`.
  */

@@ -48,6 +48,7 @@ export const ordersProjector: Projector = {
         const d = event.data;
         await client.query(
           `update orders set status = $2, tracking_number = coalesce($3, tracking_number),
+             expired_at = case when $2 = 'cancelled' then expired_at else null end,
              estimated_delivery = coalesce($4::timestamptz, estimated_delivery), actual_delivery = coalesce($5::timestamptz, actual_delivery),
              updated_at = $6 where id = $1`,
           [d.orderId, d.to, d.trackingNumber ?? null, d.estimatedDelivery ?? null, d.actualDelivery ?? null, d.at],
@@ -55,7 +56,7 @@ export const ordersProjector: Projector = {
         return;
       }
       case 'OrderExpired':
-        await client.query(`update orders set status = 'cancelled', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        await client.query(`update orders set status = 'cancelled', expired_at = $2, updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;
       case 'OrderDeleted':
         await client.query('delete from orders where id = $1', [event.data.orderId]);

@@ -33,20 +33,23 @@ const envSchema = z.object({
   CLOUDINARY_URL: z.string().optional(),
   GST_RATE: z.coerce.number().min(0).max(1).default(0.18),
   LOG_LEVEL: z.string().default('info'),
-  /** The shop's public origin (absolute http(s), no trailing slash) for canonical, Open Graph and sitemap URLs. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .refine((v) => /^https?:\/\//.test(v) && new URL(v).origin === v, 'PUBLIC_URL must be an http(s) origin without a path or trailing slash')
-    .optional(),
   /** Scheduled backups (npm run backup on a timer): the folder, how often ('30m', '6h', '1d') and how many to keep. */
   BACKUP_DIR: z.string().optional(),
+  /** Audit anchors on a schedule: the folder, how often ('15m', '1h', '1d'), and an optional HTTPS webhook. */
+  ANCHOR_DIR: z.string().optional(),
+  ANCHOR_EVERY: z.string().default('1h'),
+  ANCHOR_WEBHOOK_URL: z.string().optional(),
   /** Bearer token Prometheus scrapes /api/metrics with (an admin's token works too). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Readiness: a projector this many events behind the log makes /api/health/ready answer 503. */
   READY_MAX_LAG_EVENTS: z.coerce.number().int().min(1).default(10_000),
   BACKUP_EVERY: z.string().default('1d'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The store's public origin, e.g. https://shop.example.in (no trailing slash): absolute links (canonical, Open Graph, sitemap), HSTS when https. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*[^\s/?#])?$/i, 'must be an absolute http(s) URL without a trailing slash')
+    .optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

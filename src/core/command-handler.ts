@@ -21,7 +21,29 @@ export function metadataFor(context: CommandContext): EventMetadata {
   };
 }
 
-const localLocks = new KeyedMutex();
+/**
+ * The in-process lock of one runtime, keyed by its event store: it only spares a runtime optimistic-concurrency
+ * retries on its own hot streams. Correctness never rests on it: two runtimes (two processes, or two in one test
+ * process) have two locks, and the store's expectedVersion decides between them.
+ */
+const locks = new WeakMap<EventStore, KeyedMutex>();
+
+export function localLocks(store: EventStore): KeyedMutex {
+  let lock = locks.get(store);
+  if (!lock) locks.set(store, (lock = new KeyedMutex()));
+  return lock;
+}
+
+/** A store wrapping `inner` (e.g. to route its appends) takes part in the same runtime's lock. */
+export function shareLocalLocks(wrapper: EventStore, inner: EventStore): void {
+  locks.set(wrapper, localLocks(inner));
+}
+
+/** Tests: runs this runtime without its in-process lock, so only the event store keeps concurrent commands apart. */
+export function disableLocalLocks(store: EventStore): void {
+  locks.set(store, KeyedMutex.passThrough());
+}
+
 const MAX_ATTEMPTS = 20;
 
 /**
@@ -35,7 +57,7 @@ export async function handleCommand<State, Command, Event extends { type: string
   command: Command,
   context: CommandContext = {},
 ): Promise<{ events: Event[]; state: State; result: AppendResult | null }> {
-  return localLocks.run([streamId], async () => {
+  return localLocks(store).run([streamId], async () => {
     for (let attempt = 1; ; attempt++) {
       const past = await store.readStream(streamId);
       const state = fold(decider, past as unknown as Event[]);
@@ -69,4 +91,3 @@ export async function loadState<State, Event extends { type: string; data: unkno
   return { state: fold(decider, events as unknown as Event[]), version: events.length - 1, events };
 }
 
-export { localLocks };

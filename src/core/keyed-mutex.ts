@@ -2,6 +2,11 @@
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<unknown>>();
 
+  /** A mutex that excludes nothing (tests switch the in-process lock off with it). */
+  static passThrough(): KeyedMutex {
+    return Object.assign(new KeyedMutex(), { run: <T>(_keys: string[], task: () => Promise<T>) => task() });
+  }
+
   async run<T>(keys: string[], task: () => Promise<T>): Promise<T> {
     const sorted = [...new Set(keys)].sort();
     const previous = sorted.map((k) => this.tails.get(k) ?? Promise.resolve());

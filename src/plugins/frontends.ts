@@ -54,7 +54,9 @@ export async function registerFrontends(app: FastifyInstance, runtime: Runtime):
     `<!doctype html><meta charset="utf-8"><title>Anime Collectibles</title><p>The ${name} has not been built yet. Run <code>npm run build:web</code>.</p>`;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+    // HEAD answers like GET (status and headers; Node sends no body for HEAD), as crawlers and uptime checks expect.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !read) {
       return reply.code(404).send({ success: false, error: `Route ${request.method} ${url} not found` });
     }
     if (fileLike.test(url)) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');

@@ -12,8 +12,27 @@ export interface E2EContext {
   server: FastifyInstance;
   baseUrl: string;
   browser: Browser;
+  /** Every Content-Security-Policy violation any page of `newPage()` reported (console or securitypolicyviolation). */
+  cspViolations: string[];
   newPage(): Promise<Page>;
   close(): Promise<void>;
+}
+
+const CSP_MESSAGE = /Content Security Policy|CSP violation/i;
+
+/**
+ * Records CSP violations of a page: Chromium logs each refusal to the console, and the init script reports the
+ * securitypolicyviolation event (init scripts run outside the page's CSP).
+ */
+export async function watchCsp(page: Page, violations: string[]): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  page.on('console', (message) => {
+    if (CSP_MESSAGE.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
 }
 
 /** Starts the whole store (API + built SPAs) on a free port with a fresh database, and a headless Chromium. */
@@ -28,19 +47,25 @@ export async function startStore(options: { seedDemo?: boolean } = {}): Promise<
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+  const cspViolations: string[] = [];
   return {
     ctx,
     server,
     baseUrl,
     browser,
+    cspViolations,
     newPage: async () => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-      return context.newPage();
+      const page = await context.newPage();
+      await watchCsp(page, cspViolations);
+      return page;
     },
     close: async () => {
       await browser.close();
       await server.close();
       await ctx.close();
+      // Every journey doubles as a CSP check: a violation anywhere fails the file that caused it.
+      if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

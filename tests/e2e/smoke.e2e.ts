@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin, signUp } from '../helpers/test-runtime.js';
 import { startStore, type E2EContext } from './harness.js';
 
 describe('the store in a real browser', () => {
@@ -88,5 +89,44 @@ describe('what the server sends over the wire', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.body.length).toBeLessThan(plain.body.length / 4);
     expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(products);
+  });
+
+  it('runs both apps under the CSP without a single violation (pages, images, service worker, admin websocket)', async () => {
+    const { products } = (await (await fetch(`${store.baseUrl}/api/products?limit=1`)).json()) as { products: { id: string }[] };
+    const shopperPage = await store.newPage();
+    const { token } = await signUp(store.ctx.app);
+    await shopperPage.context().addInitScript((t) => window.localStorage.setItem('auth_token', t), token);
+    for (const route of ['/', '/anime-figures', '/keychains', '/products', `/product/${products[0]!.id}`, '/search?q=naruto', '/cart', '/orders', '/profile', '/nope']) {
+      await shopperPage.goto(route);
+      await shopperPage.waitForLoadState('networkidle');
+    }
+    const adminPage = await store.newPage();
+    const admin = await loginAdmin(store.ctx.app);
+    await adminPage.context().addInitScript((t) => window.localStorage.setItem('auth_token', t), admin.token);
+    const socket = adminPage.waitForEvent('websocket');
+    await adminPage.goto('/admin');
+    await adminPage.getByText('Welcome back').waitFor();
+    // The live feed's websocket is allowed by connect-src (this origin's ws:// only) and stays open.
+    expect((await socket).url()).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/api\/admin\/live/);
+    for (const route of ['/admin/orders', '/admin/products', '/admin/users']) {
+      await adminPage.goto(route);
+      await adminPage.waitForLoadState('networkidle');
+    }
+    expect(store.cspViolations).toEqual([]);
+  });
+
+  it('notices a CSP violation when there is one (the check above can fail)', async () => {
+    const page = await store.newPage();
+    await page.goto('/');
+    const before = store.cspViolations.length;
+    // An inline script injected by markup: the policy has no 'unsafe-inline', so the browser refuses it.
+    await page.evaluate(() => {
+      const frame = document.createElement('div');
+      frame.innerHTML = '<img src="x" onerror="window.__ran = 1">';
+      document.body.append(frame);
+    });
+    await expect.poll(() => store.cspViolations.length, { timeout: 5_000 }).toBeGreaterThan(before);
+    expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+    store.cspViolations.splice(before);
   });
 });

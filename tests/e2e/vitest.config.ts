@@ -6,7 +6,10 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    reporters: ['default', './tests/helpers/no-skipped-tests.ts'],
     testTimeout: 90_000,
+    // One budget for every expect.poll of the journeys (the default 1 s is shorter than a loaded machine's round trip).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 1,

@@ -38,7 +38,6 @@ export interface Consistency {
 /** Read models against the log: one row per registration/placement, nothing twice, every checkpoint at the end. */
 export async function consistency(pool: pg.Pool): Promise<Consistency> {
   const one = async (sql: string) => Number((await pool.query<{ n: string }>(sql)).rows[0]!.n);
-  const hasOrders = await one(`select count(*)::text as n from information_schema.tables where table_name = 'orders'`);
   const end = await logEnd(pool);
   const behind = end
     ? (
@@ -55,20 +54,18 @@ export async function consistency(pool: pg.Pool): Promise<Consistency> {
       duplicateEmails: await one(`select count(*)::text as n from (select lower(email) from customers group by 1 having count(*) > 1) d`),
       streamsWithTwoRegistrations: await one(`select count(*)::text as n from (select stream_id from events where type = 'CustomerRegistered' group by 1 having count(*) > 1) d`),
     },
-    orders: hasOrders
-      ? {
-          placed: await one(`select count(*)::text as n from events where type = 'OrderPlaced'`),
-          deleted: await one(`select count(*)::text as n from events where type = 'OrderDeleted'`),
-          rows: await one(`select count(*)::text as n from orders`),
-          streamsWithTwoPlacements: await one(`select count(*)::text as n from (select stream_id from events where type = 'OrderPlaced' group by 1 having count(*) > 1) d`),
-          itemsMismatch: await one(
-            `select count(*)::text as n from events e
-              where e.type = 'OrderPlaced'
-                and jsonb_array_length(e.data->'items') <> (select count(*) from order_items i where i.order_id = e.data->>'orderId')
-                and exists (select 1 from orders o where o.id = e.data->>'orderId')`,
-          ),
-        }
-      : { placed: 0, deleted: 0, rows: 0, streamsWithTwoPlacements: 0, itemsMismatch: 0 },
+    orders: {
+      placed: await one(`select count(*)::text as n from events where type = 'OrderPlaced'`),
+      deleted: await one(`select count(*)::text as n from events where type = 'OrderDeleted'`),
+      rows: await one(`select count(*)::text as n from orders`),
+      streamsWithTwoPlacements: await one(`select count(*)::text as n from (select stream_id from events where type = 'OrderPlaced' group by 1 having count(*) > 1) d`),
+      itemsMismatch: await one(
+        `select count(*)::text as n from events e
+          where e.type = 'OrderPlaced'
+            and jsonb_array_length(e.data->'items') <> (select count(*) from order_items i where i.order_id = e.data->>'orderId')
+            and exists (select 1 from orders o where o.id = e.data->>'orderId')`,
+      ),
+    },
     checkpointsBehind: behind,
   };
 }

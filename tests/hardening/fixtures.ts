@@ -1,46 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../../src/runtime.js';
-import { hasRoute } from './routes.js';
 
 export interface Product {
   id: string;
   price: number;
 }
 
-/**
- * A product with stock: through the admin API when the catalogue has landed, otherwise through the orders module's
- * test fixture (a read-model row plus stock events).
- */
+/** A product with stock, through the admin API (a command, like the dashboard's). */
 export async function createProduct(
   app: FastifyInstance,
-  runtime: Runtime,
+  _runtime: Runtime,
   adminAuth: Record<string, string>,
   options: { price?: number; stock?: number } = {},
 ): Promise<Product> {
   const price = options.price ?? 1499;
   const stock = options.stock ?? 500;
-  if (hasRoute(app, 'POST', '/api/admin/products')) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/products',
-      headers: adminAuth,
-      payload: { name: `Hardening figure ${Math.random().toString(36).slice(2, 8)}`, price, category: 'Anime Figures', stock_quantity: stock, description: 'fixture' },
-    });
-    if (response.statusCode >= 300) throw new Error(`create product failed: ${response.statusCode} ${response.body}`);
-    const body = response.json() as { product?: { id: string }; id?: string };
-    const id = body.product?.id ?? body.id;
-    if (!id) throw new Error(`create product answered no id: ${response.body}`);
-    return { id: String(id), price };
-  }
-  const { createTestProduct } = (await import('../../src/modules/orders/test-products.js')) as {
-    createTestProduct: (r: Runtime, o: { price?: number; stock?: number }) => Promise<{ id: string; price: number }>;
-  };
-  const product = await createTestProduct(runtime, { price, stock });
-  return { id: product.id, price };
-}
-
-export function ordersExist(app: FastifyInstance): boolean {
-  return hasRoute(app, 'POST', '/api/orders');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: adminAuth,
+    payload: { name: `Hardening figure ${Math.random().toString(36).slice(2, 8)}`, price, category: 'Anime Figures', stock_quantity: stock, description: 'fixture' },
+  });
+  if (response.statusCode !== 201) throw new Error(`create product failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { product: { id: string } };
+  return { id: String(body.product.id), price };
 }
 
 export const SHIPPING = {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../src/plugins/auth.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
-import { createProduct, orderIdOf, ordersExist, placeOrder } from './fixtures.js';
+import { createProduct, orderIdOf, placeOrder } from './fixtures.js';
 import { fuzz, summarise, type FuzzSetup } from './fuzz-engine.js';
-import { hasRoute } from './routes.js';
 
 /** Entities the fuzzer can aim at: a product, an order and an address of the shopper. */
 export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
@@ -12,18 +11,15 @@ export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
   const shopper = await signUp(app);
   const admin = await loginAdmin(app);
   const knownIds: string[] = [shopper.user.id];
-  if (ordersExist(app)) {
-    const product = await createProduct(app, runtime, admin.auth, { stock: 100_000 });
-    knownIds.push(product.id);
-    const order = await placeOrder(app, shopper.auth, product.id);
-    const id = orderIdOf(order.json());
-    if (id) knownIds.push(id);
-  }
-  if (hasRoute(app, 'POST', '/api/user/addresses')) {
-    const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: shopper.auth, payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' } });
-    const body = r.json() as { address?: { id?: string } };
-    if (body.address?.id) knownIds.push(body.address.id);
-  }
+  const product = await createProduct(app, runtime, admin.auth, { stock: 100_000 });
+  knownIds.push(product.id);
+  const order = await placeOrder(app, shopper.auth, product.id);
+  if (order.statusCode !== 201) throw new Error(`fuzz setup: order ${order.statusCode} ${order.body}`);
+  knownIds.push(orderIdOf(order.json())!);
+  const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: shopper.auth, payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' } });
+  const body = r.json() as { address?: { id?: string } };
+  if (r.statusCode !== 201 || !body.address?.id) throw new Error(`fuzz setup: address ${r.statusCode} ${r.body}`);
+  knownIds.push(body.address.id);
   const ghost = await issueToken(runtime.jwtSecret, { id: randomUUID(), role: 'customer' }, 1);
   return { app, pool: runtime.pool, auth: { guest: {}, shopper: shopper.auth, admin: admin.auth, ghost: { authorization: `Bearer ${ghost}` } }, knownIds };
 }

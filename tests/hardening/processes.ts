@@ -15,10 +15,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` as its own process (the real entry point) and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/** Preloaded into a server process: switches its in-process lock off, so only the event store separates its commands. */
+export const WITHOUT_LOCAL_LOCKS = path.join(root, 'tests/hardening/without-local-locks.ts');
+
+/**
+ * Starts `src/server.ts` as its own process (the real entry point) and waits until /api/health answers 200.
+ * `preload`: modules imported before the server (e.g. WITHOUT_LOCAL_LOCKS).
+ */
+export async function startServer(env: Record<string, string>, preload: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), 'src/server.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'pipe'],

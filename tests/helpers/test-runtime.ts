@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
 import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
+import { UNCAPPED_HOLDS, type HoldCaps } from '../../src/modules/orders/holds.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -34,7 +35,7 @@ export interface TestContext {
 
 /** A full runtime (migrations, projections, modules) and app on a fresh database. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; databaseUrl?: string; now?: () => number } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; holdCaps?: Partial<HoldCaps>; databaseUrl?: string; now?: () => number; localLocks?: boolean } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const env = loadEnv({
@@ -51,6 +52,9 @@ export async function createTestApp(
     // Unlimited unless a test sets a limit (tests/hardening/ check the real budgets).
     limits: { ...NO_LIMITS, ...options.limits },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.localLocks === false ? { localLocks: false } : {}),
+    // Most specs place many orders from one shopper; the stock-hoarding caps have their own specs (holdCaps to apply them).
+    holdCaps: options.holdCaps ?? UNCAPPED_HOLDS,
   });
   const app = await buildApp(runtime);
   await app.ready();

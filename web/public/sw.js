@@ -1,6 +1,8 @@
 /* Anime Collectibles service worker: caches the hashed build assets so repeat visits start fast.
-   A new version waits until the page tells it to skip waiting (the update prompt). */
-const CACHE = 'ac-assets-v1';
+   A new version waits until the page tells it to skip waiting (the update prompt). The build writes its id and
+   asset list below (web/build/service-worker-build-id.ts), so every deploy is a new worker with its own cache. */
+const BUILD_ID = 'dev';
+const CACHE = `ac-assets-${BUILD_ID}`;
 
 self.addEventListener('install', () => {
   // Stay in "waiting" while an older worker controls pages; the page asks the user first.
@@ -14,6 +16,7 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+  if (event.data && event.data.type === 'GET_BUILD_ID' && event.ports[0]) event.ports[0].postMessage(BUILD_ID);
 });
 
 self.addEventListener('fetch', (event) => {

@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from '../components/ui/toast';
 import { AuthGate } from './auth-gate';
+// One overlay for both apps (spec: ?debug=performance, Ctrl+Shift+P): the storefront's component, not a copy.
+import { PerformanceOverlay } from '../../../web/src/features/performance/components/performance-overlay';
 
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const UploadGuideRoute = lazy(() => import('./routes/upload-guide'));
@@ -25,6 +27,7 @@ export function App() {
             </Suspense>
           </AuthGate>
         </BrowserRouter>
+        <PerformanceOverlay />
       </ToastProvider>
     </QueryClientProvider>
   );

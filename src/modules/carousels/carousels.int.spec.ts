@@ -47,6 +47,22 @@ describe('carousels and slides', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: `${base}/${slide.id}`, headers: admin })).statusCode).toBe(404);
   });
 
+  it('refuses call-to-action links that lead off-site (open redirect), on add and update, and records nothing', async () => {
+    const carousel = (await post('/api/carousels/admin', { name: 'links', title: 'Links' })).json().carousel;
+    const base = `/api/carousels/admin/${carousel.id}/slides`;
+    const slide = (await post(base, { image: '/media/a.webp', ctaText: 'Shop', ctaLink: 'https://www.instagram.com/animecollectibles' })).json().slide;
+    expect(slide.ctaLink).toBe('https://www.instagram.com/animecollectibles');
+    const count = async () => Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count);
+    const before = await count();
+    for (const link of ['/\\evil.example/phish', '/\t/evil.example', '//evil.example', '/\u0000x', '/a\\b', '/\u202Eevil', 'http://evil.example']) {
+      for (const response of [await post(base, { image: '/media/b.webp', ctaText: 'Go', ctaLink: link }), await put(`${base}/${slide.id}`, { ctaLink: link })]) {
+        expect(response.statusCode, JSON.stringify(link)).toBe(400);
+        expect(response.json()).toMatchObject({ success: false, error: 'Call-to-action link must be a path on this store like /keychains or an https:// URL' });
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('updates a carousel; an inactive or missing one answers success false', async () => {
     const carousel = (await post('/api/carousels/admin', { name: 'seasonal', title: 'Seasonal' })).json().carousel;
     const res = await put(`/api/carousels/admin/${carousel.id}`, { isActive: false, interval: 6500, height: '600px' });

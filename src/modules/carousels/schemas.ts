@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
+import { isSafeSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
 
 const required = 'Name and title are required';
 const boolish = (v: unknown) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v);
@@ -14,12 +16,12 @@ const carouselFields = {
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Name may contain letters, digits, - and _ only (e.g. hero, promo, anime-figures)'),
   title: z.string({ error: required }).trim().min(1, required).max(200, 'Title is too long'),
   autoPlay: z.preprocess(boolish, z.boolean({ error: 'Auto-play must be Yes or No' })),
-  interval: z.coerce
+  interval: z.preprocess((v) => decimalText(v, { trim: true }), z
     .number({ error: 'Interval must be a number of milliseconds' })
     .int('Interval must be a whole number of milliseconds')
     .min(1000, 'Interval must be at least 1000 ms')
     .max(600_000, 'Interval is too long')
-    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms'),
+    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms')),
   height: z.preprocess(heightish, z.enum(CAROUSEL_HEIGHTS, { error: 'Height must be h-[400px], h-[500px] or h-[600px]' })),
   isActive: z.preprocess(boolish, z.boolean({ error: 'Status must be Active or Inactive' })),
 };
@@ -39,7 +41,7 @@ const link = z
   .string()
   .trim()
   .max(500, 'Link is too long')
-  .refine((v) => v === '' || (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\//i.test(v), 'Call-to-action link must be a path like /keychains or an http(s) URL');
+  .refine(isSafeSlideLink, SLIDE_LINK_MESSAGE);
 
 const slideFields = {
   image: z.string({ error: missingImage }).trim().min(1, missingImage).max(2000, 'Image URL is too long'),

@@ -9,7 +9,8 @@ import type { Runtime } from '../../runtime.js';
 import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './bulk-import.js';
 import type { CatalogueMemory } from './catalogue-memory.js';
 import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './commands.js';
-import { csvTemplate } from './import-rows.js';
+import { parseImportFile } from './import-file.js';
+import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import-rows.js';
 import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
 import { adminListQuery, createProductBody, detailsFromForm, productIdParams, updateProductBody } from './schemas.js';
 
@@ -142,6 +143,18 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       const { position } = await removeProduct(runtime.store, request.params.id, context(request));
       await settle(position);
       return { success: true, message: 'Product deleted successfully' };
+    });
+
+    /**
+     * Step 2's column check: the file's own headers, which template column each feeds (the given mapping applied),
+     * and the required ones still missing, so the admin can map them before uploading. Nothing is imported.
+     */
+    api.post('/admin/products/bulk/columns', async (request) => {
+      const command = await readBulkForm(request);
+      if (!command.file) throw new ValidationError('Please upload a .csv, .xlsx or .xls file');
+      const sheet = await parseImportFile(command.file.filename, command.file.buffer);
+      const columns = columnMap(sheet.headers, command.columnMapping ?? {});
+      return { success: true, headers: sheet.headers.filter(Boolean), templateColumns: IMPORT_COLUMNS, columns: Object.fromEntries(columns), missing: missingColumns(columns) };
     });
 
     api.post('/admin/products/bulk', async (request) => {

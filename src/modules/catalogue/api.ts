@@ -16,6 +16,7 @@ import {
   searchResponses,
   type CatalogueQueryString,
 } from './list-schemas.js';
+import { CATEGORIES } from './product.js';
 
 const CATEGORY_SLUGS: Record<string, string> = {
   'anime-figures': 'Anime Figures',
@@ -25,6 +26,7 @@ const CATEGORY_SLUGS: Record<string, string> = {
   'hot-wheels': 'Hot Wheels',
   trending: 'Trending',
 };
+const KNOWN_CATEGORIES = new Set(CATEGORIES.map((c) => c.toLowerCase()));
 export const categoryName = (raw: string) => {
   const trimmed = raw.trim();
   return CATEGORY_SLUGS[trimmed.toLowerCase()] ?? trimmed;
@@ -79,8 +81,10 @@ export function listAnswer(memory: CatalogueMemory, query: CatalogueQueryString,
     const result = term !== '' ? memory.searchPage(term, filters, start, query.limit) : memory.page(filters, start, query.limit);
     return { success: true, ...extra, products: result.products, ...fields(result) };
   };
-  // Only canonical listings are cached (never a free-form price or search term).
-  const canonical = term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
+  // Only canonical listings are cached: a known category (or none), a band, a sort, a page — never a free-form
+  // category, price or search term.
+  const knownCategory = category === undefined || KNOWN_CATEGORIES.has(category.toLowerCase());
+  const canonical = knownCategory && term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
   return canonical
     ? memory.cached(`list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`, build)
     : JSON.stringify(build());

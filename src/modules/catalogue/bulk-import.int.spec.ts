@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { replay } from '../../../projections/runner.js';
+import { biff8 } from './xls.fixture.js';
 
 /** A multipart body built by hand, so the test controls every byte (UTF-8 names included). */
 function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
@@ -82,6 +83,47 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     expect(await productCount()).toBe(before);
     const row = (await ctx.runtime.pool.query('select name, price::text, stock_quantity from products where id = $1', [existing.id])).rows[0];
     expect(row).toEqual({ name: 'Gojo Satoru Keychain (Blue)', price: '399.00', stock_quantity: 35 });
+  });
+
+  it('imports a legacy Excel 97-2003 .xls (BIFF8, written by SheetJS) like any other spreadsheet', async () => {
+    const content = biff8([
+      ['name', 'category', 'price', 'originalPrice', 'isOnSale', 'inStock', 'stockQuantity'],
+      ['呪術廻戦 五条悟 Gojo Figure (xls)', 'Anime Figures', 3499, 3999, true, true, 7],
+      ['Bad Price (xls)', 'Keychains', 'abc', '', false, true, 1],
+    ]);
+    const res = await upload({ mode: 'add' }, { name: 'legacy-products.xls', content });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, total: 2, created: 1, errors: [{ row: 3, reason: 'Please enter a valid price' }] });
+    const row = (await ctx.runtime.pool.query("select price::text, original_price::text, stock_quantity from products where name = '呪術廻戦 五条悟 Gojo Figure (xls)'")).rows[0];
+    expect(row).toEqual({ price: '3499.00', original_price: '3999.00', stock_quantity: 7 });
+  });
+
+  it('column check: names the headers, what each template column reads and what is missing; the mapping then imports', async () => {
+    const csv = 'Product Title,Type,MRP,Qty\nTitle Mapped Figure,Anime Figures,1499,4\n';
+    const body = multipart({ mode: 'add' }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    const check = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...body.headers }, payload: body.payload });
+    expect(check.json()).toMatchObject({ success: true, headers: ['Product Title', 'Type', 'MRP', 'Qty'], columns: {}, missing: ['name', 'category', 'price'] });
+    const columnMapping = JSON.stringify({ name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' });
+    const mapped = multipart({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    const recheck = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...mapped.headers }, payload: mapped.payload });
+    expect(recheck.json()).toMatchObject({ columns: { name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' }, missing: [] });
+    const before = await productCount();
+    const imported = await upload({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
+    expect(imported.json()).toMatchObject({ success: true, created: 1, errors: [] });
+    expect(await productCount()).toBe(before + 1);
+    const empty = multipart({ mode: 'add' });
+    const noFile = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...empty.headers }, payload: empty.payload });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
+  });
+
+  it("a Drive link in the image column takes the store's copy named in the image map", async () => {
+    const link = 'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0CSV/view?usp=sharing';
+    const csv = `name,category,price,image\nDrive Copied Figure,Anime Figures,999,${link}\n`;
+    const res = await upload({ mode: 'add', imageMap: JSON.stringify({ [link]: '/media/drive-copy.webp' }) }, { name: 'drive.csv', content: Buffer.from(csv) });
+    expect(res.json()).toMatchObject({ created: 1, errors: [] });
+    const row = (await ctx.runtime.pool.query("select image from products where name = 'Drive Copied Figure'")).rows[0];
+    expect(row.image).toBe('/media/drive-copy.webp');
   });
 
   it('add mode ignores rows with an id; upsert creates a given new id and updates a known one', async () => {

@@ -47,7 +47,7 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
 /** Appends the writes of several changes in one transaction, deciding again on a concurrency conflict. */
 export async function applyChanges(store: EventStore, changes: ProductChange[], context: CommandContext): Promise<AppendResult | null> {
   const streams = changes.flatMap((c) => [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]);
-  return localLocks.run(streams, async () => {
+  return localLocks(store).run(streams, async () => {
     for (let attempt = 1; ; attempt++) {
       const writes: StreamWrite[] = [];
       for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ValidationError } from '../../core/errors.js';
+import { fromXls, isCompoundFile } from './import-xls.js';
 import { zipOverBudget } from './zip-budget.js';
 
 export type RawRow = Record<string, string>;
@@ -63,7 +64,7 @@ async function fromXlsx(buffer: Buffer): Promise<ParsedSheet> {
   return { headers, rows };
 }
 
-/** Reads a .csv (papaparse) or .xlsx/.xls (exceljs; a legacy binary .xls must be saved as .xlsx) upload. */
+/** Reads a .csv (papaparse), an .xlsx (exceljs) or a legacy Excel 97-2003 .xls (SheetJS, BIFF8) upload. */
 export async function parseImportFile(filename: string, buffer: Buffer): Promise<ParsedSheet> {
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   let sheet: ParsedSheet;
@@ -71,7 +72,9 @@ export async function parseImportFile(filename: string, buffer: Buffer): Promise
   else if (ext === 'xlsx' || ext === 'xls') {
     // A zip (xlsx) starts with PK; some ".xls" exports are really CSV text.
     const isZip = buffer.subarray(0, 2).toString('latin1') === 'PK';
-    sheet = isZip ? await fromXlsx(buffer) : ext === 'xls' && !buffer.includes(0) ? fromCsv(buffer.toString('utf8')) : await fromXlsx(buffer);
+    if (isZip) sheet = await fromXlsx(buffer);
+    else if (isCompoundFile(buffer)) sheet = fromXls(buffer, MAX_IMPORT_ROWS);
+    else sheet = ext === 'xls' && !buffer.includes(0) ? fromCsv(buffer.toString('utf8')) : await fromXlsx(buffer);
   } else throw new ValidationError('Please upload a .csv, .xlsx or .xls file');
   if (sheet.rows.length > MAX_IMPORT_ROWS) throw new ValidationError(`Too many rows: at most ${MAX_IMPORT_ROWS} per file`);
   return sheet;

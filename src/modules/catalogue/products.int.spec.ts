@@ -70,6 +70,12 @@ describe('products: admin commands and shopper reads', () => {
     [{ price: 'abc' }, 'Please enter a valid price'],
     [{ stock_quantity: -1 }, 'Please enter a valid stock quantity'],
     [{ stock_quantity: 'many' }, 'Please enter a valid stock quantity'],
+    // Lenient coercion (issue 17): only plain decimal text is a number.
+    [{ price: '0x1F3' }, 'Please enter a valid price'],
+    [{ price: '1e3' }, 'Please enter a valid price'],
+    [{ price: true }, 'Please enter a valid price'],
+    [{ stock_quantity: true }, 'Please enter a valid stock quantity'],
+    [{ stock_quantity: '0x3' }, 'Please enter a valid stock quantity'],
     [{ images: ['not a url'] }, 'One or more image URLs are invalid...'],
     [{ image: 'javascript:alert(1)' }, 'One or more image URLs are invalid...'],
   ])('refuses %j with "%s" and writes nothing', async (overrides, message) => {
@@ -79,6 +85,12 @@ describe('products: admin commands and shopper reads', () => {
     expect(res.json()).toEqual(expect.objectContaining({ success: false, error: message }));
     const after = await ctx.runtime.pool.query('select count(*)::int as n from events');
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('accepts the admin form\'s decimal text ("499", " 12 " from a spreadsheet cell) as numbers', async () => {
+    const res = await create(form({ price: '499', stock_quantity: ' 12 ' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().product).toMatchObject({ price: 499, stock_quantity: 12 });
   });
 
   it('powerPoints: numeric kept, non-numeric becomes 0, absent 50', async () => {

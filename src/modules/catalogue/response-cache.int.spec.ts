@@ -27,10 +27,10 @@ describe('catalogue answer cache under attacker-chosen queries', () => {
   });
   afterAll(() => ctx?.close());
 
-  it('2,500 distinct free-form queries (minPrice, maxPrice, q, offset) add nothing; canonical pages stay within the byte bound', async () => {
+  it('2,500 distinct free-form queries (minPrice, maxPrice, q, offset, category) add nothing; canonical pages stay within the byte bound', async () => {
     const before = memory.responseCache.entries;
     for (let i = 0; i < 2500; i++) {
-      const url = [`/api/products?minPrice=${i}`, `/api/products?maxPrice=${i + 0.5}`, `/api/products/search?q=naruto${i}`, `/api/products?offset=${i}`][i % 4]!;
+      const url = [`/api/products?minPrice=${i}`, `/api/products?maxPrice=${i + 0.5}`, `/api/products/search?q=naruto${i}`, `/api/products?offset=${i}`, `/api/products/category/c${i}`][i % 5]!;
       expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     }
     expect(memory.responseCache.entries).toBe(before);

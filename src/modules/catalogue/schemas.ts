@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
+import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
 import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
@@ -7,7 +9,8 @@ const required = 'Please fill in all required fields';
 const invalidImages = 'One or more image URLs are invalid...';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const numberish = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v === null ? undefined : v);
+// Decimal text only ("499", " 12 " from a spreadsheet cell); never true, "0x3" or "1e2" (issue 17).
+const numberish = (v: unknown) => (v === null ? undefined : decimalText(v, { trim: true }));
 const boolish = (v: unknown) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v);
 
 /** The admin form sends snake_case; the upload columns are camelCase. Accept both. */
@@ -35,7 +38,7 @@ const imageList = z.preprocess(
 );
 
 export const productFields = {
-  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long'),
+  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long').refine((v) => isVisibleText(v), invisibleMessage('Product name')),
   price: z.preprocess(
     numberish,
     z.number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid price') }).gt(0, 'Please enter a valid price').max(10_000_000, 'Please enter a valid price'),
@@ -51,7 +54,7 @@ export const productFields = {
   ),
   image: z.string({ error: invalidImages }).max(2000, invalidImages).optional(),
   images: imageList.optional(),
-  description: z.string().max(5000, 'Description is too long').optional(),
+  description: z.string().max(5000, 'Description is too long').refine((v) => isVisibleText(v, { multiline: true }), invisibleMessage('Description')).optional(),
   original_price: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Please enter a valid original price' }).min(0, 'Please enter a valid original price').nullable()).optional(),
   discount: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Discount must be a percentage' }).min(0, 'Discount must be a percentage').max(100, 'Discount must be a percentage').nullable()).optional(),
   is_new: z.preprocess(boolish, z.boolean({ error: 'is_new must be true or false' })).optional(),

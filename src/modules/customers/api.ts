@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, issueToken, requireUser } from '../../plugins/auth.js';
 import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
+import { CredentialStore } from './credentials.js';
 import type { Runtime } from '../../runtime.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { CustomerProfile } from './customer.js';
@@ -26,6 +27,7 @@ export function toUserDto(profile: CustomerProfile): UserDto {
 }
 
 export async function customersApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle): Promise<void> {
+  const credentials = new CredentialStore(runtime.pool);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ttl = runtime.env.TOKEN_TTL_HOURS;
   const authLimit = signInRateLimit(runtime.limits);
@@ -38,6 +40,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     const signup = await attempt(b.email, request);
     const { profile, result } = await registerCustomer(
       runtime.store,
+      credentials,
       { email: b.email, password: b.password, fullName: b.full_name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode },
       { correlationId: request.id },
     );
@@ -49,7 +52,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
 
   api.post('/auth/login', { schema: { body: loginBody }, config: authLimit }, async (request) => {
     const login = await attempt(request.body.email, request);
-    const { profile, sessionVersion } = await authenticate(runtime.store, request.body.email, request.body.password);
+    const { profile, sessionVersion } = await authenticate(runtime.store, credentials, request.body.email, request.body.password);
     await login.succeeded();
     const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role, sessionVersion }, ttl);
     return { success: true, token, user: toUserDto(profile) };
@@ -65,6 +68,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     const b = request.body;
     const { profile, result } = await updateProfile(
       runtime.store,
+      credentials,
       user.id,
       { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode, currentPassword: b.currentPassword },
       { userId: user.id, correlationId: request.id },
@@ -78,7 +82,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
     const { state } = await loadCustomer(runtime.store, user.id);
     const change = await attempt(state.profile.email, request);
-    const changed = await changePassword(runtime.store, user.id, request.body.currentPassword, request.body.newPassword, {
+    const changed = await changePassword(runtime.store, credentials, user.id, request.body.currentPassword, request.body.newPassword, {
       userId: user.id,
       correlationId: request.id,
     });

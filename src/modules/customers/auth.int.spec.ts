@@ -71,6 +71,34 @@ describe('POST /api/auth/signup', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().user).toMatchObject({ phone: '', address: '' });
   });
+
+  it('keeps a phone typed with +91 and spaces as its 10 digits; free text is refused with the 10-digit message', async () => {
+    const typed = await post('/api/auth/signup', { ...valid, email: 'typed-phone@example.in', phone: '+91 98765 43210' });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().user.phone).toBe('9876543210');
+    const events = async () => Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count);
+    const before = await events();
+    for (const phone of ['call me on whatsapp', '12345', '9'.repeat(11), 'x'.repeat(500), '98765\u000043210']) {
+      const response = await post('/api/auth/signup', { ...valid, email: `p${before}${phone.length}@example.in`, phone });
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json().error).toBe('Please enter a valid 10-digit phone number');
+    }
+    expect(await events()).toBe(before);
+  });
+
+  it.each([
+    ['full_name', 'Asha\u202Egnp.exe', 'Name contains control or invisible characters'],
+    ['full_name', 'Ad\u200Bmin', 'Name contains control or invisible characters'],
+    ['full_name', 'Asha\u0000Rao', 'Name contains control or invisible characters'],
+    ['address', '12 MG Road\u001B[2J', 'Address contains control or invisible characters'],
+    ['city', 'Bengaluru\u007F', 'City contains control or invisible characters'],
+  ])('refuses %s %j (spoofing in the admin) and records nothing', async (field, value, message) => {
+    const before = Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count);
+    const response = await post('/api/auth/signup', { ...valid, email: `spoof-${before}@example.in`, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(message);
+    expect(Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count)).toBe(before);
+  });
 });
 
 describe('POST /api/auth/login', () => {

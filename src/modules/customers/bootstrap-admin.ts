@@ -3,6 +3,7 @@ import { loadState } from '../../core/command-handler.js';
 import type { Runtime } from '../../runtime.js';
 import { emailStream, evolveEmail, initialEmailState } from './customer.js';
 import { registerCustomer } from './commands.js';
+import { CredentialStore } from './credentials.js';
 
 /**
  * First start: creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD (loadEnv refuses one without the other), or,
@@ -19,6 +20,7 @@ export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
   if (claim.state.owner) return;
   await registerCustomer(
     runtime.store,
+    new CredentialStore(runtime.pool),
     { email, password, fullName: 'Store Admin', phone: '', address: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', role: 'admin' },
     { correlationId: 'bootstrap-admin' },
   ).catch((error: unknown) => {

@@ -13,6 +13,7 @@ import {
   type CustomerState,
 } from './customer.js';
 import { decideCustomer, decideEmailClaim } from './decide.js';
+import type { CredentialStore } from './credentials.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
@@ -33,7 +34,7 @@ export interface Registration {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** RegisterCustomer: claims the e-mail stream and opens the customer stream in one atomic append. */
-export async function registerCustomer(store: EventStore, input: Registration, context: CommandContext = {}) {
+export async function registerCustomer(store: EventStore, credentials: CredentialStore, input: Registration, context: CommandContext = {}) {
   const email = normaliseEmail(input.email);
   const customerId = randomUUID();
   const now = (context.now ?? new Date()).toISOString();
@@ -45,7 +46,6 @@ export async function registerCustomer(store: EventStore, input: Registration, c
       data: {
         customerId,
         email,
-        passwordHash: await hashPassword(input.password),
         role: input.role ?? 'customer',
         fullName: input.fullName,
         phone: input.phone,
@@ -59,6 +59,8 @@ export async function registerCustomer(store: EventStore, input: Registration, c
     initialCustomerState(),
   );
   const ctx = { ...context, userId: context.userId ?? customerId };
+  // The hash first, under the new id nobody else knows: if the append fails the row is removed again.
+  await credentials.setPasswordHash(customerId, await hashPassword(input.password));
   try {
     const result = await store.appendMany([
       { streamId: emailStream(email), events: toNewEvents(claimEvents, ctx), expectedVersion: claim.version < 0 ? 'no_stream' : claim.version },
@@ -67,8 +69,9 @@ export async function registerCustomer(store: EventStore, input: Registration, c
     const state = events.reduce(evolveCustomer, initialCustomerState());
     return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
   } catch (error) {
+    await credentials.restore(customerId, null);
     // Someone claimed the address between our read and our write.
-    if (error instanceof WrongExpectedVersionError) return registerCustomer(store, input, context);
+    if (error instanceof WrongExpectedVersionError) return registerCustomer(store, credentials, input, context);
     throw error;
   }
 }
@@ -83,7 +86,7 @@ export async function loadCustomer(store: EventStore, customerId: string) {
  * Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. Answers the profile and the
  * session version a new token carries.
  */
-export async function authenticate(store: EventStore, email: string, password: string): Promise<{ profile: CustomerProfile; sessionVersion: number }> {
+export async function authenticate(store: EventStore, credentials: CredentialStore, email: string, password: string): Promise<{ profile: CustomerProfile; sessionVersion: number }> {
   const claim = await loadState(store, emailStream(normaliseEmail(email)), emailDecider);
   const invalid = new UnauthorizedError('Invalid email or password');
   if (!claim.state.owner) {
@@ -91,12 +94,14 @@ export async function authenticate(store: EventStore, email: string, password: s
     throw invalid;
   }
   const { state } = await loadCustomer(store, claim.state.owner);
-  if (!(await verifyPassword(password, state.passwordHash))) throw invalid;
+  const hash = await credentials.passwordHash(claim.state.owner);
+  if (!hash || !(await verifyPassword(password, hash))) throw invalid;
   return { profile: state.profile, sessionVersion: state.sessionVersion };
 }
 
 export async function updateProfile(
   store: EventStore,
+  credentials: CredentialStore,
   customerId: string,
   changes: Partial<Pick<CustomerProfile, 'email' | 'fullName' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>> & { currentPassword?: string },
   context: CommandContext,
@@ -108,7 +113,7 @@ export async function updateProfile(
   // Only an e-mail change needs the password, so only then is it hashed (scrypt costs ~50 ms).
   const currentPasswordMatches =
     email && email !== current.state.profile.email && currentPassword
-      ? await verifyPassword(currentPassword, current.state.passwordHash)
+      ? await verifyPassword(currentPassword, (await credentials.passwordHash(customerId)) ?? '')
       : undefined;
   const events = decideCustomer({ type: 'UpdateProfile', data: { ...fields, email, currentPasswordMatches, now } }, current.state);
   if (events.length === 0) return { profile: current.state.profile, result: null };
@@ -133,13 +138,14 @@ export async function updateProfile(
     const state = events.reduce(evolveCustomer, current.state as CustomerState);
     return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
   } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return updateProfile(store, customerId, changes, context);
+    if (error instanceof WrongExpectedVersionError) return updateProfile(store, credentials, customerId, changes, context);
     throw error;
   }
 }
 
 export async function changePassword(
   store: EventStore,
+  credentials: CredentialStore,
   customerId: string,
   currentPassword: string,
   newPassword: string,
@@ -150,14 +156,21 @@ export async function changePassword(
     {
       type: 'ChangePassword',
       data: {
-        currentPasswordMatches: await verifyPassword(currentPassword, current.state.passwordHash),
-        passwordHash: await hashPassword(newPassword),
+        currentPasswordMatches: await verifyPassword(currentPassword, (await credentials.passwordHash(customerId)) ?? ''),
         now: (context.now ?? new Date()).toISOString(),
       },
     },
     current.state,
   );
-  const result = await store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+  // The new hash, then the event that ends every older session; if the append fails the old hash is put back.
+  const previous = await credentials.setPasswordHash(customerId, await hashPassword(newPassword));
+  let result: AppendResult;
+  try {
+    result = await store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+  } catch (error) {
+    await credentials.restore(customerId, previous);
+    throw error;
+  }
   // The change ended every token issued before it; the one answered to this request carries the new version.
   const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
   return { result, profile: state.profile, sessionVersion: state.sessionVersion };

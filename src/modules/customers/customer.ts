@@ -21,7 +21,8 @@ export const customerEvents = {
   CustomerRegistered: z.object({
     customerId: z.string().uuid(),
     email: z.string().email(),
-    passwordHash: z.string().min(1),
+    /** Only in logs written before credentials moved to customer_credentials; never written now, never read. */
+    passwordHash: z.string().min(1).optional(),
     role: z.enum(['customer', 'admin']),
     registeredAt: z.string().datetime(),
     ...profileFields,
@@ -37,7 +38,8 @@ export const customerEvents = {
     pincode: z.string().optional(),
     updatedAt: z.string().datetime(),
   }),
-  PasswordChanged: z.object({ customerId: z.string().uuid(), passwordHash: z.string().min(1), changedAt: z.string().datetime() }),
+  /** The password was changed (the hash lives in customer_credentials; `passwordHash` only in older logs). */
+  PasswordChanged: z.object({ customerId: z.string().uuid(), passwordHash: z.string().min(1).optional(), changedAt: z.string().datetime() }),
   /** One session (one token) signed out; `expiresAt` is when that token would have expired anyway. */
   SignedOut: z.object({ customerId: z.string().uuid(), sessionId: z.string().min(1).max(100), expiresAt: z.string().datetime(), by: z.string(), at: z.string().datetime() }),
   /** Every session up to now ended ("sign out everywhere", by the customer or an admin). */
@@ -78,7 +80,6 @@ export type CustomerState =
   | {
       status: 'registered';
       profile: CustomerProfile;
-      passwordHash: string;
       /**
        * Tokens carry the value they were issued at; a password change or "sign out everywhere" raises it, which ends
        * every older token at once (src/modules/sessions/session-registry.ts).
@@ -99,7 +100,6 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       const d = event.data;
       return {
         status: 'registered',
-        passwordHash: d.passwordHash,
         sessionVersion: 0,
         profile: {
           id: d.customerId,
@@ -122,7 +122,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return { ...state, profile: { ...state.profile, ...defined } };
     }
     case 'PasswordChanged':
-      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash, sessionVersion: nextSessionVersion(state, event) } : state;
+      return state.status === 'registered' ? { ...state, sessionVersion: nextSessionVersion(state, event) } : state;
     case 'SessionsRevoked':
       return state.status === 'registered' ? { ...state, sessionVersion: nextSessionVersion(state, event) } : state;
     case 'RoleChanged':

@@ -7,7 +7,6 @@ export type CustomerCommand =
       data: {
         customerId: string;
         email: string;
-        passwordHash: string;
         role: 'customer' | 'admin';
         fullName: string;
         phone: string;
@@ -33,7 +32,7 @@ export type CustomerCommand =
         now: string;
       };
     }
-  | { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; passwordHash: string; now: string } }
+  | { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; now: string } }
   | { type: 'SignOut'; data: { sessionId: string; expiresAt: string; by: string; now: string } }
   | { type: 'RevokeSessions'; data: { reason: 'sign-out-everywhere' | 'admin'; by: string; now: string } }
   | { type: 'ChangeRole'; data: { role: 'customer' | 'admin'; by: string; now: string } };
@@ -68,7 +67,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (state.status !== 'registered') throw new NotFoundError('User not found');
       if (!command.data.currentPasswordMatches) throw new ValidationError('Current password is incorrect');
       return [
-        { type: 'PasswordChanged', data: { customerId: state.profile.id, passwordHash: command.data.passwordHash, changedAt: command.data.now } },
+        { type: 'PasswordChanged', data: { customerId: state.profile.id, changedAt: command.data.now } },
       ];
     }
     case 'SignOut': {

@@ -1,22 +1,31 @@
 import { z } from 'zod';
+import { invisibleMessage, isPhone, isVisibleText, normalisePhone, PHONE_MESSAGE } from '../../core/visible-text.js';
 
 const required = 'Please fill in all required fields';
 const location = 'Please provide your location details';
-const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, 'Value is too long');
-const optionalText = z.string().trim().max(500, 'Value is too long').optional().default('');
+const visible = (label: string) => [(v: string) => isVisibleText(v), invisibleMessage(label)] as const;
+const text = (message: string, label = 'Text') => z.string({ error: message }).trim().min(1, message).max(200, 'Value is too long').refine(...visible(label));
+const optionalText = (label: string) => z.string().trim().max(500, 'Value is too long').refine(...visible(label)).optional().default('');
+/** Optional; when given, a 10-digit Indian number (+91 and spaces allowed, stored as the 10 digits). */
+const phone = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .max(20, PHONE_MESSAGE)
+  .transform(normalisePhone)
+  .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
 
 export const passwordRule = z.string({ error: required }).min(6, 'Password must be at least 6 characters long').max(200, 'Password is too long');
 export const pincodeRule = z.string({ error: location }).trim().min(1, location).regex(/^\d{6}$/, 'Invalid Pincode');
 
 export const signupBody = z.object({
-  full_name: text(required),
+  full_name: text(required, 'Name'),
   email: text(required).pipe(z.email('Please enter a valid email address')),
   password: passwordRule,
-  phone: optionalText,
-  address: optionalText,
+  phone: phone.optional().default(''),
+  address: optionalText('Address'),
   pincode: pincodeRule,
-  city: text(location),
-  state: text(location),
+  city: text(location, 'City'),
+  state: text(location, 'State'),
 });
 
 export const loginBody = z.object({
@@ -26,13 +35,13 @@ export const loginBody = z.object({
 
 export const profileBody = z
   .object({
-    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200).optional(),
-    name: z.string().trim().min(1, 'Full name cannot be empty').max(200).optional(),
+    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200).refine(...visible('Name')).optional(),
+    name: z.string().trim().min(1, 'Full name cannot be empty').max(200).refine(...visible('Name')).optional(),
     email: z.string().trim().pipe(z.email('Please enter a valid email address')).optional(),
-    phone: z.string().trim().max(20).optional(),
-    address: z.string().trim().max(500).optional(),
-    city: z.string().trim().max(100).optional(),
-    state: z.string().trim().max(100).optional(),
+    phone: phone.optional(),
+    address: z.string().trim().max(500).refine(...visible('Address')).optional(),
+    city: z.string().trim().max(100).refine(...visible('City')).optional(),
+    state: z.string().trim().max(100).refine(...visible('State')).optional(),
     pincode: z.string().trim().regex(/^\d{6}$/, 'Invalid Pincode').optional(),
     /** Needed only when the e-mail changes. */
     currentPassword: z.string().max(200, 'Password is too long').optional(),

@@ -64,7 +64,7 @@ async function withInventoryStreams(
   extraWrites: () => Promise<StreamWrite[]> | StreamWrite[],
 ): Promise<AppendResult | null> {
   const streams = productIds.map(inventoryStream);
-  return localLocks.run(streams, async () => {
+  return localLocks(store).run(streams, async () => {
     for (let attempt = 1; ; attempt++) {
       const states = new Map<string, { state: InventoryState; version: number }>();
       for (const id of new Set(productIds)) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
-import { MAX_IMAGE_BYTES, sniffImage } from './image-content.js';
+import { cleanImage, MAX_IMAGE_BYTES, TOO_MANY_PIXELS } from './image-content.js';
 import { driveDirectLink, driveFileId } from './image-urls.js';
 import { fetchRemoteImage, RemoteImageError } from './remote-image.js';
 import type { MediaStorage } from './storage.js';
@@ -35,19 +35,28 @@ async function readFiles(request: FastifyRequest, max: number): Promise<Uploaded
   return files;
 }
 
-/** Keeps the files whose content is an image and stores them; the others are reported by name. */
+/** Stores one image re-encoded without metadata (cleanImage); 400 with the reason when it is refused. */
+async function keepImage(storage: MediaStorage, buffer: Buffer): Promise<string> {
+  const clean = await cleanImage(buffer);
+  if ('refused' in clean) throw new ValidationError(clean.refused === 'too-many-pixels' ? TOO_MANY_PIXELS : 'No valid images');
+  return storage.save(clean.buffer, clean.ext);
+}
+
+/** Keeps the files whose content is an image within the pixel cap, re-encoded; the others are reported by name. */
 async function storeImages(storage: MediaStorage, files: UploadedFile[]) {
   const stored: { originalName: string; url: string }[] = [];
   const rejected: string[] = [];
+  let tooLarge = false;
   for (const file of files) {
-    const type = await sniffImage(file.buffer);
-    if (!type) {
+    const clean = await cleanImage(file.buffer);
+    if ('refused' in clean) {
+      tooLarge ||= clean.refused === 'too-many-pixels';
       rejected.push(file.filename);
       continue;
     }
-    stored.push({ originalName: file.filename, url: await storage.save(file.buffer, type.ext) });
+    stored.push({ originalName: file.filename, url: await storage.save(clean.buffer, clean.ext) });
   }
-  if (stored.length === 0) throw new ValidationError('No valid images');
+  if (stored.length === 0) throw new ValidationError(tooLarge ? TOO_MANY_PIXELS : 'No valid images');
   return { stored, rejected };
 }
 
@@ -100,7 +109,7 @@ export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storag
 
     api.post('/cloudinary/upload-drive-url', { schema: { body: driveUrlBody } }, async (request) => {
       const image = await fetchRemoteImage(remoteUrl(request.body.url));
-      const url = await storage.save(image.buffer, image.ext);
+      const url = await keepImage(storage, image.buffer);
       return { success: true, imageUrl: url, url, originalUrl: request.body.url };
     });
 
@@ -109,7 +118,7 @@ export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storag
       for (const original of request.body.urls) {
         try {
           const image = await fetchRemoteImage(remoteUrl(original));
-          const url = await storage.save(image.buffer, image.ext);
+          const url = await keepImage(storage, image.buffer);
           results.push({ originalUrl: original, url, imageUrl: url });
         } catch (error) {
           if (!(error instanceof RemoteImageError)) runtime.log.warn({ err: error }, 'drive url upload failed');

@@ -1,4 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { cleanImage } from './image-content.js';
+import { jpegWithGps, pixelBombPng } from './test-images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 
@@ -39,8 +43,44 @@ describe('media: uploads and the image proxy', () => {
     expect(imageUrl).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const served = await ctx.app.inject({ url: imageUrl });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png)).toBe(true);
+    // Stored re-encoded (metadata dropped): the same picture, not necessarily the same bytes.
+    const pixels = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(pixels.info).toMatchObject({ width: 8, height: 8, channels: 3 });
+    expect(pixels.data.equals(await sharp(png).raw().toBuffer())).toBe(true);
     expect(served.headers['cache-control']).toContain('immutable');
+  });
+
+  it('refuses a 20000 × 20000 PNG (138 bytes) from its header, before decoding, with 400 and stores nothing', async () => {
+    const bomb = pixelBombPng(20_000, 20_000);
+    const mediaRoot = path.resolve(ctx.runtime.env.DATA_DIR, 'media');
+    const files = async () => (existsSync(mediaRoot) ? readdirSync(mediaRoot).length : 0);
+    const before = await files();
+    const started = performance.now();
+    const res = await upload('/api/cloudinary/single', [{ field: 'image', name: 'bomb.png', content: bomb }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'Image too large: at most 40 megapixels' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(await files()).toBe(before);
+    const bulk = await upload('/api/cloudinary/multiple', [{ field: 'images', name: 'bomb.png', content: bomb }, { field: 'images', name: 'ok.png', content: png }]);
+    expect(bulk.json()).toMatchObject({ success: true, rejected: ['bomb.png'] });
+    // Just under the cap is a picture like any other (header only: 6,400 × 6,250 = 40 MP is allowed, one row more is not).
+    expect(await cleanImage(pixelBombPng(6_400, 6_251))).toEqual({ refused: 'too-many-pixels' });
+  });
+
+  it('strips EXIF (GPS position, camera serial) from an uploaded JPEG: the served bytes carry none', async () => {
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes(Buffer.from('SN-123456'))).toBe(true);
+    const res = await upload('/api/cloudinary/single', [{ field: 'image', name: 'photo.jpg', content: photo }]);
+    expect(res.statusCode).toBe(200);
+    const served = await ctx.app.inject({ url: res.json().imageUrl });
+    expect(served.statusCode).toBe(200);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('SN-123456'))).toBe(false);
   });
 
   it('refuses a non-image named .png, no file, too many files and a file over 10MB', async () => {

@@ -60,18 +60,24 @@ export function checkImageUrl(raw: string, policy: FetchPolicy = defaultPolicy):
   return url;
 }
 
+/** Resolves a host name to every address it has (tests inject one: an allowed name answering a private address). */
+export type Resolver = (hostname: string, family: number) => Promise<dns.LookupAddress[]>;
+const systemResolver: Resolver = (hostname, family) => dns.promises.lookup(hostname, { all: true, family });
+
 /** DNS lookup for the connection itself: every resolved address is checked, and the socket uses a checked one. */
-function guardedLookup(policy: FetchPolicy): net.LookupFunction {
+function guardedLookup(policy: FetchPolicy, resolve: Resolver): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { all: true, family: (options as dns.LookupOptions).family ?? 0 }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      const list = addresses as dns.LookupAddress[];
-      if (list.length === 0 || list.some((a) => !policy.allowAddress(a.address))) {
-        return callback(Object.assign(refuse('This address is not allowed'), { code: 'EADDRNOTALLOWED' }) as NodeJS.ErrnoException, '', 0);
-      }
-      if ((options as dns.LookupAllOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
+    const family = (options as dns.LookupOptions).family;
+    resolve(hostname, family === 'IPv4' ? 4 : family === 'IPv6' ? 6 : (family ?? 0)).then(
+      (list) => {
+        if (list.length === 0 || list.some((a) => !policy.allowAddress(a.address))) {
+          return callback(Object.assign(refuse('This address is not allowed'), { code: 'EADDRNOTALLOWED' }) as NodeJS.ErrnoException, '', 0);
+        }
+        if ((options as dns.LookupAllOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        callback(null, list[0]!.address, list[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
   };
 }
 
@@ -80,12 +86,14 @@ interface FetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   timeoutMs?: number;
+  /** Name resolution (default: the system's); every answer is checked against the policy before connecting. */
+  resolve?: Resolver;
 }
 
-function requestOnce(url: URL, policy: FetchPolicy, maxBytes: number, timeoutMs: number) {
+function requestOnce(url: URL, policy: FetchPolicy, resolver: Resolver, maxBytes: number, timeoutMs: number) {
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.get(url, { lookup: guardedLookup(policy), timeout: timeoutMs, headers: { accept: 'image/*', 'user-agent': 'AnimeCollectibles-ImageProxy/1.0' } }, (res) => {
+    const req = client.get(url, { lookup: guardedLookup(policy, resolver), timeout: timeoutMs, headers: { accept: 'image/*', 'user-agent': 'AnimeCollectibles-ImageProxy/1.0' } }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         res.resume();
@@ -122,7 +130,7 @@ export async function fetchRemoteImage(raw: string, options: FetchOptions = {}) 
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   let url = checkImageUrl(raw, policy);
   for (let hop = 0; ; hop++) {
-    const answer = await requestOnce(url, policy, maxBytes, options.timeoutMs ?? 10_000);
+    const answer = await requestOnce(url, policy, options.resolve ?? systemResolver, maxBytes, options.timeoutMs ?? 10_000);
     if (answer.status >= 300 && answer.status < 400) {
       if (!answer.location || hop >= (options.maxRedirects ?? 4)) throw remoteFailure('Too many redirects');
       url = checkImageUrl(new URL(answer.location, url).toString(), policy);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAddress } from './address-policy.js';
-import { checkImageUrl, fetchRemoteImage, type FetchPolicy } from './remote-image.js';
+import { checkImageUrl, defaultPolicy, fetchRemoteImage, type FetchPolicy, type Resolver } from './remote-image.js';
 import { driveFileId, normaliseImageUrl } from './image-urls.js';
 
 describe('address classification', () => {
@@ -31,6 +31,41 @@ describe('address classification', () => {
     ['2607:f8b0:4004::200e', 'public'],
     ['not-an-ip', 'invalid'],
   ])('%s is %s', (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
+});
+
+describe('the production address rule (defaultPolicy.allowAddress)', () => {
+  it.each([
+    ['loopback', ['127.0.0.1', '127.0.0.2', '127.255.255.254']],
+    ['RFC 1918', ['10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.0.1', '192.168.255.255']],
+    ['CGNAT 100.64/10', ['100.64.0.1', '100.127.255.254']],
+    ['link-local and cloud metadata 169.254/16', ['169.254.169.254', '169.254.0.1', '169.254.255.255']],
+    ['unspecified 0.0.0.0/8', ['0.0.0.0', '0.1.2.3']],
+    ['multicast, broadcast and reserved', ['224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1', '198.18.0.1', '192.0.2.1']],
+    ['IPv6 loopback and unspecified', ['::1', '0:0:0:0:0:0:0:1', '::', '[::1]']],
+    ['IPv6 unique local fc00::/7', ['fc00::1', 'fd12:3456::1', 'fdff:ffff::1']],
+    ['IPv6 link-local fe80::/10', ['fe80::1', 'fe80::1%eth0', 'febf::1']],
+    ['IPv4-mapped', ['::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:0:7f00:1']],
+    ['NAT64 and 6to4 carrying an internal IPv4', ['64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2002:a00:1::1']],
+    ['IPv4-compatible', ['::127.0.0.1', '::a00:1']],
+    ['not an address', ['localhost', '', '127.1', '2130706433']],
+  ])('refuses %s', (_kind, addresses) => {
+    for (const ip of addresses) expect(defaultPolicy.allowAddress(ip), ip).toBe(false);
+  });
+
+  it('allows public addresses, right beside the refused ranges', () => {
+    for (const ip of ['8.8.8.8', '1.1.1.1', '9.255.255.255', '11.0.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255', '172.15.255.255', '172.32.0.1', '192.167.255.255', '2607:f8b0:4004::200e', '::ffff:8.8.8.8']) {
+      expect(defaultPolicy.allowAddress(ip), ip).toBe(true);
+    }
+  });
+
+  it('refuses obfuscated IPv4 forms of internal addresses once the URL parser has normalised them', () => {
+    // A policy that lets every host through, so the production address rule alone decides.
+    const anyHost: FetchPolicy = { ...defaultPolicy, allowHost: () => true };
+    for (const raw of ['http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/', 'http://017700000001/', 'http://0x7f.1/', 'http://0/', 'http://0xa9fea9fe/', 'http://2852039166/', 'http://10.1/', 'http://[::ffff:7f00:1]/', 'http://[::1]/']) {
+      expect(() => checkImageUrl(raw, anyHost), raw).toThrow('This address is not allowed');
+    }
+    expect(checkImageUrl('http://8.8.8.8/a.png', anyHost).hostname).toBe('8.8.8.8');
+  });
 });
 
 describe('image URL checks before any connection', () => {
@@ -91,6 +126,7 @@ describe('fetchRemoteImage against a local server', () => {
       if (req.url === '/to-metadata') return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (req.url === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
       if (req.url === '/to-image') return res.writeHead(301, { location: '/image.png' }).end();
+      if (req.url?.startsWith('/redirect?to=')) return res.writeHead(302, { location: new URL(req.url, 'http://x').searchParams.get('to')! }).end();
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -120,7 +156,38 @@ describe('fetchRemoteImage against a local server', () => {
 
   it('checks DNS answers at connect time: a name resolving to loopback is refused by the default address rule', async () => {
     const port = base.split(':').pop();
-    const publicOnly = { policy: { allowHost: () => true, allowAddress: (ip: string) => classifyAddress(ip) === 'public', allowPort: () => true } };
-    await expect(fetchRemoteImage(`http://localhost:${port}/image.png`, publicOnly)).rejects.toThrow('This address is not allowed');
+    const production = { policy: { ...defaultPolicy, allowHost: () => true, allowPort: () => true } };
+    await expect(fetchRemoteImage(`http://localhost:${port}/image.png`, production)).rejects.toThrow('This address is not allowed');
+  });
+
+  /** Answers each name from the table; the test server only listens on 127.0.0.1, so nothing else is ever reached. */
+  const resolver = (table: Record<string, string[]>): Resolver => async (hostname) =>
+    (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  const port = () => base.split(':').pop()!;
+  // The production policy (host allow-list and address rule); only the test server's port is opened.
+  const production: FetchPolicy = { ...defaultPolicy, allowPort: () => true };
+
+  it('an allowed host name whose DNS answers a private address is refused before connecting', async () => {
+    for (const answer of [['127.0.0.1'], ['::1'], ['::ffff:127.0.0.1'], ['127.0.0.1', '8.8.8.8']]) {
+      const resolve = resolver({ 'images.unsplash.com': answer });
+      await expect(fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, { policy: production, resolve }), answer.join()).rejects.toThrow('This address is not allowed');
+    }
+    // The same name and resolver with 127.0.0.1 let through reaches the test server: the resolver is what connects.
+    const resolve = resolver({ 'images.unsplash.com': ['127.0.0.1'] });
+    const image = await fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, { policy: { ...production, allowAddress: (ip) => ip === '127.0.0.1' }, resolve });
+    expect(image.buffer.equals(png)).toBe(true);
+  });
+
+  it('a redirect to an allowed host name that resolves to a private address is refused (the hop is checked again)', async () => {
+    // gateway.test is the test server; cdn.pixabay.com answers 127.0.0.2, where nothing listens. (Names no other test
+    // used: the global agent keeps sockets alive per host and port, and a kept socket needs no lookup.)
+    const resolve = resolver({ 'gateway.test': ['127.0.0.1'], 'cdn.pixabay.com': ['127.0.0.2'] });
+    const policy: FetchPolicy = { allowHost: (h) => h === 'gateway.test' || defaultPolicy.allowHost(h), allowAddress: (ip) => ip === '127.0.0.1' || defaultPolicy.allowAddress(ip), allowPort: () => true };
+    const to = (target: string) => `http://gateway.test:${port()}/redirect?to=${encodeURIComponent(target)}`;
+    await expect(fetchRemoteImage(to(`http://cdn.pixabay.com:${port()}/image.png`), { policy, resolve })).rejects.toThrow('This address is not allowed');
+    await expect(fetchRemoteImage(to(`http://[::ffff:127.0.0.2]:${port()}/image.png`), { policy: { ...policy, allowHost: () => true }, resolve })).rejects.toThrow('This address is not allowed');
+    // and a redirect back to the test server itself is followed
+    const image = await fetchRemoteImage(to(`http://gateway.test:${port()}/image.png`), { policy, resolve });
+    expect(image.buffer.equals(png)).toBe(true);
   });
 });

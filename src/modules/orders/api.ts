@@ -3,11 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
-import { placeOrder } from './commands.js';
+import { loadOrder, placeOrderOnce } from './commands.js';
 import { buildInvoice, invoicePdf } from './invoice.js';
 import { findOrder, ordersOfCustomer } from './queries.js';
 import { invoiceQuery, orderIdParams, placeOrderBody, statusBody } from './schemas.js';
 import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
+
+/** The order as its stream has it, for the rare answer the read model has not caught up with. */
+async function placedSummary(runtime: Runtime, orderId: string) {
+  const { state } = await loadOrder(runtime.store, orderId);
+  const order = state.status === 'none' ? null : state.order;
+  return { id: orderId, orderNumber: order?.orderNumber, status: order?.status ?? 'pending', payment_method: order?.paymentMethod };
+}
 
 export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,10 +22,11 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
-    const { order, result } = await placeOrder(
-      { store: runtime.store, pool: runtime.pool },
+    const { orderId, placedNow, result } = await placeOrderOnce(
+      { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps },
       {
         customerId: user.id,
+        checkoutId: b.checkout_id,
         lines: b.items,
         paymentMethod: b.payment_method,
         shippingAddress: {
@@ -34,8 +42,10 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       { userId: user.id, correlationId: request.id },
     );
     await settled(runtime, result);
-    const dto = await findOrder(runtime.pool, order.orderId);
-    return reply.code(201).send({ success: true, order: dto ?? { id: order.orderId, orderNumber: order.orderNumber, status: 'pending', payment_method: order.paymentMethod } });
+    const dto = await findOrder(runtime.pool, orderId);
+    // The checkout's order already exists (placed by an earlier request): 200 with that order, nothing new.
+    const order = dto ?? (await placedSummary(runtime, orderId));
+    return reply.code(placedNow ? 201 : 200).send({ success: true, order });
   });
 
   const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({ success: true, orders: await ordersOfCustomer(runtime.pool, currentUser(request).id) });

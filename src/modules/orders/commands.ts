@@ -1,6 +1,6 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { localLocks, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { localLocks, metadataFor, shareLocalLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
@@ -9,12 +9,15 @@ import { loadCustomer } from '../customers/index.js';
 import { releaseStock, reserveStock } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
+import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 
 export interface OrdersDeps {
   store: EventStore;
   pool: pg.Pool;
+  /** Stock-hoarding caps; the defaults of holds.ts when absent. */
+  holdCaps?: HoldCaps;
 }
 
 const decider = { initialState: initialOrderState, evolve: evolveOrder };
@@ -27,6 +30,8 @@ export async function loadOrder(store: EventStore, orderId: string): Promise<{ s
 
 export interface PlaceOrderInput {
   customerId: string;
+  /** The browser's id for this checkout: the order id is derived from it, so one checkout is one order. */
+  checkoutId?: string;
   lines: { productId: string; quantity: number }[];
   paymentMethod: PaymentMethod;
   shippingAddress: ShippingAddress;
@@ -67,11 +72,44 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
  * PlaceOrder: prices from the catalogue, claims the next order number and reserves all lines' stock in ONE atomic
  * append with the OrderPlaced event, so neither stock nor numbers can be handed out twice.
  */
-export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ order: Extract<OrderEvent, { type: 'OrderPlaced' }>['data']; result: AppendResult }> {
+/** The order id of a checkout: a name-based UUID of the shopper and their checkout id (same inputs, same order). */
+export function checkoutOrderId(customerId: string, checkoutId: string): string {
+  const bytes = createHash('sha256').update(`checkout:${customerId}:${checkoutId}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type PlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+
+/**
+ * Places the order of a checkout once: with a checkout id, a repeated request (a retry after a lost answer, a second
+ * click, paying again after dismissing the payment window) finds the order already placed and returns it
+ * (`result: null`) instead of placing and reserving a second one.
+ */
+export async function placeOrderOnce(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ orderId: string; placedNow: boolean; result: AppendResult | null }> {
+  if (!input.checkoutId) {
+    const { order, result } = await placeOrder(deps, input, context);
+    return { orderId: order.orderId, placedNow: true, result };
+  }
+  const orderId = checkoutOrderId(input.customerId, input.checkoutId);
+  return localLocks(deps.store).run([orderStream(orderId)], async () => {
+    const existing = await deps.store.readStream(orderStream(orderId));
+    if (existing.length > 0) return { orderId, placedNow: false, result: null };
+    const { result } = await placeOrder(deps, input, context, orderId);
+    return { orderId, placedNow: true, result };
+  });
+}
+
+export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext, orderId: string = randomUUID()): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines);
-  const { state: customer } = await loadCustomer(store, input.customerId);
-  const orderId = randomUUID();
+  const [{ state: customer }, holds] = await Promise.all([
+    loadCustomer(store, input.customerId),
+    customerHolds(pool, input.customerId, items.map((i) => i.productId)),
+  ]);
+  const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const now = context.now ?? new Date();
   const at = now.toISOString();
   const year = now.getUTCFullYear();
@@ -85,6 +123,8 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       paymentMethod: input.paymentMethod,
       // The payload has no recipient name and an optional phone: the shopper's own stand in.
       shippingAddress: { ...input.shippingAddress, name: input.shippingAddress.name || customer.profile.fullName, phone: input.shippingAddress.phone || customer.profile.phone },
+      holds,
+      caps,
       at,
     },
   });
@@ -118,6 +158,7 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       }),
   };
   const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+  shareLocalLocks(numbering, store);
   const result = await reserveStock(numbering, orderId, lines, ctx);
   if (!result || !placed) throw new Error('order was not written');
   return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
@@ -135,7 +176,7 @@ export async function runOrderCommand(
   extraWrites: StreamWrite[] = [],
 ): Promise<{ events: OrderEvent[]; state: OrderState; result: AppendResult | null }> {
   const streamId = orderStream(orderId);
-  return localLocks.run([streamId], async () => {
+  return localLocks(store).run([streamId], async () => {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await loadOrder(store, orderId);
       const events = decideOrder(command, state);
@@ -165,12 +206,13 @@ export async function runOrderCommand(
 
 export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 
-/** Cancels unpaid online orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
+/** Cancels unpaid online orders and unconfirmed COD orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
 export async function expireDueOrders(deps: OrdersDeps, now: Date): Promise<string[]> {
   const { rows } = await deps.pool.query<{ id: string }>(
     `select id from orders
-      where payment_method = 'razorpay' and payment_status not in ('completed', 'refunded')
-        and status in ('pending', 'placed') and created_at <= $1::timestamptz - interval '30 minutes'
+      where ((payment_method = 'razorpay' and payment_status not in ('completed', 'refunded') and status in ('pending', 'placed'))
+             or (payment_method = 'cod' and status = 'pending'))
+        and created_at <= $1::timestamptz - interval '30 minutes'
       order by created_at limit 500`,
     [now.toISOString()],
   );

@@ -8,18 +8,26 @@ const address = { shipping_address: '9 Brigade Road', shipping_city: 'Bengaluru'
 describe('placing orders concurrently', () => {
   let a: TestContext;
   let b: TestContext;
+  let unlocked: TestContext;
   beforeAll(async () => {
     const env = { JWT_SECRET: 'shared-secret-of-both-instances-0123456789' };
     a = await createTestApp({ env });
-    // A second instance on the same database: its in-process locks are not shared, only the event store decides.
+    // A second instance on the same database: each runtime has its own in-process lock, only the event store decides.
     b = await createTestApp({ env, databaseUrl: a.databaseUrl });
+    // A third without any in-process lock: its own concurrent commands race each other on the store too.
+    unlocked = await createTestApp({ env, databaseUrl: a.databaseUrl, localLocks: false });
   });
   afterAll(async () => {
+    await unlocked?.close();
     await b?.close();
     await a?.close();
   });
 
-  it('200 concurrent orders for the last 5 units: exactly 5 succeed, the rest get 409 Insufficient Stock', async () => {
+  it('200 concurrent orders for the last 5 units: exactly 5 succeed, the rest get 409 Insufficient Stock', () => lastFiveUnits(a, b));
+
+  it('the same race on an instance without its in-process lock beside one with it: still exactly 5', () => lastFiveUnits(a, unlocked));
+
+  async function lastFiveUnits(a: TestContext, b: TestContext) {
     const product = await createTestProduct(a.runtime, { price: 1500, stock: 5 });
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => signUp(a.app)));
     const responses = await Promise.all(
@@ -33,13 +41,14 @@ describe('placing orders concurrently', () => {
       ),
     );
     const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.filter((c) => c === 409)).toHaveLength(195);
     for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().error).toMatch(/^(Insufficient Stock|Out of Stock)/);
     expect((await loadInventory(a.runtime.store, product.id)).available).toBe(0);
     const placed = await a.runtime.pool.query<{ n: number }>("select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1", [product.id]);
     expect(placed.rows[0]!.n).toBe(5);
-  });
+  }
 
   it('order numbers stay unique, gap-free and matched to their orders when two instances place orders at once', async () => {
     // Different products, so each instance can commit several orders in one append (group commit).

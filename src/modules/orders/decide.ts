@@ -1,9 +1,11 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, OrderState, OrderStatus, PaymentMethod, PlacedOrder, ShippingAddress } from './order.js';
+import type { CustomerHolds, HoldCaps } from './holds.js';
 import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
 export const DELIVERY_DAYS = 5;
+export const EXPIRED_MESSAGE = `This order has expired: payment was not completed within ${EXPIRY_MINUTES} minutes`;
 
 /** Commands carry who (`by`) and when (`at`); ids, prices and generated numbers come in with them. */
 export type OrderCommand =
@@ -16,6 +18,9 @@ export type OrderCommand =
         items: OrderLine[];
         paymentMethod: PaymentMethod;
         shippingAddress: ShippingAddress;
+        /** The customer's unpaid orders and units as the read model shows them, and the caps that apply. */
+        holds: CustomerHolds;
+        caps: HoldCaps;
         at: string;
       };
     }
@@ -37,6 +42,25 @@ function activeOrder(state: OrderState): PlacedOrder {
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 
+/** Stock hoarding: caps on what one customer holds unpaid (see holds.ts); 409 with what to do. */
+function refuseHoarding(items: OrderLine[], holds: CustomerHolds, caps: HoldCaps): void {
+  if (holds.openUnpaidOrders >= caps.openUnpaidOrders) {
+    throw new ConflictError(
+      `You already have ${holds.openUnpaidOrders} unpaid orders. Complete the payment of one (unpaid orders are cancelled after ${EXPIRY_MINUTES} minutes) before placing another.`,
+    );
+  }
+  for (const item of items) {
+    const held = holds.unitsHeld[item.productId] ?? 0;
+    if (held + item.quantity > caps.unitsPerProduct) {
+      throw new ConflictError(
+        held > 0
+          ? `You can hold at most ${caps.unitsPerProduct} of ${item.name} in unpaid orders; you already have ${held}.`
+          : `You can order at most ${caps.unitsPerProduct} of ${item.name}.`,
+      );
+    }
+  }
+}
+
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'PlaceOrder': {
@@ -45,6 +69,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (d.items.length === 0) throw new ValidationError('Your cart is empty');
       const { subtotalPaise, shippingPaise, totalPaise } = priceLines(d.items);
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
+      refuseHoarding(d.items, d.holds, d.caps);
       return [
         {
           type: 'OrderPlaced',
@@ -113,6 +138,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.customerId !== d.by) throw new NotFoundError(NOT_FOUND);
       if (order.paymentMethod !== 'razorpay') throw new ValidationError('This order is paid cash on delivery');
       if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') throw new ConflictError('This order is already paid');
+      if (order.expired) throw new ConflictError(EXPIRED_MESSAGE);
       if (order.status === 'cancelled') throw new ConflictError('This order is cancelled');
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Amount does not match the order total');
       if (order.providerOrderId === d.providerOrderId) return [];
@@ -151,7 +177,13 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const order = state.order;
       const expiresAt = Date.parse(order.placedAt) + EXPIRY_MINUTES * 60_000;
       const unpaidOnline = order.paymentMethod === 'razorpay' && order.paymentStatus !== 'completed' && order.paymentStatus !== 'refunded';
-      if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed') || Date.parse(command.data.at) < expiresAt) return [];
+      // A COD order the shopper never confirmed (the storefront confirms at once) holds stock like an unpaid one.
+      const unconfirmedCod = order.paymentMethod === 'cod' && order.status === 'pending';
+      if (Date.parse(command.data.at) < expiresAt) return [];
+      if (unconfirmedCod) {
+        return [{ type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason: `Order not confirmed within ${EXPIRY_MINUTES} minutes`, by: 'system', at: command.data.at } }];
+      }
+      if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed')) return [];
       return [{ type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason: `Payment not completed within ${EXPIRY_MINUTES} minutes`, by: 'system', at: command.data.at } }];
     }
     case 'DeleteOrder': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { decideOrder, EXPIRED_MESSAGE, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
+import { DEFAULT_HOLD_CAPS, NO_HOLDS, type CustomerHolds } from './holds.js';
 import { gstContained, priceLines, toPaise } from './pricing.js';
 
 const shopper = '11111111-1111-4111-8111-111111111111';
@@ -10,9 +11,9 @@ const t0 = '2026-01-10T10:00:00.000Z';
 const line = (unitPricePaise: number, quantity = 1, productId = 'p1'): OrderLine => ({ lineNo: 1, productId, name: 'Goku', image: '', category: 'Anime Figures', unitPricePaise, quantity });
 const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
 
-const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line(1200_00)]): OrderCommand => ({
+const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line(1200_00)], holds: CustomerHolds = NO_HOLDS): OrderCommand => ({
   type: 'PlaceOrder',
-  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, at: t0 },
+  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, holds, caps: DEFAULT_HOLD_CAPS, at: t0 },
 });
 const given = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
 const placed = (method: 'cod' | 'razorpay', items?: OrderLine[]) => decideOrder(place(method, items), initialOrderState());
@@ -31,6 +32,45 @@ function paidOnline(): OrderEvent[] {
   h.push(...then(h, pay()));
   return h;
 }
+
+describe('PlaceOrder: stock hoarding caps (3 open unpaid orders, 10 units of a product held unpaid)', () => {
+  const refusal = (items: OrderLine[], holds: CustomerHolds) => {
+    try {
+      decideOrder(place('razorpay', items, holds), initialOrderState());
+      return null;
+    } catch (error) {
+      return { status: (error as { statusCode: number }).statusCode, message: (error as Error).message };
+    }
+  };
+  it('allows a third open unpaid order and refuses a fourth with 409 and what to do', () => {
+    expect(refusal([line(1200_00)], { openUnpaidOrders: 2, unitsHeld: {} })).toBeNull();
+    expect(refusal([line(1200_00)], { openUnpaidOrders: 3, unitsHeld: {} })).toEqual({
+      status: 409,
+      message: 'You already have 3 unpaid orders. Complete the payment of one (unpaid orders are cancelled after 30 minutes) before placing another.',
+    });
+  });
+  it('counts units of a product already held unpaid, the new order included', () => {
+    expect(refusal([line(1200_00, 4)], { openUnpaidOrders: 1, unitsHeld: { p1: 6 } })).toBeNull();
+    expect(refusal([line(1200_00, 5)], { openUnpaidOrders: 1, unitsHeld: { p1: 6 } })).toEqual({
+      status: 409,
+      message: 'You can hold at most 10 of Goku in unpaid orders; you already have 6.',
+    });
+    // Units of another product do not count.
+    expect(refusal([line(1200_00, 10)], { openUnpaidOrders: 1, unitsHeld: { p2: 10 } })).toBeNull();
+  });
+});
+
+describe('ExpireOrder: a COD order never confirmed is released after 30 minutes like an unpaid online one', () => {
+  it('expires a pending COD order at 30 minutes, not before, and never a confirmed one', () => {
+    const h = placed('cod');
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(29) } })).toEqual([]);
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(30) } })).toEqual([
+      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } },
+    ]);
+    const confirmed = [...h, ...then(h, { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } })];
+    expect(then(confirmed, { type: 'ExpireOrder', data: { at: at(90) } })).toEqual([]);
+  });
+});
 
 describe('PlaceOrder', () => {
   it('creates a pending order with payment pending and server-side totals in paise', () => {
@@ -168,9 +208,21 @@ describe('ExpireOrder', () => {
     expect(late[1]!.data).toMatchObject({ paymentId: 'pay_late', amountPaise: 1200_00, by: 'system' });
     expect(given([...h, ...late])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' } });
   });
-  it('never expires paid or COD orders', () => {
+  it('paying again works until expiry; an expired order refuses a payment window with its reason, until an admin reopens it', () => {
+    const h = placed('razorpay');
+    h.push(...then(h, paymentOrder));
+    h.push(...then(h, { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'declined', via: 'verify', by: shopper, at: at(2) } }));
+    expect(then(h, paymentOrder)).toEqual([]); // the same provider order is reused: nothing new to record
+    h.push(...then(h, expire(31)));
+    expect(() => then(h, paymentOrder)).toThrow(EXPIRED_MESSAGE);
+    h.push(...then(h, status('pending')));
+    expect(given(h)).toMatchObject({ order: { status: 'pending', expired: false } });
+    expect(then(h, paymentOrder)).toEqual([]);
+  });
+  it('never expires paid or confirmed COD orders (an unconfirmed COD order expires: see the stock hoarding rules)', () => {
     expect(then(paidOnline(), expire(60))).toEqual([]);
-    expect(then(placed('cod'), expire(60))).toEqual([]);
+    const cod = placed('cod');
+    expect(then([...cod, ...then(cod, { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } })], expire(60))).toEqual([]);
   });
 });
 

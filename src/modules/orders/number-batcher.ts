@@ -49,10 +49,32 @@ export class OrderNumberBatcher {
     if (this.draining) return;
     this.draining = true;
     try {
-      while (this.queue.length > 0) await this.commit(this.queue.splice(0, MAX_BATCH));
+      while (this.queue.length > 0) await this.commit(this.nextBatch());
     } finally {
       this.draining = false;
     }
+  }
+
+  /**
+   * Up to MAX_BATCH claims, in order, none writing a stream an earlier one in the batch writes: one append writes each
+   * stream once. (The caller's in-process lock normally keeps two claims on one product apart; without it, or on a
+   * runtime that has none, the later claim waits for the next append and its stale expectedVersion sends it back to
+   * re-decide.)
+   */
+  private nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const streams = new Set<string>();
+    for (let i = 0; i < this.queue.length && batch.length < MAX_BATCH; ) {
+      const claim = this.queue[i]!;
+      const own = claim.stockWrites.map((w) => w.streamId);
+      if (own.some((s) => streams.has(s))) {
+        i++;
+        continue;
+      }
+      for (const s of own) streams.add(s);
+      batch.push(...this.queue.splice(i, 1));
+    }
+    return batch;
   }
 
   private async commit(batch: Waiting[]): Promise<void> {

@@ -128,6 +128,8 @@ export interface PlacedOrder {
   /** Whether the order holds its stock reservation. */
   stockHeld: boolean;
   trackingNumber: string | null;
+  /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
+  expired: boolean;
 }
 
 export type OrderState = { status: 'none' } | { status: 'deleted'; order: PlacedOrder } | { status: 'active'; order: PlacedOrder };
@@ -154,6 +156,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         failedPaymentIds: [],
         stockHeld: true,
         trackingNumber: null,
+        expired: false,
       },
     };
   }
@@ -168,9 +171,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         status: event.data.to,
         stockHeld: event.data.stock === 'released' ? false : event.data.stock === 'reserved' ? true : order.stockHeld,
         trackingNumber: event.data.trackingNumber ?? order.trackingNumber,
+        expired: event.data.to === 'cancelled' && order.expired,
       });
     case 'OrderExpired':
-      return next({ status: 'cancelled', stockHeld: false });
+      return next({ status: 'cancelled', stockHeld: false, expired: true });
     case 'OrderDeleted':
       return { status: 'deleted', order: { ...order, stockHeld: event.data.stock === 'released' ? false : order.stockHeld } };
     case 'PaymentOrderCreated':

@@ -4,6 +4,7 @@ import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../te
 import { loadInventory } from '../inventory/index.js';
 import { expireDueOrders } from './commands.js';
 import { orderStream } from './order.js';
+import { DEFAULT_HOLD_CAPS } from './holds.js';
 import { createTestProduct } from './test-products.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
@@ -94,6 +95,16 @@ describe('orders API', () => {
     expect((await place(shopper, { items, shipping_pincode: '4110' })).json().error).toBe('Invalid Pincode');
     expect((await place(shopper, { items: [{ id: product.id, quantity: 11 }] })).json().error).toBe('Quantity must be between 1 and 10');
     expect((await place(shopper, { items: [{ id: product.id, quantity: 0 }] })).json().error).toBe('Quantity must be between 1 and 10');
+    // Lenient coercion (issue 17): a boolean, hex, exponent or padded text is not a quantity; plain decimal text is.
+    const events = async () => Number((await t.runtime.pool.query('select count(*) from events')).rows[0].count);
+    const before = await events();
+    for (const quantity of [true, '0x3', '1e1', ' 3 ', '+3', '', [3]]) {
+      const refused = await place(shopper, { items: [{ id: product.id, quantity }] });
+      expect(refused.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(refused.json().error).toBe('Quantity must be between 1 and 10');
+    }
+    expect(await events()).toBe(before);
+    expect((await place(shopper, { items: [{ id: product.id, quantity: '3' }] })).statusCode).toBe(201);
     expect((await place(shopper, { items: [] })).json().error).toBe('Your cart is empty');
     expect((await place(shopper, { items: [{ id: 'x'.repeat(101), quantity: 1 }] })).statusCode).toBe(400);
     expect((await place(shopper, { items: [{ id: { $ne: 1 }, quantity: 1 }] })).statusCode).toBe(400);
@@ -229,20 +240,61 @@ describe('orders API', () => {
     }
   });
 
-  it('expires unpaid online orders after 30 minutes and releases their stock; paid and COD orders stay', async () => {
-    const product = await createTestProduct(t.runtime, { price: 1500, stock: 4 });
+  it('expires unpaid online and unconfirmed COD orders after 30 minutes and releases their stock; confirmed COD orders stay', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1500, stock: 6 });
     const online = (await place(shopper, { items: [{ id: product.id, quantity: 2 }], payment_method: 'razorpay' })).json().order;
     const cod = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
+    const unconfirmed = (await place(shopper, { items: [{ id: product.id, quantity: 2 }] })).json().order;
+    expect((await setStatus(shopper, cod.id, { status: 'confirmed' })).statusCode).toBe(200);
     expect(await stock(product.id)).toBe(1);
     const deps = { store: t.runtime.store, pool: t.runtime.pool };
-    expect(await expireDueOrders(deps, new Date(Date.now() + 29 * 60_000))).not.toContain(online.id);
+    const early = await expireDueOrders(deps, new Date(Date.now() + 29 * 60_000));
+    expect(early).not.toContain(online.id);
+    expect(early).not.toContain(unconfirmed.id);
     const expired = await expireDueOrders(deps, new Date(Date.now() + 31 * 60_000));
     expect(expired).toContain(online.id);
+    expect(expired).toContain(unconfirmed.id);
     expect(expired).not.toContain(cod.id);
-    expect(await stock(product.id)).toBe(3);
+    expect(await stock(product.id)).toBe(5);
     const expiry = (await t.runtime.store.readStream(orderStream(online.id))).at(-1)!;
     expect(expiry.type).toBe('OrderExpired');
     await t.runtime.projections.waitFor(expiry.position, ['orders'], 15_000);
     expect((await get(shopper, `/api/orders/${online.id}`)).json().order.status).toBe('cancelled');
+    const codExpiry = (await t.runtime.store.readStream(orderStream(unconfirmed.id))).at(-1)!;
+    expect(codExpiry).toMatchObject({ type: 'OrderExpired', data: { reason: 'Order not confirmed within 30 minutes' } });
   });
 });
+
+describe('stock hoarding caps through the API (3 open unpaid orders, 10 units of a product held unpaid)', () => {
+  let t: TestContext;
+  let shopper: Shopper;
+  beforeAll(async () => {
+    t = await createTestApp({ holdCaps: DEFAULT_HOLD_CAPS });
+    shopper = await signUp(t.app);
+  });
+  afterAll(async () => t?.close());
+  const place = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'razorpay', ...payload } });
+  const eventCount = async () => Number((await t.runtime.pool.query('select count(*) from events')).rows[0].count);
+
+  it('refuses a fourth unpaid order and an eleventh unit of one product with 409, writing nothing; a confirmed COD order frees an order slot but its units stay held', async () => {
+    const [a, b] = [await createTestProduct(t.runtime, { price: 1500, stock: 100 }), await createTestProduct(t.runtime, { price: 1500, stock: 100 })];
+    const first = (await place({ items: [{ id: a.id, quantity: 6 }], payment_method: 'cod' })).json().order;
+    expect((await place({ items: [{ id: a.id, quantity: 4 }] })).statusCode).toBe(201);
+    let before = await eventCount();
+    const tooMany = await place({ items: [{ id: a.id, quantity: 1 }] });
+    expect(tooMany.statusCode).toBe(409);
+    expect(await eventCount()).toBe(before);
+    expect(tooMany.json()).toEqual({ success: false, error: 'You can hold at most 10 of ' + a.name + ' in unpaid orders; you already have 10.' });
+    expect((await place({ items: [{ id: b.id, quantity: 1 }] })).statusCode).toBe(201);
+    before = await eventCount();
+    const fourth = await place({ items: [{ id: b.id, quantity: 1 }] });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error).toBe('You already have 3 unpaid orders. Complete the payment of one (unpaid orders are cancelled after 30 minutes) before placing another.');
+    expect(await eventCount()).toBe(before);
+    // Confirming the COD order (as the storefront does at once) frees its slot; its 6 units of a are still unpaid.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/orders/${first.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    expect((await place({ items: [{ id: b.id, quantity: 1 }] })).statusCode).toBe(201);
+  });
+});
+

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { EXPIRY_MINUTES } from './decide.js';
 
 /** Read side of orders: rows of the orders read model shaped as the storefront and admin specs read them. */
 export interface OrderRow {
@@ -19,6 +20,7 @@ export interface OrderRow {
   tracking_number: string | null;
   estimated_delivery: Date | null;
   actual_delivery: Date | null;
+  expired_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -44,6 +46,12 @@ interface ReviewRow {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An online order not yet paid can be paid (again) until this moment; then the expiry timer cancels it. */
+function paymentDeadline(row: OrderRow): string | null {
+  const awaiting = row.payment_method === 'razorpay' && (row.status === 'pending' || row.status === 'placed') && (row.payment_status === 'pending' || row.payment_status === 'failed');
+  return awaiting ? new Date(row.created_at.getTime() + EXPIRY_MINUTES * 60_000).toISOString() : null;
+}
 
 export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]) {
   const a = row.shipping_address;
@@ -83,6 +91,10 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
     trackingNumber: row.tracking_number,
     estimatedDelivery: iso(row.estimated_delivery),
     actualDelivery: iso(row.actual_delivery),
+    /** Unpaid online order: "Pay now" until then. */
+    paymentExpiresAt: paymentDeadline(row),
+    /** The order was cancelled because its payment did not arrive in time. */
+    expiredAt: iso(row.expired_at),
     reviews: reviews.map((r) => ({ id: r.id, productId: r.product_id, rating: r.rating, comment: r.comment, createdAt: r.created_at.toISOString() })),
   };
 }
@@ -91,7 +103,7 @@ export type OrderDto = ReturnType<typeof toOrderDto>;
 const ORDER_COLUMNS = `o.id, o.order_number, o.customer_id, coalesce(nullif(c.full_name, ''), o.customer_name) as customer_name,
   coalesce(nullif(c.email, ''), o.customer_email) as customer_email, o.status, o.payment_status, o.payment_method,
   o.subtotal::text, o.shipping::text, o.total_amount::text, o.shipping_address, o.razorpay_order_id, o.razorpay_payment_id,
-  o.tracking_number, o.estimated_delivery, o.actual_delivery, o.created_at, o.updated_at`;
+  o.tracking_number, o.estimated_delivery, o.actual_delivery, o.expired_at, o.created_at, o.updated_at`;
 export const ORDER_SELECT = `select ${ORDER_COLUMNS} from orders o left join customers c on c.id = o.customer_id`;
 
 /** Orders with their items and (the owner's) reviews of their products, in the order of `rows`. */

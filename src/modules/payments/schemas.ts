@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
 
 const FAILED = 'Payment verification failed';
 const field = z.string({ error: FAILED }).trim().min(1, FAILED).max(200, FAILED);
 
 export const createOrderBody = z.object({
   orderId: z.string({ error: 'Invalid order id for payment' }).trim().min(1, 'Invalid order id for payment').max(100, 'Invalid order id for payment'),
-  amount: z.coerce.number({ error: 'Invalid amount' }).positive('Invalid amount').max(10_000_000, 'Invalid amount').optional(),
+  amount: z.preprocess((v) => decimalText(v), z.number({ error: 'Invalid amount' }).positive('Invalid amount').max(10_000_000, 'Invalid amount')).optional(),
   currency: z.literal('INR', { error: 'Only INR payments are supported' }).optional().default('INR'),
 });
 

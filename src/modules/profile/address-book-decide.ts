@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Decider } from '../../core/decider.js';
+import { normalisePhone } from '../../core/visible-text.js';
 import {
   ADDRESS_TYPES,
   evolveAddressBook,
@@ -29,11 +30,7 @@ export const ADDRESS_MESSAGES = {
   tooMany: `You can save at most ${MAX_ADDRESSES} addresses`,
 } as const;
 
-/** +91 98765-43210 → 9876543210; anything else is kept for the 10-digit check to judge. */
-export function normalisePhone(phone: string): string {
-  const compact = phone.replace(/[\s-]/g, '');
-  return /^(\+91|91|0)\d{10}$/.test(compact) ? compact.slice(-10) : compact;
-}
+export { normalisePhone };
 
 /** The one place that says what a complete address is (checkout's rules: phone optional). */
 export function completeAddress(input: AddressInput): AddressFields {

@@ -7,7 +7,7 @@ import type pg from 'pg';
  */
 export async function insertCatalogueRow(
   pool: pg.Pool,
-  overrides: Partial<{ id: string; name: string; price: number; image: string; category: string }> = {},
+  overrides: Partial<{ id: string; name: string; price: number; image: string; category: string; stockQuantity: number }> = {},
 ) {
   const product = {
     id: overrides.id ?? `test-${randomUUID()}`,
@@ -15,11 +15,12 @@ export async function insertCatalogueRow(
     price: overrides.price ?? 1499,
     image: overrides.image ?? '/media/naruto.webp',
     category: overrides.category ?? 'Anime Figures',
+    stockQuantity: overrides.stockQuantity ?? 10,
   };
   await pool.query(
     `insert into products (id, name, price, image, category, in_stock, stock_quantity, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, true, 10, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
-    [product.id, product.name, product.price, product.image, product.category],
+     values ($1, $2, $3, $4, $5, $6 > 0, $6, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+    [product.id, product.name, product.price, product.image, product.category, product.stockQuantity],
   );
   return product;
 }

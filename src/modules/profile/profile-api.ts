@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
+import { CredentialStore } from '../customers/credentials.js';
 import type { Runtime } from '../../runtime.js';
 import { updateProfile } from '../customers/commands.js';
 import { loadCustomer, toUserDto } from '../customers/index.js';
@@ -34,6 +35,7 @@ export async function profileApi(app: FastifyInstance, runtime: Runtime): Promis
     if (phone && !/^\d{10}$/.test(phone)) throw new ValidationError(ADDRESS_MESSAGES.phone);
     const { profile, result } = await updateProfile(
       runtime.store,
+      new CredentialStore(runtime.pool),
       context.userId!,
       { fullName: b.name ?? b.full_name, email: b.email, phone, currentPassword: b.currentPassword },
       context,

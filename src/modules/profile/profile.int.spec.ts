@@ -90,11 +90,11 @@ describe('PUT /api/user/profile', () => {
     expect(response.json()).toMatchObject({ success: false, error: message });
   });
 
-  it('lets an unchanged free-form phone from signup through, so the rest of the form still saves', async () => {
+  it('a phone typed with spaces at signup is kept as its 10 digits, and the same typing saves the profile (signup refuses free text since issue 17)', async () => {
     const shopper = await signUp(ctx.app, { phone: '022 2345 678' });
     const response = await send('PUT', '/api/user/profile', shopper.auth, { name: 'Kept Phone', email: shopper.email, phone: '022 2345 678' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ name: 'Kept Phone', phone: '022 2345 678' });
+    expect(response.json().user).toMatchObject({ name: 'Kept Phone', phone: '0222345678' });
   });
 
   it('needs a signed-in user', async () => {
@@ -103,18 +103,31 @@ describe('PUT /api/user/profile', () => {
 });
 
 describe('wishlist', () => {
-  it('POST adds a product once (adding twice keeps one); the profile lists { productId, name, image, category, price }', async () => {
+  it('POST adds a product once (adding twice keeps one); the profile lists { productId, name, image, category, price, inStock, stockQuantity }', async () => {
     const shopper = await signUp(ctx.app);
     const product = await insertCatalogueRow(ctx.runtime.pool, { name: 'Gojo Satoru Figure', price: 2499.5, image: '/media/gojo.webp' });
     const first = await send('POST', '/api/user/wishlist', shopper.auth, { productId: product.id });
     expect(first.statusCode).toBe(200);
     const again = await send('POST', '/api/user/wishlist', shopper.auth, { productId: product.id });
     expect(again.statusCode).toBe(200);
-    const entry = { productId: product.id, name: 'Gojo Satoru Figure', image: '/media/gojo.webp', category: 'Anime Figures', price: 2499.5 };
+    const entry = { productId: product.id, name: 'Gojo Satoru Figure', image: '/media/gojo.webp', category: 'Anime Figures', price: 2499.5, inStock: true, stockQuantity: 10 };
     expect(again.json()).toMatchObject({ success: true, wishlist: [entry] });
     expect((await send('GET', '/api/user/profile', shopper.auth)).json().user.wishlist).toEqual([entry]);
     const events = await ctx.runtime.store.readStream(`wishlist-${shopper.user.id}`);
     expect(events.map((e) => e.type)).toEqual(['WishlistItemAdded']);
+  });
+
+  it('entries carry the stock Add to Cart needs: an out-of-stock product says so, others how many are left', async () => {
+    const shopper = await signUp(ctx.app);
+    const soldOut = await insertCatalogueRow(ctx.runtime.pool, { name: 'Sold Out Figure', stockQuantity: 0 });
+    const lastTwo = await insertCatalogueRow(ctx.runtime.pool, { name: 'Last Two Keychain', category: 'Keychains', stockQuantity: 2 });
+    await send('POST', '/api/user/wishlist', shopper.auth, { productId: soldOut.id });
+    await send('POST', '/api/user/wishlist', shopper.auth, { productId: lastTwo.id });
+    const wishlist = (await send('GET', '/api/user/profile', shopper.auth)).json().user.wishlist;
+    expect(wishlist.map((w: { name: string; inStock: boolean; stockQuantity: number }) => [w.name, w.inStock, w.stockQuantity])).toEqual([
+      ['Sold Out Figure', false, 0],
+      ['Last Two Keychain', true, 2],
+    ]);
   });
 
   it('an unknown product is 404 "Product not found"; a missing productId is 400', async () => {

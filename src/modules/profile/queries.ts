@@ -23,6 +23,9 @@ export interface WishlistEntryDto {
   image: string;
   category: string;
   price: number;
+  /** What Add to Cart from the wishlist needs: whether it can be bought now, and how many. */
+  inStock: boolean;
+  stockQuantity: number;
 }
 
 export interface ProductSummary {
@@ -45,13 +48,21 @@ export async function addressesOf(pool: pg.Pool, customerId: string): Promise<Ad
 
 /** Wishlist entries joined with the catalogue read model; a product gone from the catalogue drops out. */
 export async function wishlistOf(pool: pg.Pool, customerId: string): Promise<WishlistEntryDto[]> {
-  const result = await pool.query<{ product_id: string; name: string; image: string; category: string; price: string }>(
-    `select w.product_id, p.name, p.image, p.category, p.price::text as price
+  const result = await pool.query<{ product_id: string; name: string; image: string; category: string; price: string; in_stock: boolean; stock_quantity: number }>(
+    `select w.product_id, p.name, p.image, p.category, p.price::text as price, p.in_stock, p.stock_quantity
        from wishlist_items w join products p on p.id = w.product_id
       where w.customer_id = $1 order by w.seq`,
     [customerId],
   );
-  return result.rows.map((row) => ({ productId: row.product_id, name: row.name, image: row.image, category: row.category, price: Number(row.price) }));
+  return result.rows.map((row) => ({
+    productId: row.product_id,
+    name: row.name,
+    image: row.image,
+    category: row.category,
+    price: Number(row.price),
+    inStock: row.in_stock,
+    stockQuantity: row.stock_quantity,
+  }));
 }
 
 /** The products of `ids` that exist in the catalogue read model. */

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ADDRESS_TYPES } from './address-book.js';
 import { ADDRESS_MESSAGES } from './address-book-decide.js';
 
-const field = z.string({ error: 'Address fields must be text' }).max(300, 'Value is too long');
+const field = z
+  .string({ error: 'Address fields must be text' })
+  .max(300, 'Value is too long')
+  .refine((v) => isVisibleText(v.trim()), invisibleMessage('Address'));
 
 /**
  * Address body: the server field names, plus the storefront form's camelCase names (addressLine1, addressLine2,
@@ -53,8 +57,8 @@ export const wishlistMergeBody = z.object({
 
 export const userProfileBody = z
   .object({
-    name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').optional(),
-    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').optional(),
+    name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').refine((v) => isVisibleText(v), invisibleMessage('Name')).optional(),
+    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').refine((v) => isVisibleText(v), invisibleMessage('Name')).optional(),
     email: z.string().trim().max(200, 'Value is too long').pipe(z.email('Please enter a valid email address')).optional(),
     phone: z.string().trim().max(20, 'Please enter a valid 10-digit phone number').optional(),
     /** Needed only when the e-mail changes. */

@@ -48,7 +48,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
 
   api.get('/products/:id/reviews', { schema: { params: productParams, querystring: reviewsPageQuery } }, async (request) => {
     const productId = request.params.id;
-    const listed = await reviewsOfProduct(runtime.pool, productId, request.query.page, request.query.limit);
+    const listed = await reviewsOfProduct(runtime.pool, productId, request.user?.id ?? null, request.query.page, request.query.limit);
     if (listed.count === 0 && !(await productExists(runtime.pool, productId))) throw new NotFoundError('Product not found');
     return { success: true, ...listed };
   });

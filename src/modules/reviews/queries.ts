@@ -1,40 +1,45 @@
 import type pg from 'pg';
 
-export interface ReviewDto {
+/**
+ * A review as anyone may see it: the reviewer's display name, never their account id or the order it came from
+ * (issue 17). `mine` tells the signed-in reader which review is theirs (false for guests).
+ */
+export interface PublicReviewDto {
   id: string;
   productId: string;
-  userId: string;
   userName: string;
-  orderId: string | null;
   rating: number;
   comment: string;
   createdAt: string;
   updatedAt: string;
+  mine: boolean;
 }
 
 /** The most reviews one answer lists (DECISIONS §10: no unbounded list); count and average cover them all. */
 export const REVIEWS_PAGE_MAX = 200;
 
-/** Newest first, one page; average to one decimal (spec: "average rating to one decimal") over every review. */
-export async function reviewsOfProduct(pool: pg.Pool, productId: string, page = 1, limit = REVIEWS_PAGE_MAX) {
+/**
+ * Newest first, one page; average to one decimal (spec: "average rating to one decimal") over every review. `mine`
+ * marks the reader's own review; the public DTO names the reviewer only (no user or order ids).
+ */
+export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerId: string | null = null, page = 1, limit = REVIEWS_PAGE_MAX) {
   const [result, totals] = await Promise.all([
     pool.query(
-      `select id, product_id, user_id, user_name, order_id, rating, comment, created_at, updated_at
+      `select id, product_id, user_id, user_name, rating, comment, created_at, updated_at
          from product_reviews where product_id = $1 order by created_at desc, id desc limit $2 offset $3`,
       [productId, limit, (page - 1) * limit],
     ),
     pool.query<{ count: number; sum: number }>('select count(*)::int as count, coalesce(sum(rating), 0)::float8 as sum from product_reviews where product_id = $1', [productId]),
   ]);
-  const reviews: ReviewDto[] = result.rows.map((row) => ({
+  const reviews: PublicReviewDto[] = result.rows.map((row) => ({
     id: row.id,
     productId: row.product_id,
-    userId: row.user_id,
     userName: row.user_name,
-    orderId: row.order_id,
     rating: row.rating,
     comment: row.comment,
     createdAt: (row.created_at as Date).toISOString(),
     updatedAt: (row.updated_at as Date).toISOString(),
+    mine: readerId !== null && row.user_id === readerId,
   }));
   const { count, sum } = totals.rows[0]!;
   const average = count === 0 ? 0 : Math.round((sum / count) * 10) / 10;

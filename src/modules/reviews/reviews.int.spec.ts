@@ -35,10 +35,25 @@ describe('GET /api/products/{id}/reviews', () => {
     const listed = await reviewsOf(productId);
     expect(listed).toMatchObject({ success: true, count: 3, average: 4.3 });
     expect(listed.reviews.map((r: { userName: string }) => r.userName)).toEqual(['Reviewer 2', 'Reviewer 1', 'Reviewer 0']);
+    // The public DTO names the reviewer but carries neither their account id nor the order (issue 17).
     expect(listed.reviews[0]).toEqual({
-      id: expect.any(String), productId, userId: expect.any(String), userName: 'Reviewer 2', orderId: expect.any(String),
-      rating: 4, comment: 'Review 2', createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String), productId, userName: 'Reviewer 2',
+      rating: 4, comment: 'Review 2', createdAt: expect.any(String), updatedAt: expect.any(String), mine: false,
     });
+  });
+
+  it('tells a signed-in reader which review is theirs, without ids', async () => {
+    const productId = await insertProductRow(ctx.runtime.pool);
+    const [author, other] = [await signUp(ctx.app), await signUp(ctx.app)];
+    await insertDeliveredOrderRows(ctx.runtime.pool, author.user.id, [productId]);
+    expect((await post(`/api/products/${productId}/reviews`, author.auth, good)).statusCode).toBe(201);
+    const as = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/products/${productId}/reviews`, headers })).json().reviews[0];
+    expect(await as(author.auth)).toMatchObject({ mine: true });
+    expect(await as(other.auth)).toMatchObject({ mine: false });
+    const raw = JSON.stringify(await as(author.auth));
+    expect(raw).not.toContain(author.user.id);
+    expect(raw).not.toMatch(/userId|orderId|user_id|order_id/);
   });
 });
 

@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import { decimalText } from '../../core/decimal-text.js';
+import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { REVIEW_MESSAGES } from './decide.js';
 
 /** A number, or a form's numeric text ("4"); 0, missing and anything else get the spec's message. */
 const rating = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  (value) => decimalText(value, { trim: true }),
   z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
 );
 const comment = z
   .string({ error: REVIEW_MESSAGES.comment })
   .trim()
   .min(1, REVIEW_MESSAGES.comment)
-  .max(2000, 'Your review is too long (at most 2000 characters)');
+  .max(2000, 'Your review is too long (at most 2000 characters)')
+  .refine((v) => isVisibleText(v, { multiline: true }), invisibleMessage('Your review'));
 
 export const productReviewBody = z.object({ rating, comment });
 export const orderReviewBody = z.object({

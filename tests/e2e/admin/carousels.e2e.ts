@@ -83,7 +83,7 @@ describe('admin carousels', () => {
     const png = await sharp({ create: { width: 96, height: 48, channels: 3, background: '#c8102e' } }).png().toBuffer();
     await hero.getByRole('button', { name: 'Add Slide' }).click();
     await dialog.getByLabel('Upload image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => dialog.getByLabel('Or image URL').inputValue(), { timeout: 10_000 }).toMatch(/^\/media\//);
+    await expect.poll(() => dialog.getByLabel('Or image URL').inputValue()).toMatch(/^\/media\//);
     await dialog.getByAltText('Slide preview').waitFor();
     await dialog.getByLabel('Title', { exact: true }).fill('Admin Hero Banner');
     await dialog.getByLabel('Order').fill('1');

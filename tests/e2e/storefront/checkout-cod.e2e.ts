@@ -27,7 +27,8 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await count.getByText(/Showing \d+ of \d+ results/).waitFor();
     const all = Number((await count.textContent())!.match(/of (\d+)/)![1]);
     await page.getByLabel('Price range').selectOption('3000-plus');
-    await eventually(async () => Number((await count.textContent())!.match(/Showing (\d+)/)![1])).toBeLessThan(all);
+    // The band's own total (a page already shows fewer than the category's total, so the count shown is no signal).
+    await eventually(async () => Number((await count.textContent())!.match(/of (\d+)/)![1])).toBeLessThan(all);
     for (const price of await page.locator('[data-testid=product-card] .price').allTextContents()) {
       expect(Number(price.replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(3000);
     }

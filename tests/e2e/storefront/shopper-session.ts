@@ -101,4 +101,4 @@ export function recordProductLists(page: Page) {
 }
 
 /** expect.poll with room for a loaded 2-core CI machine (its default gives up after 1 s). */
-export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read);

@@ -49,4 +49,21 @@ describe('the API client', () => {
     await expect(withStatusRetry(() => (calls++, Promise.reject(new Error('Order not found'))), [0, 0])).rejects.toThrow('Order not found');
     expect(calls).toBe(1);
   });
+
+  it('waits 1 s, then 2 s, between the attempts (the real values, on fake timers)', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const result = withStatusRetry(() => (calls++, Promise.reject(new Error('Failed to fetch')))).catch((e: Error) => e);
+      const seen: number[] = [];
+      for (const step of [0, 999, 1, 1999, 1, 60_000]) {
+        await vi.advanceTimersByTimeAsync(step);
+        seen.push(calls);
+      }
+      expect(seen).toEqual([1, 1, 2, 2, 3, 3]); // at 0, 999, 1000, 2999, 3000 ms and much later
+      expect(((await result) as Error).message).toBe('Failed to fetch');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

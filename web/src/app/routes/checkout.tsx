@@ -4,9 +4,11 @@ import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useCart } from '../../features/cart/cart-provider';
 import { PaymentCancelledError } from '../../features/checkout/razorpay';
-import { PaymentSimulatorDialog } from '../../features/checkout/components/payment-simulator-dialog';
+import { PaymentWindow } from '../../features/checkout/components/payment-window';
+import { signupAddress } from '../../features/checkout/signup-address';
 import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-place-order';
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
@@ -19,7 +21,8 @@ export const isComplete = (a: FinalAddress) => !!(a.address.trim() && a.city.tri
 
 export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
-  const { user, loading, signedOut } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const { items, subtotal, shipping, total, ready } = useCart();
   const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();
   const { toast } = useToast();
@@ -31,14 +34,17 @@ export default function CheckoutRoute() {
   const lookup = usePincodeLookup(manual.pincode, (city, state) => setManual((m) => ({ ...m, city, state })));
 
   useEffect(() => {
-    if (!addressesLoading && addresses.length === 0) setMode('manual');
-  }, [addressesLoading, addresses.length]);
+    if (addressesLoading || addresses.length > 0) return;
+    setMode('manual');
+    // No saved address yet: the one given at sign-up fills the form (the shopper can still change it).
+    const fromSignup = signupAddress(user);
+    if (fromSignup) setManual((m) => (Object.values(m).some(Boolean) ? m : fromSignup));
+  }, [addressesLoading, addresses.length, user]);
   useEffect(() => {
     if (!savedId && selectedAddress) setSavedId(selectedAddress.id);
   }, [savedId, selectedAddress]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (signInRedirect || !user) return signInRedirect;
   if (!ready) return <Spinner />;
   if (items.length === 0 && !placed && !busy) return <Navigate to="/cart" replace />;
 
@@ -201,14 +207,7 @@ export default function CheckoutRoute() {
           </aside>
         </form>
       )}
-      {simulator && (
-        <PaymentSimulatorDialog
-          request={simulator.request}
-          onSuccess={simulator.resolve}
-          onFailure={(message) => simulator.reject(new Error(message))}
-          onDismiss={() => simulator.reject(new PaymentCancelledError())}
-        />
-      )}
+      <PaymentWindow simulator={simulator} />
     </div>
   );
 }

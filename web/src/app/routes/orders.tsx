@@ -1,11 +1,13 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
+import { PayNow } from '../../features/orders/components/pay-now';
 import { StatusBadge } from '../../features/orders/components/status-badge';
 import { formatDate, formatPrice } from '../../lib/format';
 
@@ -21,7 +23,8 @@ const STATUS_FILTERS = [
 
 export default function OrdersRoute() {
   useDocumentTitle('My Orders');
-  const { user, loading, signedOut } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const orders = useOrders(user?.id);
   const { toast } = useToast();
   const [search, setSearch] = useState('');
@@ -41,8 +44,7 @@ export default function OrdersRoute() {
     });
   }, [orders.data, search, status]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (signInRedirect || !user) return signInRedirect;
 
   return (
     <div className="container section">
@@ -91,6 +93,7 @@ export default function OrdersRoute() {
                     <StatusBadge status={o.status} />
                     <span className="price">{formatPrice(o.totalAmount)}</span>
                   </button>
+                  <PayNow order={o} />
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { productQuery } from '../../features/products/api/get-product';
 import { useHydrated } from '../../lib/hydration';
+import { useAuth } from '../../features/auth/auth-provider';
 import { productReviewsQueryOptions, useProductReviews } from '../../features/products/api/get-product-reviews';
 import { relatedProductsQuery } from '../../features/products/api/related-products';
 import { ProductGallery } from '../../features/products/components/product-gallery';
@@ -25,7 +26,8 @@ export default function ProductRoute() {
   const { id = '' } = useParams();
   // A product the server found missing (404) shows 'Product Not Found' on both sides; it is asked again on a later visit.
   const product = useQuery({ ...productQuery(id), retryOnMount: useHydrated() });
-  const reviews = useProductReviews(id);
+  const { user } = useAuth();
+  const reviews = useProductReviews(id, user?.id ?? null);
   // Asked beside the product itself: the server knows its category.
   const related = useQuery(relatedProductsQuery(id));
   useDocumentTitle(product.isLoading ? undefined : (product.data?.name ?? 'Product Not Found'));

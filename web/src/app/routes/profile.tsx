@@ -1,13 +1,15 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toaster';
 import { useAuth } from '../../features/auth/auth-provider';
+import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useUserProfile } from '../../features/user/api/get-user-profile';
 import { AddressBook } from '../../features/user/components/address-book';
+import { ChangePasswordForm } from '../../features/user/components/change-password-form';
 import { ProfileDetails } from '../../features/user/components/profile-details';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
@@ -16,7 +18,8 @@ const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;
 
 export default function ProfileRoute() {
   useDocumentTitle('My Profile');
-  const { user, loading, signedOut } = useAuth();
+  const { user } = useAuth();
+  const signInRedirect = useSignInRedirect();
   const profile = useUserProfile(user?.id);
   const wishlist = useWishlist();
   const { toast } = useToast();
@@ -27,8 +30,7 @@ export default function ProfileRoute() {
     if (profile.isError) toast({ title: 'Failed to load profile. Please try again.', variant: 'destructive' });
   }, [profile.isError, toast]);
 
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to={signedOut ? '/' : '/login'} replace />;
+  if (signInRedirect || !user) return signInRedirect;
   if (profile.isLoading) return <Spinner label="Loading profile…" />;
   if (profile.isError || !profile.data) {
     return (
@@ -61,7 +63,10 @@ export default function ProfileRoute() {
           <Tabs.Trigger value="orders" className="tabs__trigger">Orders</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="tabs__panel">
-          <ProfileDetails profile={data.user} />
+          <div className="stack">
+            <ProfileDetails profile={data.user} />
+            <ChangePasswordForm />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="addresses" className="tabs__panel">
           <AddressBook addresses={data.addresses} />

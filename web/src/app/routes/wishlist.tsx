@@ -1,16 +1,33 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '../../components/ui/toaster';
 import { useCart } from '../../features/cart/cart-provider';
+import { stockRefusal } from '../../features/cart/cart-store';
+import { productQuery } from '../../features/products/api/get-product';
+import type { Product } from '../../features/products/types';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
 
 export default function WishlistRoute() {
   useDocumentTitle('My Wishlist');
   const { items, remove } = useWishlist();
-  const { addToCart } = useCart();
+  const { items: cartItems, addToCart } = useCart();
   const { toast } = useToast();
+  const queryClient = useQueryClient();
+
+  /** The wishlist keeps a summary: the product's current stock decides (the saved one when it cannot be loaded). */
+  const onAdd = async (saved: Product) => {
+    const product = await queryClient.fetchQuery({ ...productQuery(saved.id), staleTime: 0 }).catch(() => saved);
+    const refusal = stockRefusal(cartItems, product);
+    if (refusal) {
+      toast({ ...refusal, variant: 'destructive' });
+      return;
+    }
+    addToCart(product, 1);
+    toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.`, variant: 'success' });
+  };
   return (
     <div className="container section">
       <div className="section__head">
@@ -40,16 +57,15 @@ export default function WishlistRoute() {
                   <Link to={`/product/${p.id}`}>{p.name}</Link>
                 </h3>
                 <p className="price">{formatPrice(p.price)}</p>
+                {!p.inStock && <p className="muted small">Out of Stock</p>}
                 <div className="row">
                   <button
                     type="button"
                     className="button button--primary button--small"
-                    onClick={() => {
-                      addToCart(p, 1);
-                      toast({ title: 'Added to cart', description: `${p.name} has been added to your cart.`, variant: 'success' });
-                    }}
+                    onClick={() => void onAdd(p)}
+                    aria-label={p.inStock ? `Add ${p.name} to cart` : `${p.name} is out of stock`}
                   >
-                    Add to Cart
+                    {p.inStock ? 'Add to Cart' : 'Out of Stock'}
                   </button>
                   <button type="button" className="button button--ghost button--small" onClick={() => remove(p)}>
                     Remove

@@ -6,6 +6,7 @@ import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
 import { logout as logoutCall } from './api/logout';
 import { signup as signupCall, type SignupInput } from './api/signup';
+import { readLastUser, restoreSession, writeLastUser } from './session-restore';
 import { normalizeUser, type User } from './types';
 
 interface AuthContextValue {
@@ -33,24 +34,43 @@ function clearStoredCarts() {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUserState] = useState<User | null>(null);
-  // While hydrating server HTML (rendered as a guest), the stored token is looked at in the effect instead.
-  const [loading, setLoading] = useState(() => !isHydrating() && !!getToken());
+  // A signed-in shopper shows as signed in at once, as last known, while the profile call confirms it. While hydrating
+  // server HTML (rendered as a guest) the stored token and last known user are looked at in the effect instead.
+  const [user, setUserState] = useState<User | null>(() => (!isHydrating() && getToken() ? readLastUser() : null));
+  const [loading, setLoading] = useState(() => !isHydrating() && !!getToken() && !readLastUser());
   const [signedOut, setSignedOut] = useState(false);
+
+  useEffect(() => {
+    if (user) writeLastUser(user);
+  }, [user]);
 
   useEffect(() => {
     if (!getToken()) return;
     let cancelled = false;
-    setLoading(true);
-    getAuthProfile()
-      .then((data) => !cancelled && setUserState(normalizeUser(data.user)))
-      .catch(() => {
+    if (isHydrating()) {
+      // The server rendered a guest: now show the last known user (or wait for the profile) as a browser start would.
+      const last = readLastUser();
+      if (last) setUserState((current) => current ?? last);
+      else setLoading(true);
+    }
+    void restoreSession({
+      fetchProfile: async () => normalizeUser((await getAuthProfile()).user),
+      onUser: (next) => {
+        setUserState(next);
+        setLoading(false);
+      },
+      // Only a 401 removes the token (DECISIONS §9).
+      onRejected: () => {
         setToken(null);
-        if (!cancelled) setUserState(null);
+        writeLastUser(null);
+        setUserState(null);
+        setLoading(false);
         // Reads sent with the stale token were refused: ask again as a guest.
         void queryClient.invalidateQueries();
-      })
-      .finally(() => !cancelled && setLoading(false));
+      },
+      onRetry: (attempt, delayMs, error) => console.warn(`Profile check failed (attempt ${attempt}); keeping the session and retrying in ${delayMs} ms`, error),
+      isCancelled: () => cancelled,
+    });
     return () => {
       cancelled = true;
     };
@@ -80,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The server refuses this token from now on; signing out here happens even when it cannot be reached.
     if (getToken()) await logoutCall().catch(() => undefined);
     setToken(null);
+    writeLastUser(null);
     clearStoredCarts();
     setSignedOut(true);
     setUserState(null);

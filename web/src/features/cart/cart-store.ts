@@ -12,14 +12,19 @@ interface StoredCart {
 
 export const cartKey = (userId: string | null | undefined) => (userId ? `cart_${userId}` : 'cart_guest');
 
-/** Reads a stored cart; one older than 24 hours (or unreadable) is discarded. */
-export function readStoredCart(key: string, now = Date.now()): CartItem[] {
+function readStored(key: string, storage: Storage): StoredCart | null {
+  const raw = storage.getItem(key);
+  if (!raw) return null;
+  const stored = JSON.parse(raw) as StoredCart;
+  return Array.isArray(stored.items) && typeof stored.timestamp === 'number' ? stored : null;
+}
+
+/** Reads a stored cart; one unchanged for more than 24 hours (or unreadable) is discarded. */
+export function readStoredCart(key: string, now = Date.now(), storage: Storage = localStorage): CartItem[] {
   try {
-    const raw = localStorage.getItem(key);
-    if (!raw) return [];
-    const stored = JSON.parse(raw) as StoredCart;
-    if (!Array.isArray(stored.items) || typeof stored.timestamp !== 'number' || now - stored.timestamp > CART_LIFETIME_MS) {
-      localStorage.removeItem(key);
+    const stored = readStored(key, storage);
+    if (!stored || now - stored.timestamp > CART_LIFETIME_MS) {
+      storage.removeItem(key);
       return [];
     }
     return stored.items;
@@ -28,11 +33,25 @@ export function readStoredCart(key: string, now = Date.now()): CartItem[] {
   }
 }
 
-export function writeStoredCart(key: string, items: CartItem[], now = Date.now()): void {
+/**
+ * Stores the cart. Its timestamp is the time of its last change: writing back the same items (every page load does)
+ * keeps the stored time, so a cart lives 24 hours from its last change, not from the last visit.
+ */
+export function writeStoredCart(key: string, items: CartItem[], now = Date.now(), storage: Storage = localStorage): void {
   try {
     // An empty cart is not stored (sign-out clears every cart; the guest's empty cart must not come back).
-    if (items.length === 0) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({ items, timestamp: now } satisfies StoredCart));
+    if (items.length === 0) {
+      storage.removeItem(key);
+      return;
+    }
+    let previous: StoredCart | null = null;
+    try {
+      previous = readStored(key, storage);
+    } catch {
+      previous = null;
+    }
+    if (previous && JSON.stringify(previous.items) === JSON.stringify(items)) return;
+    storage.setItem(key, JSON.stringify({ items, timestamp: now } satisfies StoredCart));
   } catch {
     /* storage full or blocked: the cart still works in memory */
   }
@@ -56,6 +75,18 @@ export function setLineQuantity(items: CartItem[], productId: string, quantity: 
   const next = Math.max(0, Math.floor(quantity));
   if (next === 0) return items.filter((i) => i.id !== productId);
   return items.map((i) => (i.id === productId ? { ...i, quantity: next } : i));
+}
+
+/**
+ * Why adding `quantity` of a product to the cart is refused, as the spec's toast, or null: 'Out of Stock' for a
+ * product that cannot be bought now; 'Insufficient Stock' when the line would pass the stock (or 10).
+ */
+export function stockRefusal(items: CartItem[], product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>, quantity = 1): { title: string; description: string } | null {
+  if (!product.inStock || product.stockQuantity === 0) return { title: 'Out of Stock', description: 'This product is currently out of stock.' };
+  const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
+  const limit = lineLimit(product);
+  if (inCart + quantity > limit) return { title: 'Insufficient Stock', description: `Only ${limit} items available for ${product.name}.` };
+  return null;
 }
 
 export function mergeCarts(base: CartItem[], extra: CartItem[]): CartItem[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../products/types';
-import { addLine, cartKey, lineLimit, mergeCarts, setLineQuantity } from './cart-store';
+import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
 
 const product = (id: string, stockQuantity?: number): Product => ({
   id, name: `P${id}`, price: 500, image: '', images: [], category: 'Keychains', isNew: false, isOnSale: false, description: '', inStock: true, stockQuantity, rating: 0,
@@ -37,5 +37,49 @@ describe('cart rules', () => {
   it("merges a guest's cart into the user's", () => {
     const merged = mergeCarts(addLine([], product('a')), addLine(addLine([], product('a')), product('b')));
     expect(merged.map((i) => [i.id, i.quantity])).toEqual([['a', 2], ['b', 1]]);
+  });
+});
+
+describe('stored cart lifetime: 24 hours from the last change (fake clock)', () => {
+  const HOUR = 3_600_000;
+  const t0 = Date.parse('2026-11-23T08:00:00Z');
+  function memoryStorage(): Storage {
+    const data = new Map<string, string>();
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) } as Storage;
+  }
+  /** A page load: the provider reads the cart and writes the same items back. */
+  const visit = (storage: Storage, now: number) => {
+    const items = readStoredCart('cart_u1', now, storage);
+    writeStoredCart('cart_u1', items, now, storage);
+    return items;
+  };
+
+  it('visits do not renew it: a cart last changed 24 hours ago is gone even if visited every hour', () => {
+    const storage = memoryStorage();
+    writeStoredCart('cart_u1', addLine([], product('a')), t0, storage);
+    for (let h = 1; h <= 24; h++) expect(visit(storage, t0 + h * HOUR)).toHaveLength(1);
+    expect(visit(storage, t0 + 24 * HOUR + 1)).toEqual([]);
+    expect(storage.getItem('cart_u1')).toBeNull();
+  });
+
+  it('a change renews it: 24 hours count again from the change', () => {
+    const storage = memoryStorage();
+    const items = addLine([], product('a'));
+    writeStoredCart('cart_u1', items, t0, storage);
+    writeStoredCart('cart_u1', addLine(items, product('b')), t0 + 20 * HOUR, storage);
+    expect(visit(storage, t0 + 43 * HOUR)).toHaveLength(2);
+    expect(visit(storage, t0 + 44 * HOUR + 1)).toEqual([]);
+  });
+});
+
+describe('adding from the wishlist respects stock', () => {
+  it("refuses an out-of-stock product with the spec's toast, and a line past its stock or 10", () => {
+    expect(stockRefusal([], { ...product('a', 0), inStock: false })).toEqual({ title: 'Out of Stock', description: 'This product is currently out of stock.' });
+    expect(stockRefusal([], product('z', 0))).toMatchObject({ title: 'Out of Stock' });
+    const two = product('b', 2);
+    expect(stockRefusal([], two)).toBeNull();
+    expect(stockRefusal(addLine([], two, 1), two)).toBeNull();
+    expect(stockRefusal(addLine([], two, 2), two)).toEqual({ title: 'Insufficient Stock', description: 'Only 2 items available for Pb.' });
+    expect(stockRefusal(addLine([], product('c'), 10), product('c'))).toMatchObject({ title: 'Insufficient Stock' });
   });
 });

@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toaster';
-import { COD_CONFIRM_DELAY_MS, ONLINE_CONFIRM_DELAY_MS, REDIRECT_DELAY_MS, sleep } from '../../lib/constants';
+import { COD_CONFIRM_DELAY_MS, REDIRECT_DELAY_MS, sleep } from '../../lib/constants';
 import type { User } from '../auth/types';
 import { useCart } from '../cart/cart-provider';
-import { createOrder, type CreateOrderPayload } from './api/create-order';
-import { createPaymentOrder, verifyPayment, type PaymentOrder, type PaymentResult } from './api/payments';
+import { createOrder, type CreateOrderPayload, type CreatedOrder } from './api/create-order';
 import { updateOrderStatus } from './api/update-order-status';
-import type { SimulatorRequest } from './components/payment-simulator-dialog';
-import { isRealRazorpayKey, openRazorpay, PaymentCancelledError } from './razorpay';
+import { checkoutFor, forgetPendingCheckout, rememberCheckoutOrder } from './pending-checkout';
+import { usePaymentWindow } from './use-payment-window';
 
 export interface FinalAddress {
   name: string;
@@ -20,13 +19,11 @@ export interface FinalAddress {
   pincode: string;
 }
 
-interface PendingSimulator {
-  request: SimulatorRequest;
-  resolve(result: PaymentResult): void;
-  reject(error: Error): void;
-}
-
-/** The checkout flow of spec §4: create the order, then COD confirm or the payment window, then /orders. */
+/**
+ * The checkout flow of spec §4: create the order, then COD confirm or the payment window, then /orders. One checkout
+ * is one order (DECISIONS §9): the same cart, address and method send the same checkout id, so paying again after a
+ * dismissed or failed window pays the order already placed.
+ */
 export function usePlaceOrder(user: User | null) {
   const { items, total, clearCart } = useCart();
   const { toast } = useToast();
@@ -34,19 +31,15 @@ export function usePlaceOrder(user: User | null) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
-  const [simulator, setSimulator] = useState<PendingSimulator | null>(null);
+  const { payOrder, simulator } = usePaymentWindow();
 
   const finish = () => {
+    forgetPendingCheckout();
     setPlaced(true);
     clearCart();
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
     setTimeout(() => navigate('/orders'), REDIRECT_DELAY_MS);
-  };
-
-  const pay = (request: SimulatorRequest, paymentOrder: PaymentOrder) => {
-    if (!paymentOrder.simulator && isRealRazorpayKey(paymentOrder.key_id ?? '')) return openRazorpay(paymentOrder, request.prefill, request.description);
-    return new Promise<PaymentResult>((resolve, reject) => setSimulator({ request, resolve, reject }));
   };
 
   const place = async (address: FinalAddress, method: 'cod' | 'razorpay') => {
@@ -63,18 +56,26 @@ export function usePlaceOrder(user: User | null) {
       shipping_name: address.name || user.full_name,
       payment_method: method,
     };
-    let orderId: string;
-    let orderNumber = '';
+    const key = JSON.stringify({ items: payload.items.map((i) => [i.productId, i.quantity]), address, method });
+    let checkout = checkoutFor(user.id, key);
+    let order: CreatedOrder;
     try {
-      const answer = await createOrder(payload);
-      if (!answer.order?.id) throw new Error('Failed to create order');
-      orderId = answer.order.id;
-      orderNumber = answer.order.orderNumber ?? answer.order.order_number ?? '';
+      order = (await createOrder({ ...payload, checkout_id: checkout.checkoutId })).order;
+      // The checkout's order expired (or was cancelled) while the shopper was away: this is a new checkout.
+      if (order?.status === 'cancelled') {
+        forgetPendingCheckout();
+        checkout = checkoutFor(user.id, key);
+        order = (await createOrder({ ...payload, checkout_id: checkout.checkoutId })).order;
+      }
+      if (!order?.id) throw new Error('Failed to create order');
+      rememberCheckoutOrder(checkout, order.id);
     } catch (error) {
       toast({ title: 'Failed to create order', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
       setBusy(false);
       return;
     }
+    const orderId = order.id;
+    const orderNumber = order.orderNumber ?? order.order_number ?? '';
 
     if (method === 'cod') {
       await sleep(COD_CONFIRM_DELAY_MS);
@@ -88,44 +89,21 @@ export function usePlaceOrder(user: User | null) {
       return;
     }
 
-    let result: PaymentResult;
-    try {
-      if (!orderId) throw new Error('Invalid order id');
-      const paymentOrder = await createPaymentOrder(orderId, total).catch((error: Error) => {
-        toast({ title: 'Failed to create payment order', description: error.message, variant: 'destructive' });
-        throw null;
-      });
-      const request: SimulatorRequest = {
-        razorpayOrderId: paymentOrder.order_id,
-        amountRupees: total,
-        prefill: { name: user.full_name, email: user.email, contact: address.phone || user.phone || '' },
-        description: orderNumber ? `Order ${orderNumber}` : 'Anime Collectibles order',
-      };
-      result = await pay(request, paymentOrder);
-    } catch (error) {
-      setSimulator(null);
-      setBusy(false);
-      if (error === null) return;
-      if (error instanceof PaymentCancelledError) toast({ title: 'Payment cancelled', description: 'Your order is kept for 30 minutes; you can pay again from checkout.', variant: 'destructive' });
-      else toast({ title: 'Payment failed', description: error instanceof Error && error.message ? error.message : 'Payment was not completed', variant: 'destructive' });
-      return;
-    }
-    setSimulator(null);
-    try {
-      await verifyPayment(result, orderId);
-    } catch {
-      toast({ title: 'Payment verification failed', description: 'Please contact support for assistance.', variant: 'destructive' });
-      setBusy(false);
-      return;
-    }
-    await sleep(ONLINE_CONFIRM_DELAY_MS);
-    try {
-      await updateOrderStatus(orderId, 'confirmed');
+    if (order.paymentStatus === 'completed') {
+      // Paid already (the provider's webhook arrived before this retry): nothing left to pay.
+      await updateOrderStatus(orderId, 'confirmed').catch(() => undefined);
       toast({ title: 'Payment successful!', description: `Order ${orderNumber} is confirmed.`, variant: 'success' });
-    } catch {
-      toast({ title: 'Payment successful', description: 'Payment succeeded, but the order status update had an issue. We will confirm it shortly.' });
+      finish();
+      return;
     }
-    finish();
+    const outcome = await payOrder({
+      id: orderId,
+      orderNumber,
+      totalAmount: order.totalAmount ?? total,
+      prefill: { name: user.full_name, email: user.email, contact: address.phone || user.phone || '' },
+    });
+    if (outcome === 'paid') finish();
+    else setBusy(false);
   };
 
   return { place, busy, placed, simulator };

@@ -41,6 +41,10 @@ export interface Order {
   trackingNumber?: string;
   estimatedDelivery?: string;
   actualDelivery?: string;
+  /** Unpaid online order: it can be paid (again) until then (DECISIONS §9). */
+  paymentExpiresAt?: string;
+  /** Cancelled because its payment did not arrive within 30 minutes. */
+  expiredAt?: string;
   reviews: OrderReview[];
 }
 
@@ -82,6 +86,8 @@ export function normalizeOrder(raw: Record<string, unknown>, extraReviews: unkno
     trackingNumber: str(raw.trackingNumber ?? raw.tracking_number) || undefined,
     estimatedDelivery: str(raw.estimatedDelivery ?? raw.estimated_delivery) || undefined,
     actualDelivery: str(raw.actualDelivery ?? raw.actual_delivery) || undefined,
+    paymentExpiresAt: str(raw.paymentExpiresAt) || undefined,
+    expiredAt: str(raw.expiredAt) || undefined,
     reviews: reviews.map((r) => ({ productId: str(r.productId ?? r.product_id), rating: Number(r.rating ?? 0), comment: str(r.comment) })),
   };
 }
@@ -99,3 +105,10 @@ export function paymentStatusLabel(status: string): string {
 export function paymentMethodLabel(method: string): string {
   return method === 'cod' ? 'Cash on Delivery' : method === 'razorpay' ? 'Online (Razorpay)' : method || 'Unknown';
 }
+
+/** Whether the shopper can still pay this order (Pay now): online, unpaid, and before its deadline. */
+export function awaitsPayment(order: Pick<Order, 'paymentExpiresAt'>, now = Date.now()): boolean {
+  return !!order.paymentExpiresAt && Date.parse(order.paymentExpiresAt) > now;
+}
+
+export const EXPIRED_NOTICE = 'Payment was not completed within 30 minutes: this order has expired and its items were released.';

@@ -20,6 +20,8 @@ export interface WishlistEntry {
   image: string;
   category: string;
   price: number;
+  inStock: boolean;
+  stockQuantity?: number;
 }
 
 export function normalizeAddress(raw: Record<string, unknown>): Address {
@@ -62,5 +64,7 @@ export function normalizeWishlistEntry(raw: Record<string, unknown>): WishlistEn
     image: String(raw.image ?? ''),
     category: String(raw.category ?? ''),
     price: Number(raw.price ?? 0),
+    inStock: raw.inStock !== false && raw.in_stock !== false,
+    stockQuantity: raw.stockQuantity === undefined && raw.stock_quantity === undefined ? undefined : Number(raw.stockQuantity ?? raw.stock_quantity),
   };
 }

@@ -80,7 +80,8 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
       isNew: false,
       isOnSale: false,
       description: '',
-      inStock: true,
+      inStock: e.inStock,
+      stockQuantity: e.stockQuantity,
       rating: 0,
     }));
     // Optimistic view: pending additions shown, pending removals hidden.

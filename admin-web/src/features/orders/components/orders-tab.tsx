@@ -1,4 +1,5 @@
 import type { RowSelectionState } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,7 +12,10 @@ import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { Pager } from '../../../components/ui/pager';
 import { useDeleteOrders } from '../api/delete-orders';
+import { allOrderIds, deleteOrdersInBatches } from '../api/delete-all-orders';
+import { offerSelectAll, selectedCount, selectedIdsOf, selectionLabel, type OrderSelection } from './order-selection';
 import { ORDER_STATUSES, type AdminOrder } from '../api/order';
+import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';
 
@@ -22,12 +26,20 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
   const [page, setPage] = useState(1);
   const { data, error } = useOrders(page);
   const orders = data?.items ?? NO_ORDERS;
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const queryClient = useQueryClient();
+  const [picked, setPicked] = useState<OrderSelection>({ rows: {}, all: false });
+  const selection = picked.rows as RowSelectionState;
+  // Ticking or unticking a row leaves "all orders" mode and keeps what is ticked, on every page.
+  const setSelection = (change: RowSelectionState | ((old: RowSelectionState) => RowSelectionState)) =>
+    setPicked((p) => ({ rows: typeof change === 'function' ? change(p.rows as RowSelectionState) : change, all: false }));
+  const total = data?.total ?? orders.length;
+  const [deletingAll, setDeletingAll] = useState(false);
   const [toDelete, setToDelete] = useState<AdminOrder | null>(null);
   const updateStatus = useUpdateOrderStatus();
   const deleteOne = useDeleteOrder();
   const deleteMany = useDeleteOrders();
-  const selectedIds = orders.filter((o) => selection[o.id]).map((o) => o.id);
+  const selectedIds = selectedIdsOf(picked);
+  const count = selectedCount(picked, total);
 
   const changeStatus = (order: AdminOrder, status: string) => {
     // Shipping records a tracking number: the admin's, or one the server generates when left empty.
@@ -65,16 +77,30 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
     });
   };
 
-  const deleteSelected = () => {
-    if (selectedIds.length === 0) {
+  const deleteSelected = async () => {
+    if (count === 0) {
       toast({ title: 'No Orders Selected', description: 'Please select orders to delete.', variant: 'destructive' });
       return;
     }
-    const count = selectedIds.length;
+    if (picked.all) {
+      setDeletingAll(true);
+      try {
+        const deleted = await deleteOrdersInBatches(await allOrderIds());
+        toast({ title: 'Orders Deleted', description: `${deleted} orders have been deleted successfully.`, variant: 'success' });
+        setPicked({ rows: {}, all: false });
+        setPage(1);
+      } catch (error) {
+        toast({ title: 'Error', description: bulkDeleteErrorMessage(error), variant: 'destructive' });
+      } finally {
+        setDeletingAll(false);
+        void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
+      }
+      return;
+    }
     deleteMany.mutate(selectedIds, {
       onSuccess: (result) => {
         toast({ title: 'Orders Deleted', description: `${result.deletedCount ?? count} orders have been deleted successfully.`, variant: 'success' });
-        setSelection({});
+        setPicked({ rows: {}, all: false });
       },
       onError: (error) => toast({ title: 'Error', description: bulkDeleteErrorMessage(error), variant: 'destructive' }),
     });
@@ -137,21 +163,28 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
     <Card title="Order Management">
       <div className="selection-bar">
         <span className="muted" data-testid="selection-count">
-          {selectedIds.length} of {orders.length} orders selected
+          {selectionLabel(picked, total)}
         </span>
-        <Button variant="danger" onClick={deleteSelected} disabled={deleteMany.isPending}>
-          Delete Selected ({selectedIds.length})
+        {offerSelectAll(picked, orders.map((o) => o.id), total) && (
+          <Button size="sm" onClick={() => setPicked((p) => ({ ...p, all: true }))}>
+            Select all {total} orders
+          </Button>
+        )}
+        {picked.all && (
+          <Button size="sm" onClick={() => setPicked({ rows: {}, all: false })}>
+            Clear selection
+          </Button>
+        )}
+        <Button variant="danger" onClick={() => void deleteSelected()} disabled={deleteMany.isPending || deletingAll}>
+          Delete Selected ({count})
         </Button>
       </div>
       {error && <p className="error-text">{(error as Error).message}</p>}
-      <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />
+      <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={picked.all ? (Object.fromEntries(orders.map((o) => [o.id, true])) as RowSelectionState) : selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />
       <Pager
         page={data?.page ?? page}
         totalPages={data?.totalPages ?? 1}
-        onPage={(next) => {
-          setSelection({});
-          setPage(next);
-        }}
+        onPage={setPage}
       />
       <Dialog
         open={toDelete !== null}

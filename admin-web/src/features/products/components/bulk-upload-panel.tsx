@@ -4,9 +4,13 @@ import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
 import { uploadBulkProductImages } from '../api/upload-images';
+import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
+import { screenImages, serverRefusals, type RefusedImage } from './image-screening';
+import { RefusedImages } from './refused-images';
+import { checkImportColumns, type ImportColumns } from '../api/check-import-columns';
+import { ColumnMapping } from './column-mapping';
 
 const MAX_FILES = 50;
-const MAX_BYTES = 10 * 1024 * 1024;
 
 const errorText = (e: BulkUploadError) =>
   typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
@@ -25,21 +29,63 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const [imageProgress, setImageProgress] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const [columnCheck, setColumnCheck] = useState<ImportColumns | null>(null);
+  const [columnMapping, setColumnMapping] = useState<Record<string, string>>({});
+
+  /** A file whose headers do not match the template opens the column mapping before its upload. */
+  const chooseFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setColumnCheck(null);
+    setColumnMapping({});
+    if (!chosen) return;
+    try {
+      const check = await checkImportColumns(chosen, {});
+      if (check.missing.length > 0) setColumnCheck(check);
+    } catch (error) {
+      toast({ title: 'Upload failed', description: (error as Error).message, variant: 'destructive' });
+    }
+  };
+  const chosenMapping = Object.fromEntries(Object.entries(columnMapping).filter(([, header]) => header));
+  const [refused, setRefused] = useState<RefusedImage[]>([]);
+  const [driveText, setDriveText] = useState('');
+
+  /** Drive links pasted here are copied into the store; the file's image cells naming the same links then use the copies. */
+  const copyDriveLinks = async () => {
+    const links = driveText.split('\n').map((l) => l.trim()).filter(Boolean);
+    const notDrive = links.filter((l) => !isDriveLink(l)).map((l) => ({ name: l, reason: 'not a Google Drive link' }));
+    setRefused(notDrive);
+    if (links.length === notDrive.length) return toast({ title: 'No files selected', description: 'Paste Google Drive links, one per line.', variant: 'destructive' });
+    setImageProgress(0);
+    try {
+      const { copied, failed } = await copyDriveImages(links.filter(isDriveLink));
+      setImageMap((current) => (rememberedImageMap = { ...current, ...copied }));
+      setRefused([...notDrive, ...failed.map((f) => ({ name: f.link, reason: f.reason }))]);
+      if (Object.keys(copied).length > 0) toast({ title: 'Images Uploaded', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
+      else toast({ title: 'No valid images', description: 'None of the Drive links could be copied.', variant: 'destructive' });
+    } finally {
+      setImageProgress(null);
+    }
+  };
   const imagesBusy = imageProgress !== null;
   const imageCount = Object.keys(imageMap).length;
 
   const uploadImages = async (list: FileList | null) => {
     const files = Array.from(list ?? []);
+    setRefused([]);
     if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose product images to upload.', variant: 'destructive' });
-    if (files.length > MAX_FILES) return toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once.`, variant: 'destructive' });
-    const images = files.filter((f) => f.type.startsWith('image/') && f.size <= MAX_BYTES);
+    const { accepted: images, refused: screened } = screenImages(files, MAX_FILES);
+    setRefused(screened);
+    if (files.length > MAX_FILES) toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once: the first ${MAX_FILES} images are uploaded.`, variant: 'destructive' });
     if (images.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
     setImageProgress(0);
     try {
-      const map = await uploadBulkProductImages(images, setImageProgress);
+      const { imageMap: map, rejected } = await uploadBulkProductImages(images, setImageProgress);
       setImageMap((current) => (rememberedImageMap = { ...current, ...map }));
+      setRefused([...screened, ...serverRefusals(rejected)]);
       toast({ title: 'Images Uploaded', description: `${Object.keys(map).length} images uploaded.`, variant: 'success' });
     } catch (error) {
+      // The server refused every file it was sent (none was a readable image): list them too.
+      if ((error as Error).message === 'No valid images') setRefused([...screened, ...serverRefusals(images.map((f) => f.name))]);
       toast({ title: 'Upload failed', description: (error as Error).message || 'Failed to upload image. Please try again.', variant: 'destructive' });
     } finally {
       setImageProgress(null);
@@ -49,7 +95,7 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const upload = () => {
     setResult(null);
     bulk.mutate(
-      { file: mode === 'deleteall' ? null : file, mode, imageMap },
+      { file: mode === 'deleteall' ? null : file, mode, imageMap, columnMapping: chosenMapping },
       {
         onSuccess: (r) => {
           setResult(r);
@@ -92,16 +138,25 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
               <span>{imageProgress}%</span>
             </div>
           )}
+          <label className="file-label">
+            Or Google Drive links (one per line; use the same links in the file&apos;s image column)
+            <textarea rows={2} value={driveText} onChange={(e) => setDriveText(e.target.value)} disabled={imagesBusy} data-testid="bulk-drive-links" />
+          </label>
+          <Button size="sm" onClick={() => void copyDriveLinks()} disabled={imagesBusy || !driveText.trim()}>
+            Copy Drive images
+          </Button>
           <p className="muted" data-testid="image-count">
             {imageCount} images uploaded
           </p>
+          <RefusedImages refused={refused} />
         </div>
         <div className="step">
           <h4 className="section-title">Step 2: Upload CSV or Excel file</h4>
           <label className="file-label">
             Product file (.csv, .xlsx, .xls)
-            <input type="file" accept=".csv,.xlsx,.xls" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="bulk-file-input" />
+            <input type="file" accept=".csv,.xlsx,.xls" onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)} data-testid="bulk-file-input" />
           </label>
+          {columnCheck && mode !== 'deleteall' && <ColumnMapping check={columnCheck} mapping={columnMapping} onChange={setColumnMapping} />}
           <div className="inline-controls">
             <label>
               Mode

@@ -4,7 +4,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
 import { CATEGORIES, type AdminProduct } from '../api/product';
 import { useSaveProduct } from '../api/save-product';
-import { uploadSingleImage } from '../api/upload-images';
+import { uploadMultipleImages, uploadSingleImage } from '../api/upload-images';
+import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
+import { MAX_IMAGE_BYTES, screenImages, serverRefusals, type RefusedImage } from './image-screening';
+import { RefusedImages } from './refused-images';
 import { emptyProductForm, productToForm, validateProductForm, type ProductFormValues } from './product-form';
 
 /** Add (product === 'new') or edit a product. */
@@ -14,6 +17,7 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
   const [values, setValues] = useState<ProductFormValues>(emptyProductForm);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [refused, setRefused] = useState<RefusedImage[]>([]);
   const editing = product !== null && product !== 'new' ? product : null;
 
   useEffect(() => {
@@ -54,12 +58,53 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
       toast({ title: 'No valid images', description: 'Please choose an image file.', variant: 'destructive' });
       return;
     }
+    // Checked before sending: a 10MB+ file would only be refused after its whole upload.
+    if (file.size > MAX_IMAGE_BYTES) {
+      toast({ title: 'No valid images', description: `${file.name} is over 10MB.`, variant: 'destructive' });
+      return;
+    }
     setUploading(true);
     try {
       const url = await uploadSingleImage(file);
       setValues((v) => ({ ...v, imageUrls: v.imageUrls.trim() ? `${v.imageUrls.trim()}\n${url}` : url }));
     } catch {
       toast({ title: 'Upload failed', description: 'Failed to upload image. Please try again.', variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  /** Extra images: up to 5 at once through POST /cloudinary/multiple, appended after the main image. */
+  const uploadExtraImages = async (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    setRefused([]);
+    if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose images to upload.', variant: 'destructive' });
+    const { accepted, refused: screened } = screenImages(files, 5);
+    setRefused(screened);
+    if (files.length > 5) toast({ title: 'Too many files', description: 'Upload at most 5 extra images at once: the first 5 images are uploaded.', variant: 'destructive' });
+    if (accepted.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
+    setUploading(true);
+    try {
+      const { urls, rejected } = await uploadMultipleImages(accepted);
+      setRefused([...screened, ...serverRefusals(rejected)]);
+      setValues((v) => ({ ...v, imageUrls: [v.imageUrls.trim(), ...urls].filter(Boolean).join('\n') }));
+    } catch (error) {
+      if ((error as Error).message === 'No valid images') setRefused([...screened, ...serverRefusals(accepted.map((f) => f.name))]);
+      toast({ title: 'Upload failed', description: 'Failed to upload image. Please try again.', variant: 'destructive' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  /** Drive share links in the image list are copied into the store's own storage and replaced by its URLs. */
+  const driveLinks = values.imageUrls.split('\n').map((l) => l.trim()).filter(isDriveLink);
+  const copyDriveLinks = async () => {
+    setUploading(true);
+    try {
+      const { copied, failed } = await copyDriveImages(driveLinks);
+      setValues((v) => ({ ...v, imageUrls: v.imageUrls.split('\n').map((l) => copied[l.trim()] ?? l).join('\n') }));
+      setRefused(failed.map((f) => ({ name: f.link, reason: f.reason })));
+      if (Object.keys(copied).length > 0) toast({ title: 'Images copied', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
     } finally {
       setUploading(false);
     }
@@ -100,11 +145,21 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
             Upload image
             <input type="file" accept="image/*" onChange={(e) => void uploadImage(e.target.files?.[0])} disabled={uploading} />
           </label>
+          <label>
+            Upload extra images (up to 5)
+            <input type="file" accept="image/*" multiple onChange={(e) => void uploadExtraImages(e.target.files)} disabled={uploading} data-testid="extra-images-input" />
+          </label>
         </div>
+        <RefusedImages refused={refused} />
         <label>
           Image URLs (one per line; the first is the main image, the rest are extra)
           <textarea value={values.imageUrls} onChange={set('imageUrls')} name="imageUrls" rows={3} placeholder="https://…/figure.webp or a Google Drive share link" />
         </label>
+        {driveLinks.length > 0 && (
+          <Button type="button" onClick={() => void copyDriveLinks()} disabled={uploading}>
+            Copy {driveLinks.length} Drive {driveLinks.length === 1 ? 'image' : 'images'} into the store
+          </Button>
+        )}
         <label>
           Description
           <textarea value={values.description} onChange={set('description')} name="description" rows={3} />

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { fallbackCarousel } from '../api/get-carousel';
+import { slideContent } from '../slide-content';
 import type { CarouselName, CarouselSettings } from '../types';
+import { slideTarget } from '../slide-link';
 
 interface CarouselProps {
   name: CarouselName;
@@ -33,7 +35,7 @@ export function Carousel({ name, settings, children }: CarouselProps) {
   return (
     <section
       className={`carousel carousel--${name}`}
-      style={{ height: `min(${height}, 720px)` }}
+      style={{ height }}
       aria-roledescription="carousel"
       aria-label={name === 'hero' ? 'Featured banners' : 'Category banners'}
       data-source={carousel.fromServer ? 'server' : 'fallback'}
@@ -45,9 +47,9 @@ export function Carousel({ name, settings, children }: CarouselProps) {
     >
       <div className="carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {slides.map((slide, i) => {
-          // The generated demo banners carry their own lettering; repeating it on top would print it twice.
-          const lettered = !!slide.image && slide.image.includes('/media/demo/');
-          const showText = !lettered && !!(slide.title || slide.subtitle);
+          const { showText, cta } = slideContent(slide);
+          // Only a path on this store or an https link the admin gave (slides saved before the server's rule included).
+          const target = cta ? slideTarget(cta.link) : null;
           return (
           <div
             key={slide.id}
@@ -60,15 +62,19 @@ export function Carousel({ name, settings, children }: CarouselProps) {
           >
             {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} eager={i === 0} className="carousel__image" />}
             {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
-            {showText && (
+            {(showText || (cta && target)) && (
               <div className="carousel__content">
-                {slide.title && <h2 className="carousel__title">{slide.title}</h2>}
-                {slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
-                {slide.ctaText && slide.ctaLink && name !== 'hero' && (
-                  <Link className="button button--light" to={slide.ctaLink} tabIndex={i === index ? 0 : -1}>
-                    {slide.ctaText}
+                {showText && slide.title && <h2 className="carousel__title">{slide.title}</h2>}
+                {showText && slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
+                {cta && target && (target.kind === 'internal' ? (
+                  <Link className="button button--light" to={target.to} tabIndex={i === index ? 0 : -1}>
+                    {cta.text}
                   </Link>
-                )}
+                ) : (
+                  <a className="button button--light" href={target.href} rel="noopener noreferrer" tabIndex={i === index ? 0 : -1}>
+                    {cta.text}
+                  </a>
+                ))}
               </div>
             )}
           </div>

@@ -10,6 +10,8 @@ export interface CreateOrderPayload {
   shipping_phone: string;
   shipping_name?: string;
   payment_method: 'cod' | 'razorpay';
+  /** The same id for the same checkout: the server answers the order already placed for it. */
+  checkout_id?: string;
 }
 
 export interface CreatedOrder {
@@ -19,6 +21,8 @@ export interface CreatedOrder {
   order_number?: string;
   orderNumber?: string;
   total_amount?: number;
+  totalAmount?: number;
+  paymentStatus?: string;
 }
 
 export const createOrder = (payload: CreateOrderPayload) => api.post<{ success: boolean; order: CreatedOrder }>('/orders', payload);

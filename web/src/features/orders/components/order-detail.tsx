@@ -8,6 +8,7 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { paymentMethodLabel, paymentStatusLabel } from '../types';
 import { OrderItemReview } from './order-item-review';
+import { PayNow } from './pay-now';
 import { StatusBadge } from './status-badge';
 
 export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): void }) {
@@ -102,6 +103,7 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
               <div><dt>Estimated delivery</dt><dd>{formatDate(order.estimatedDelivery)}</dd></div>
               <div><dt>Delivered on</dt><dd>{formatDate(order.actualDelivery)}</dd></div>
             </dl>
+            <PayNow order={order} />
             <button type="button" className="button button--outline button--block" onClick={onInvoice} disabled={downloading}>
               {downloading ? 'Preparing invoice…' : 'Download Invoice'}
             </button>

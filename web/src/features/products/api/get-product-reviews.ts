@@ -4,8 +4,9 @@ import { api } from '../../../lib/api-client';
 export interface Review {
   id: string;
   productId: string;
-  userId: string;
   userName: string;
+  /** This review is the signed-in reader's own (the public list carries no account ids). */
+  mine: boolean;
   rating: number;
   comment: string;
   createdAt: string;
@@ -16,12 +17,12 @@ function normalizeReview(raw: Record<string, unknown>): Review {
   return {
     id: String(raw.id ?? ''),
     productId: String(raw.productId ?? raw.product_id ?? ''),
-    userId: String(raw.userId ?? raw.user_id ?? ''),
     userName: String(raw.userName ?? raw.user_name ?? 'Customer'),
     rating: Number(raw.rating ?? 0),
     comment: String(raw.comment ?? ''),
     createdAt: String(raw.createdAt ?? raw.created_at ?? ''),
     updatedAt: (raw.updatedAt ?? raw.updated_at) as string | undefined,
+    mine: raw.mine === true,
   };
 }
 
@@ -35,7 +36,11 @@ export async function getProductReviews(productId: string, signal?: AbortSignal)
   }
 }
 
-export const productReviewsQueryOptions = (productId: string) =>
-  queryOptions({ queryKey: ['products', 'reviews', productId], queryFn: ({ signal }) => getProductReviews(productId, signal) });
+/**
+ * Keyed by the reader as well: `mine` depends on who asks, so the guest's list (the one the server renders) is not
+ * taken for a signed-in shopper's after hydration.
+ */
+export const productReviewsQueryOptions = (productId: string, readerId: string | null = null) =>
+  queryOptions({ queryKey: ['products', 'reviews', productId, readerId ?? 'guest'], queryFn: ({ signal }) => getProductReviews(productId, signal) });
 
-export const useProductReviews = (productId: string) => useQuery(productReviewsQueryOptions(productId));
+export const useProductReviews = (productId: string, readerId: string | null = null) => useQuery(productReviewsQueryOptions(productId, readerId));

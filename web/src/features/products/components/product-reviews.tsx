@@ -20,7 +20,7 @@ export function ProductReviews({ productId, reviews, fallbackRating }: { product
   /** The server's reason for a refusal (e.g. no delivered order), shown next to the form. */
   const [reason, setReason] = useState('');
   const average = reviews.length ? averageOf(reviews) : fallbackRating;
-  const alreadyReviewed = !!user && reviews.some((r) => r.userId === user.id);
+  const alreadyReviewed = !!user && reviews.some((r) => r.mine);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,98 @@
+/**
+ * The in-memory catalogue alone (no HTTP, no database), in this process: the product table, its sort orders and the
+ * search index, filled with N generated products (bench/storefront/catalogue-rows.ts) as the catalogue loads them.
+ * Prints heap per product (after a full GC), the time to take in a 50,000-row import on top of N - 50,000 (the
+ * catalogue's share of "imported → searchable"), the first and the merged sort, and typo search latency percentiles.
+ * Usage: node --expose-gc --import tsx bench/catalogue-memory.ts [--products 1000000]
+ */
+import Papa from 'papaparse';
+import { CatalogueOrders } from '../src/modules/catalogue/catalogue-orders.js';
+import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
+import { ProductTable } from '../src/modules/catalogue/product-table.js';
+import { SearchIndex } from '../src/modules/catalogue/search-index.js';
+import { arg, percentile } from './harness.js';
+import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
+
+const n = arg('products', 100_000);
+const FILE = 50_000;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc --import tsx bench/catalogue-memory.ts');
+
+function rowsOf(from: number, count: number): ProductRow[] {
+  const created = new Date(1_700_000_000_000 + from);
+  return Papa.parse<Record<string, string>>(catalogueCsv(from, count), { header: true, skipEmptyLines: true }).data.map((r, k) => ({
+    id: `00000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
+    name: r.name!,
+    price: r.price!,
+    original_price: r.originalPrice || null,
+    image: r.image!,
+    images: r.image ? [r.image] : [],
+    category: r.category!,
+    is_new: r.isNew === 'true',
+    is_on_sale: r.isOnSale === 'true',
+    discount: null,
+    description: r.description!,
+    in_stock: Number(r.stockQuantity) > 0,
+    in_stock_flag: true,
+    stock_quantity: Number(r.stockQuantity),
+    rating: r.rating!,
+    reviews_count: Number(r.reviews),
+    power_points: 50,
+    created_at: created,
+    updated_at: created,
+  }));
+}
+
+const table = new ProductTable();
+const orders = new CatalogueOrders(table);
+const index = new SearchIndex((slot) => table.category[slot]!, () => table.end);
+const take = (rows: ProductRow[]) => {
+  for (const row of rows) {
+    const { slot } = table.put(row);
+    index.add(slot, row.name, row.description);
+    orders.changed(slot);
+  }
+};
+
+gc();
+const heapBefore = process.memoryUsage().heapUsed;
+let loaded = 0;
+while (loaded < n - FILE) {
+  const count = Math.min(FILE, n - FILE - loaded);
+  take(rowsOf(loaded, count));
+  loaded += count;
+}
+let started = performance.now();
+orders.order('price-low');
+const firstSortMs = performance.now() - started;
+
+// The last file as an import: rows in, then the orders merged by the next listing and a search finding the last row.
+const last = rowsOf(loaded, Math.min(FILE, n - loaded));
+started = performance.now();
+take(last);
+const takenMs = performance.now() - started;
+started = performance.now();
+orders.order('price-low');
+const mergeMs = performance.now() - started;
+const probe = index.search(`#${n - 1}`, table.categoryWords());
+const found = probe.count;
+probe.release();
+
+gc();
+const heapPerProduct = (process.memoryUsage().heapUsed - heapBefore) / n;
+
+const timings: Record<string, number[]> = {};
+for (let round = 0; round < 10; round++) {
+  for (const term of SEARCH_TERMS) {
+    const t = performance.now();
+    const hits = index.search(term, table.categoryWords());
+    orders.searchPage(hits, {}, 0, 24);
+    hits.release();
+    (timings[term] ??= []).push(performance.now() - t);
+  }
+}
+const all = Object.values(timings).flat();
+console.log(`${n.toLocaleString('en-IN')} products in memory: heap ${(heapPerProduct / 1024).toFixed(2)} KB/product (table, orders, search index)`);
+console.log(`last ${last.length.toLocaleString('en-IN')}-row file taken in: ${(takenMs / 1000).toFixed(2)} s, orders merged on the next listing: ${mergeMs.toFixed(0)} ms (a first full sort: ${firstSortMs.toFixed(0)} ms); last row found: ${found > 0}`);
+console.log(`typo search + first page, 10 rounds of ${SEARCH_TERMS.length} terms: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms`);
+for (const [term, list] of Object.entries(timings)) console.log(`  ${term.padEnd(20)} p50 ${percentile(list, 50).toFixed(1)} ms, max ${Math.max(...list).toFixed(1)} ms`);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isPhone, isVisibleText, normalisePhone } from './visible-text.js';
+
+describe('isVisibleText', () => {
+  it.each(['Asha Rao', 'Ã‰lodie', 'ナルト 疾風伝', 'अनुष्का', 'क्‍ष', 'ന്‍', 'Flat 4B, 2nd Cross, Indiranagar', '👩‍👩‍👧 family pack', 'O\'Brien-Smith'])('accepts %j', (text) => {
+    expect(isVisibleText(text)).toBe(true);
+  });
+  it.each([
+    ['RTL override', 'Admin\u202Egnp.exe'],
+    ['LTR override', '\u202DAdmin'],
+    ['isolate', 'a\u2066b\u2069'],
+    ['NUL', 'Asha\u0000'],
+    ['bell', 'Asha\u0007'],
+    ['escape', '\u001B[31mred'],
+    ['DEL', 'Asha\u007F'],
+    ['C1 control', 'Asha\u0085'],
+    ['line break in a name', 'Asha\nRao'],
+    ['tab in a name', 'Asha\tRao'],
+    ['zero-width space', 'Ad\u200Bmin'],
+    ['zero-width joiner between ASCII letters', 'Ad\u200Dmin'],
+    ['zero-width non-joiner at the end', 'Admin\u200C'],
+    ['word joiner', 'Ad\u2060min'],
+    ['byte-order mark', '\uFEFFAdmin'],
+    ['right-to-left mark', 'Admin\u200F'],
+  ])('refuses a %s', (_name, text) => {
+    expect(isVisibleText(text)).toBe(false);
+  });
+  it('lets multi-line text (reviews, descriptions) keep line breaks and tabs, nothing else', () => {
+    expect(isVisibleText('Great figure.\r\nArrived safely.\tFive stars', { multiline: true })).toBe(true);
+    expect(isVisibleText('Great\u0000figure', { multiline: true })).toBe(false);
+    expect(isVisibleText('Great\u202Efigure', { multiline: true })).toBe(false);
+  });
+});
+
+describe('phone numbers', () => {
+  it('reads +91, 91 and 0 prefixes, spaces and dashes as the 10 digits', () => {
+    for (const typed of ['9876543210', '+91 98765 43210', '+91-98765-43210', '098765 43210', '919876543210']) expect(normalisePhone(typed)).toBe('9876543210');
+  });
+  it('is 10 digits, nothing else', () => {
+    expect(isPhone('9876543210')).toBe(true);
+    for (const typed of ['12345', 'call me maybe', '98765432101', '+1 415 555 0100', '9'.repeat(500)]) expect(isPhone(normalisePhone(typed))).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toNewEvents } from '../../core/command-handler.js';
+import { migrate } from '../../db/migrate.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { customerStream, emailStream } from './customer.js';
+import { hashPassword } from './password.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+const hashesInLog = async () =>
+  Number((await ctx.runtime.pool.query<{ n: string }>(`select count(*) as n from events where data ? 'passwordHash' or data::text like '%scrypt$%'`)).rows[0]!.n);
+
+describe('credentials live outside the event log', () => {
+  it('signup and a password change write no hash into any event; the credential store holds the current one', async () => {
+    const before = await hashesInLog();
+    const shopper = await signUp(ctx.app, { password: 'first-pass1' });
+    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: shopper.auth, payload: { currentPassword: 'first-pass1', newPassword: 'second-pass2' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await hashesInLog()).toBe(before);
+    const types = (await ctx.runtime.store.readStream(customerStream(shopper.user.id))).map((e) => e.type);
+    expect(types).toEqual(['CustomerRegistered', 'PasswordChanged']);
+    const row = await ctx.runtime.pool.query<{ password_hash: string }>('select password_hash from customer_credentials where customer_id = $1', [shopper.user.id]);
+    expect(row.rows[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect((await login(shopper.email, 'first-pass1')).statusCode).toBe(401);
+    expect((await login(shopper.email, 'second-pass2')).statusCode).toBe(200);
+  });
+
+  it('a failed signup (e-mail taken) leaves no credential row behind', async () => {
+    const shopper = await signUp(ctx.app);
+    const count = async () => Number((await ctx.runtime.pool.query<{ n: string }>('select count(*) as n from customer_credentials')).rows[0]!.n);
+    const rows = await count();
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: shopper.email, password: 'secret123', full_name: 'Dup', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra' } });
+    expect(again.statusCode).toBe(409);
+    expect(await count()).toBe(rows);
+  });
+
+  it('an older log with hashes in its events: the migration moves them to the store, the audit export never emits them', async () => {
+    const customerId = randomUUID();
+    const email = `legacy-${customerId.slice(0, 8)}@example.in`;
+    const legacyHash = await hashPassword('legacy-pass1');
+    const now = new Date().toISOString();
+    await ctx.runtime.store.appendMany([
+      { streamId: emailStream(email), expectedVersion: 'no_stream', events: toNewEvents([{ type: 'EmailClaimed', data: { email, customerId } }], {}) },
+      {
+        streamId: customerStream(customerId),
+        expectedVersion: 'no_stream',
+        events: toNewEvents(
+          [{ type: 'CustomerRegistered', data: { customerId, email, passwordHash: legacyHash, role: 'customer', registeredAt: now, fullName: 'Old Shopper', phone: '', address: '', city: 'Pune', state: 'MH', pincode: '411001' } }],
+          {},
+        ),
+      },
+    ]);
+    // As if this log had been written before migration 046: run it again.
+    await ctx.runtime.pool.query("delete from schema_migrations where name = '046_customer_credentials.sql'");
+    await ctx.runtime.pool.query('delete from customer_credentials where customer_id = $1', [customerId]);
+    await migrate(ctx.runtime.pool);
+    expect((await login(email, 'legacy-pass1')).statusCode).toBe(200);
+
+    const admin = await loginAdmin(ctx.app);
+    for (const format of ['ndjson', 'csv']) {
+      const exported = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit/export?format=${format}`, headers: admin.auth });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.body).toContain(customerId);
+      expect(exported.body).not.toContain(legacyHash);
+      expect(exported.body).not.toMatch(/scrypt\$/);
+      expect(exported.body).not.toMatch(/passwordHash"+:/);
+    }
+    const ndjson = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit/export', headers: admin.auth })).body.trim().split('\n').map((l) => JSON.parse(l) as { type: string; data: { customerId?: string }; redacted?: string[] });
+    expect(ndjson.find((e) => e.type === 'CustomerRegistered' && e.data.customerId === customerId)?.redacted).toEqual(['passwordHash']);
+  });
+});

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStore, type E2EContext } from '../harness.js';
+import { adminPage } from './admin-session.js';
+
+/** The performance overlay is shared behaviour: the dashboard has it too (?debug=performance, Ctrl+Shift+P). */
+describe('admin: performance overlay', () => {
+  let store: E2EContext;
+  beforeAll(async () => {
+    store = await startStore({ seedDemo: false });
+  });
+  afterAll(async () => store?.close());
+
+  it('shows the metrics with ?debug=performance, toggles with Ctrl+Shift+P, and stays hidden without it', async () => {
+    const { page } = await adminPage(store);
+    await page.goto('/admin?debug=performance');
+    const overlay = page.getByTestId('performance-overlay');
+    await overlay.getByText('Page load').waitFor();
+    expect(await overlay.getByText(/Images: \d+\/\d+/).count()).toBe(1);
+    await page.keyboard.press('Control+Shift+P');
+    await overlay.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+P');
+    await overlay.waitFor();
+    await page.goto('/admin');
+    await page.getByText('Order Management').or(page.getByRole('heading').first()).first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await overlay.count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,68 @@
+import { ApiError } from '../../lib/api-client';
+import { normalizeUser, type User } from './types';
+
+/**
+ * Restoring a session at start (DECISIONS §9): only a 401 to the profile call means the token is no good. Any other
+ * failure (network, 5xx, 429, an aborted request) keeps the token and the last known user, and asks again later.
+ */
+export const LAST_USER_KEY = 'auth_user';
+
+export const isAuthFailure = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** 1 s, 2 s, 4 s … up to 30 s between attempts; a 429's Retry-After (seconds) is honoured when longer. */
+export function retryDelayMs(attempt: number, error?: unknown): number {
+  const backoff = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  const retryAfter = error instanceof ApiError && error.retryAfter ? Number(error.retryAfter) * 1000 : 0;
+  return Number.isFinite(retryAfter) && retryAfter > backoff ? Math.min(retryAfter, 300_000) : backoff;
+}
+
+export function readLastUser(storage: Storage = localStorage): User | null {
+  try {
+    const raw = JSON.parse(storage.getItem(LAST_USER_KEY) ?? 'null') as Record<string, unknown> | null;
+    return raw && typeof raw.id === 'string' && raw.id ? normalizeUser(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLastUser(user: User | null, storage: Storage = localStorage): void {
+  try {
+    if (user) storage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    else storage.removeItem(LAST_USER_KEY);
+  } catch {
+    /* storage full or blocked: the user is simply not remembered */
+  }
+}
+
+interface RestoreOptions {
+  fetchProfile(): Promise<User>;
+  /** The profile answered: the user as the server knows them now. */
+  onUser(user: User): void;
+  /** The server refused the token (401): it is gone. */
+  onRejected(): void;
+  /** Another failure: the token stays and the next attempt follows after `delayMs`. */
+  onRetry?(attempt: number, delayMs: number, error: unknown): void;
+  wait?(ms: number): Promise<void>;
+  isCancelled(): boolean;
+}
+
+/** Asks for the profile until it answers or the token is refused; never gives up on a passing failure. */
+export async function restoreSession(options: RestoreOptions): Promise<void> {
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 1; !options.isCancelled(); attempt++) {
+    try {
+      const user = await options.fetchProfile();
+      if (!options.isCancelled()) options.onUser(user);
+      return;
+    } catch (error) {
+      if (options.isCancelled()) return;
+      if (isAuthFailure(error)) {
+        options.onRejected();
+        return;
+      }
+      const delayMs = retryDelayMs(attempt, error);
+      options.onRetry?.(attempt, delayMs, error);
+      await wait(delayMs);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useAuth } from '../../auth/auth-provider';
+import { useCart } from '../../cart/cart-provider';
+import { PaymentWindow } from '../../checkout/components/payment-window';
+import { forgetPendingCheckout, readPendingCheckout } from '../../checkout/pending-checkout';
+import { usePaymentWindow } from '../../checkout/use-payment-window';
+import { formatDate } from '../../../lib/format';
+import { awaitsPayment, EXPIRED_NOTICE, type Order } from '../types';
+
+/**
+ * An unpaid online order, until it expires: "Awaiting payment" with Pay now, which opens a payment window for this
+ * same order (DECISIONS §9). An expired order says so.
+ */
+export function PayNow({ order }: { order: Order }) {
+  const { user } = useAuth();
+  const { clearCart } = useCart();
+  const { payOrder, simulator } = usePaymentWindow();
+  const [busy, setBusy] = useState(false);
+  if (order.expiredAt && order.status === 'cancelled') {
+    return (
+      <p className="order-payment order-payment--expired small" data-testid="order-expired">
+        {EXPIRED_NOTICE}
+      </p>
+    );
+  }
+  if (!awaitsPayment(order) || !user) return null;
+  const onPay = async () => {
+    setBusy(true);
+    const outcome = await payOrder({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      totalAmount: order.totalAmount,
+      prefill: { name: user.full_name, email: user.email, contact: order.shippingAddress.phone || user.phone || '' },
+    });
+    // This order was the checkout still in the cart: paid, so the cart is done with.
+    if (outcome === 'paid' && readPendingCheckout()?.orderId === order.id) {
+      forgetPendingCheckout();
+      clearCart();
+    }
+    setBusy(false);
+  };
+  return (
+    <div className="order-payment" data-testid="awaiting-payment">
+      <span className="small">
+        <strong>Awaiting payment</strong> · pay by {formatDate(order.paymentExpiresAt, true)}
+      </span>
+      <button type="button" className="button button--primary button--small" onClick={onPay} disabled={busy}>
+        {busy ? 'Opening payment…' : 'Pay now'}
+      </button>
+      <PaymentWindow simulator={simulator} />
+    </div>
+  );
+}
