@@ -35,6 +35,28 @@ export async function watchCsp(page: Page, violations: string[]): Promise<void> 
   });
 }
 
+/**
+ * Resolves once the page in the tab can be used: a server-rendered page (it carries `#ssr-data`) only after React has
+ * hydrated it (web/src/lib/hydration.ts marks `<html data-hydrated="true">`); before that its links and buttons are
+ * plain HTML that ignore clicks. Other pages (client-rendered, admin, JSON) at once.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Every navigation that loads a document (goto, reload, back, forward) waits for the page's hydration before it returns. */
+export function awaitHydrationOnLoad(page: Page): Page {
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await waitForHydration(page);
+      return response;
+    };
+  }
+  return page;
+}
+
 /** Starts the whole store (API + built SPAs) on a free port with a fresh database, and a headless Chromium. */
 export async function startStore(options: { seedDemo?: boolean } = {}): Promise<E2EContext> {
   if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
@@ -56,7 +78,7 @@ export async function startStore(options: { seedDemo?: boolean } = {}): Promise<
     cspViolations,
     newPage: async () => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
+      const page = awaitHydrationOnLoad(await context.newPage());
       await watchCsp(page, cspViolations);
       return page;
     },

@@ -28,10 +28,15 @@ export function beginHydration(): void {
   hydrating = true;
 }
 
-/** Rendered once at the root: its effect runs after every child's, when the hydrated tree has committed. */
+/**
+ * Rendered once at the root: its effect runs after every child's, when the hydrated tree has committed. It marks the
+ * document `data-hydrated="true"`: from then on the server-rendered controls answer (the e2e harness waits for it
+ * after each page load of a server-rendered page before it clicks anything).
+ */
 export function HydrationDone() {
   useEffect(() => {
     hydrating = false;
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
 }
