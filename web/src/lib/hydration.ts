@@ -7,7 +7,8 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 let hydrating = false;
 
-export const isHydrating = () => hydrating;
+/** Also true on the server (no window): it renders what a hydrating browser first renders, a guest with nothing stored. */
+export const isHydrating = () => hydrating || typeof window === 'undefined';
 
 const subscribeNever = () => () => undefined;
 

@@ -16,7 +16,11 @@ export function retryDelayMs(attempt: number, error?: unknown): number {
   return Number.isFinite(retryAfter) && retryAfter > backoff ? Math.min(retryAfter, 300_000) : backoff;
 }
 
-export function readLastUser(storage: Storage = localStorage): User | null {
+/** The browser's localStorage; none on the server (web/src/entry-server.tsx), which renders a guest. */
+const browserStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
+export function readLastUser(storage: Storage | undefined = browserStorage()): User | null {
+  if (!storage) return null;
   try {
     const raw = JSON.parse(storage.getItem(LAST_USER_KEY) ?? 'null') as Record<string, unknown> | null;
     return raw && typeof raw.id === 'string' && raw.id ? normalizeUser(raw) : null;
@@ -25,7 +29,8 @@ export function readLastUser(storage: Storage = localStorage): User | null {
   }
 }
 
-export function writeLastUser(user: User | null, storage: Storage = localStorage): void {
+export function writeLastUser(user: User | null, storage: Storage | undefined = browserStorage()): void {
+  if (!storage) return;
   try {
     if (user) storage.setItem(LAST_USER_KEY, JSON.stringify(user));
     else storage.removeItem(LAST_USER_KEY);

@@ -10,6 +10,9 @@ interface StoredCart {
   timestamp: number;
 }
 
+/** The browser's localStorage; none on the server (web/src/entry-server.tsx), where every cart is empty. */
+const browserStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
+
 export const cartKey = (userId: string | null | undefined) => (userId ? `cart_${userId}` : 'cart_guest');
 
 function readStored(key: string, storage: Storage): StoredCart | null {
@@ -20,7 +23,8 @@ function readStored(key: string, storage: Storage): StoredCart | null {
 }
 
 /** Reads a stored cart; one unchanged for more than 24 hours (or unreadable) is discarded. */
-export function readStoredCart(key: string, now = Date.now(), storage: Storage = localStorage): CartItem[] {
+export function readStoredCart(key: string, now = Date.now(), storage: Storage | undefined = browserStorage()): CartItem[] {
+  if (!storage) return [];
   try {
     const stored = readStored(key, storage);
     if (!stored || now - stored.timestamp > CART_LIFETIME_MS) {
@@ -37,7 +41,8 @@ export function readStoredCart(key: string, now = Date.now(), storage: Storage =
  * Stores the cart. Its timestamp is the time of its last change: writing back the same items (every page load does)
  * keeps the stored time, so a cart lives 24 hours from its last change, not from the last visit.
  */
-export function writeStoredCart(key: string, items: CartItem[], now = Date.now(), storage: Storage = localStorage): void {
+export function writeStoredCart(key: string, items: CartItem[], now = Date.now(), storage: Storage | undefined = browserStorage()): void {
+  if (!storage) return;
   try {
     // An empty cart is not stored (sign-out clears every cart; the guest's empty cart must not come back).
     if (items.length === 0) {
