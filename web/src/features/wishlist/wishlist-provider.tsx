@@ -47,9 +47,20 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     setGuestLoaded(true);
   }, [guestLoaded]);
 
-  useEffect(() => {
-    if (guestLoaded) localStorage.setItem(GUEST_KEY, JSON.stringify(guestItems));
-  }, [guestItems, guestLoaded]);
+  /**
+   * A guest's change is stored at once, from the stored list (not written back later from an effect: after
+   * hydration that write could land after the page was left, or overwrite a list stored meanwhile).
+   */
+  const updateGuest = useCallback((change: (list: Product[]) => Product[]) => {
+    const next = change(readGuestWishlist());
+    try {
+      localStorage.setItem(GUEST_KEY, JSON.stringify(next));
+    } catch {
+      /* storage full or blocked: the list still works in memory */
+    }
+    setGuestItems(next);
+    setGuestLoaded(true);
+  }, []);
 
   useEffect(() => {
     if (!user || merging.current === user.id) return;
@@ -58,11 +69,11 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     if (ids.length === 0) return;
     mergeServerWishlist(ids)
       .then(() => {
-        setGuestItems([]);
+        updateGuest(() => []);
         return queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
       })
       .catch((error) => console.error('Wishlist merge failed', error));
-  }, [user, queryClient]);
+  }, [user, queryClient, updateGuest]);
 
   useEffect(() => {
     if (!user) merging.current = null;
@@ -107,7 +118,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const remove = useCallback(
     (product: Pick<Product, 'id' | 'name'>) => {
       if (!user) {
-        setGuestItems((list) => list.filter((p) => p.id !== product.id));
+        updateGuest((list) => list.filter((p) => p.id !== product.id));
         toast({ title: 'Removed from wishlist', description: product.name });
         return;
       }
@@ -117,14 +128,14 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         .catch(() => toast({ title: 'Failed to remove from wishlist', variant: 'destructive' }))
         .finally(() => settle(product.id));
     },
-    [user, toast, settle],
+    [user, toast, settle, updateGuest],
   );
 
   const toggle = useCallback(
     (product: Product) => {
       if (items.some((p) => p.id === product.id)) return remove(product);
       if (!user) {
-        setGuestItems((list) => (list.some((p) => p.id === product.id) ? list : [...list, product]));
+        updateGuest((list) => (list.some((p) => p.id === product.id) ? list : [...list, product]));
         toast({ title: 'Added to wishlist', description: product.name });
         return;
       }
@@ -134,7 +145,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         .catch((error: Error) => toast({ title: 'Failed to add to wishlist', description: error.message, variant: 'destructive' }))
         .finally(() => settle(product.id));
     },
-    [items, user, remove, toast, settle],
+    [items, user, remove, toast, settle, updateGuest],
   );
 
   const value = useMemo<WishlistContextValue>(
