@@ -45,7 +45,7 @@ function rowsOf(from: number, count: number): ProductRow[] {
 
 const table = new ProductTable();
 const orders = new CatalogueOrders(table);
-const index = new SearchIndex((slot) => table.category[slot]!, () => table.end);
+const index = new SearchIndex((slot) => table.category[slot]!);
 const take = (rows: ProductRow[]) => {
   for (const row of rows) {
     const { slot } = table.put(row);
@@ -74,9 +74,7 @@ const takenMs = performance.now() - started;
 started = performance.now();
 orders.order('price-low');
 const mergeMs = performance.now() - started;
-const probe = index.search(`#${n - 1}`, table.categoryWords());
-const found = probe.count;
-probe.release();
+const found = index.search(`#${n - 1}`, table.categoryWords(), { filter: () => true, start: 0, limit: 24 }).total;
 
 gc();
 const heapPerProduct = (process.memoryUsage().heapUsed - heapBefore) / n;
@@ -85,9 +83,7 @@ const timings: Record<string, number[]> = {};
 for (let round = 0; round < 10; round++) {
   for (const term of SEARCH_TERMS) {
     const t = performance.now();
-    const hits = index.search(term, table.categoryWords());
-    orders.searchPage(hits, {}, 0, 24);
-    hits.release();
+    index.search(term, table.categoryWords(), { filter: orders.matcher({}), start: 0, limit: 24 });
     (timings[term] ??= []).push(performance.now() - t);
   }
 }

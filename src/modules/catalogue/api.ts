@@ -64,6 +64,7 @@ function paging(query: CatalogueQueryString) {
         totalPages,
         nextPage: start + query.limit < result.total ? page + 1 : null,
         ...(query.offset !== undefined ? { offset: query.offset } : {}),
+        ...(result.approximate ? { totalApproximate: true } : {}),
       };
     },
   };

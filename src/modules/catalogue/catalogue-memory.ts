@@ -17,6 +17,8 @@ const LOAD_BATCH = 20_000;
 export interface ProductPage {
   products: ProductDto[];
   total: number;
+  /** `total` is an estimate (a broad search stops reading once its page is certain). */
+  approximate?: boolean;
 }
 
 /**
@@ -29,10 +31,7 @@ export class CatalogueMemory {
   private readonly table = new ProductTable();
   private readonly orders = new CatalogueOrders(this.table);
   private readonly responses: ResponseCache;
-  private readonly index = new SearchIndex(
-    (slot) => this.table.category[slot]!,
-    () => this.table.end,
-  );
+  private readonly index = new SearchIndex((slot) => this.table.category[slot]!);
   private position: GlobalPosition = START;
   private subscription: Subscription | null = null;
   private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
@@ -163,13 +162,14 @@ export class CatalogueMemory {
   /** Typo-tolerant search: every word must match (fuzzily), else any word may; filtered, ranked, one page. */
   searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
     if (text.trim() === '') return { products: [], total: 0 };
-    const hits = this.index.search(text, this.table.categoryWords());
-    try {
-      const { slots, total } = this.orders.searchPage(hits, query, start, limit);
-      return { products: this.dtos(slots), total };
-    } finally {
-      hits.release();
-    }
+    const sort = query.sort ?? 'featured';
+    const result = this.index.search(text, this.table.categoryWords(), {
+      filter: this.orders.matcher(query),
+      start,
+      limit,
+      ...(sort === 'featured' ? {} : { order: this.orders.sortFor(sort) }),
+    });
+    return { products: this.dtos(result.slots), total: result.total, ...(result.approximate ? { approximate: true } : {}) };
   }
 
   /** Up to `count` random products that have an image (the home page's showcase). */

@@ -1,5 +1,4 @@
 import type { ProductTable } from './product-table.js';
-import type { SearchHits } from './search-index.js';
 
 export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
 
@@ -139,37 +138,10 @@ export class CatalogueOrders {
     return { slots, total };
   }
 
-  /**
-   * One page of search hits that pass the filters: by relevance (best score first, ties in the catalogue order) unless
-   * another sort is asked for. Few hits are sorted; many are picked by walking the sort order once.
-   */
-  searchPage(hits: SearchHits, query: ProductQuery, start: number, limit: number): SlotPage {
-    const matches = this.matcher(query);
-    const sort = query.sort ?? 'featured';
-    const base = this.catalogueOrder();
-    if (hits.count * 16 < base.length || start + limit > 2000) {
-      const kept = hits.slots().filter(matches);
-      const rank = this.rank;
-      kept.sort(sort === 'featured' ? (a, b) => hits.score(b) - hits.score(a) || rank[a]! - rank[b]! : this.comparator(sort));
-      return { slots: kept.slice(start, start + limit), total: kept.length };
-    }
-    if (sort !== 'featured') return this.page(query, start, limit, hits.matched);
-    // Relevance over many hits: keep the best `start + limit` while walking the catalogue order (an equal score that
-    // comes later ranks after).
-    const want = start + limit;
-    const best: number[] = [];
-    let total = 0;
-    for (const slot of base) {
-      if (!hits.matched(slot) || !matches(slot)) continue;
-      total++;
-      const score = hits.score(slot);
-      if (best.length >= want && score <= hits.score(best[best.length - 1]!)) continue;
-      let at = best.length;
-      while (at > 0 && hits.score(best[at - 1]!) < score) at--;
-      best.splice(at, 0, slot);
-      if (best.length > want) best.pop();
-    }
-    return { slots: best.slice(start, want), total };
+  /** A sort other than relevance, for search: its order over every live slot and the comparison behind it. */
+  sortFor(sort: Exclude<SortOrder, 'featured'>): { slots: Int32Array; compare: (a: number, b: number) => number } {
+    const slots = this.order(sort);
+    return { slots, compare: this.comparator(sort) };
   }
 
   /** Up to `count` random slots with an image (of a category, when given). */

@@ -101,6 +101,11 @@ export const productPage = z.object({
   nextPage: z.number().int().nullable(),
   /** Echoed when the request paged by `offset`. */
   offset: z.number().int().optional(),
+  /**
+   * Present (true) when `total` is an estimate: a broad search stops reading once its page is certain and estimates
+   * the rest from what it read (two significant digits, never below what it counted). Absent: `total` is exact.
+   */
+  totalApproximate: z.literal(true).optional(),
 });
 
 export const listResponses = { 200: productPage, 400: failure };

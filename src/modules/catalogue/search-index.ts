@@ -1,5 +1,8 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { CATEGORY_WEIGHT, FIELD_WEIGHT, postingSeq, postingSlot, SEQ_UNIT, topK, type QueryWord, type SearchOptions, type SearchResult } from './search-query.js';
+
+export type { SearchOptions, SearchResult } from './search-query.js';
 
 /** Words in nearly every description that no shopper searches for: not indexed (each would cost a posting per product). */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'from', 'for', 'with', 'in', 'on', 'to', 'by', 'at', 'is']);
@@ -12,15 +15,11 @@ const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** A short prefix ("g") could expand to most of the vocabulary: the longest-matching expansions are plenty. */
 const MAX_PREFIX_TERMS = 64;
-/** Field weights: a word in the name counts 3, in the category 1.5, in the description 1 (as the MiniSearch boost did). */
 const IN_NAME = 1;
 const IN_DESCRIPTION = 2;
-const NAME_WEIGHT = 3;
-const CATEGORY_WEIGHT = 1.5;
-
-/** One posting per (word, product) as one double: slot · 2^26 + generation · 4 + fields. */
-const SLOT_UNIT = 2 ** 26;
-const GENERATIONS = 2 ** 24;
+/** Postings pack the slot in 24 bits (16.7 million products) and the write sequence above it (134 million writes). */
+const MAX_SLOT = 2 ** 24;
+const MAX_SEQ = 2 ** 27;
 
 export function searchWords(text: string): string[] {
   const words: string[] = [];
@@ -31,61 +30,56 @@ export function searchWords(text: string): string[] {
   return words;
 }
 
-/** The products a query matched. Valid until `release()`, which must be called before the next search. */
-export interface SearchHits {
-  /** True for a slot that matched (every word, or any word when no product matched every word). */
-  matched(slot: number): boolean;
-  score(slot: number): number;
-  count: number;
-  /** The matched slots, in no particular order. */
-  slots(): number[];
-  release(): void;
-}
-
 /**
- * Typo-tolerant full-text index over the product table's slots, compact enough for a million products: the
- * vocabulary lives in MiniSearch's radix tree (SearchableMap, which gives the fuzzy and prefix lookups MiniSearch
- * itself uses), and each word's postings are one array of doubles (8 bytes per product that has the word) instead of
- * MiniSearch's map entry per posting. A product whose text changes gets a new generation; its old postings no longer
- * count and are swept out once they make up half of the index. Category words are matched against the few category
- * names, not indexed per product.
+ * Typo-tolerant full-text index over the product table's slots, built for a million products and answering one page
+ * without scoring every match. The vocabulary lives in MiniSearch's radix tree (SearchableMap: the fuzzy and prefix
+ * lookups MiniSearch itself uses); each word's postings are one array of doubles, `seq · 2^26 + slot · 4 + fields`,
+ * appended as products are indexed, so every list is sorted by the write sequence `seq` — the static rank: the most
+ * recently indexed product first (the catalogue is indexed oldest first at start, so at start that is the catalogue
+ * order, newest first). A product whose text changes gets a new seq; its old postings no longer count and are swept
+ * out once they make up half of the index. Each category also keeps a list of its products' postings, so a word that
+ * names a category can drive a search like any other word. The walk itself is in search-query.ts.
  */
 export class SearchIndex {
   private readonly vocabulary = new SearchableMap<number>();
   private postings: number[][] = [];
-  private generation = new Uint32Array(0);
+  /** Per term: the fields (IN_NAME | IN_DESCRIPTION) any of its postings has, for the term's score bound. */
+  private fields: number[] = [];
+  private categories: number[][] = [];
+  private seqs = new Uint32Array(0);
   private postingsOf = new Uint16Array(0);
+  private nextSeq = 1;
   private live = 0;
   private stale = 0;
-  // Scratch space of one query (queries run one at a time on the event loop).
-  private scores = new Float32Array(0);
-  private words = new Uint8Array(0);
-  private lastWord = new Uint8Array(0);
+  /** Moves with every add and remove. */
+  private version = 0;
+  /**
+   * Word sets no product has all of, as of `version`. Learning that means reading the driver word's whole list, the
+   * one walk that cannot stop early; a repeat of such a query skips it until the index changes.
+   */
+  private noneHasAll = new Map<string, number>();
 
-  constructor(
-    private readonly categoryOf: (slot: number) => number,
-    private readonly slotCount: () => number,
-  ) {}
+  constructor(private readonly categoryOf: (slot: number) => number) {}
 
   private ensure(slot: number): void {
-    if (slot < this.generation.length) return;
-    const size = Math.max(1024, this.generation.length * 2, slot + 1);
-    const grow = <T extends Uint32Array | Uint16Array | Uint8Array | Float32Array>(from: T, make: (n: number) => T) => {
-      const to = make(size);
-      to.set(from);
-      return to;
-    };
-    this.generation = grow(this.generation, (n) => new Uint32Array(n));
-    this.postingsOf = grow(this.postingsOf, (n) => new Uint16Array(n));
-    this.scores = new Float32Array(size);
-    this.words = new Uint8Array(size);
-    this.lastWord = new Uint8Array(size);
+    if (slot < this.seqs.length) return;
+    if (slot >= MAX_SLOT) throw new Error('search index: too many products');
+    const size = Math.max(1024, this.seqs.length * 2, slot + 1);
+    const seqs = new Uint32Array(size);
+    seqs.set(this.seqs);
+    this.seqs = seqs;
+    const counts = new Uint16Array(size);
+    counts.set(this.postingsOf);
+    this.postingsOf = counts;
   }
 
-  /** Indexes a product's text (replacing what the slot had). */
+  /** Indexes a product's text (replacing what the slot had); it becomes the most recently indexed product. */
   add(slot: number, name: string, description: string): void {
     this.remove(slot);
-    const generation = this.generation[slot]!;
+    this.version++;
+    if (this.nextSeq >= MAX_SEQ) this.renumber();
+    const seq = this.nextSeq++;
+    const base = seq * SEQ_UNIT + slot * 4;
     const fields = new Map<string, number>();
     for (const word of searchWords(name)) fields.set(word, IN_NAME);
     for (const word of searchWords(description)) fields.set(word, (fields.get(word) ?? 0) | IN_DESCRIPTION);
@@ -94,19 +88,24 @@ export class SearchIndex {
       if (id === undefined) {
         id = this.postings.length;
         this.postings.push([]);
+        this.fields.push(0);
         this.vocabulary.set(word, id);
       }
-      this.postings[id]!.push(slot * SLOT_UNIT + generation * 4 + flags);
+      this.postings[id]!.push(base + flags);
+      this.fields[id]! |= flags;
     }
-    this.postingsOf[slot] = Math.min(fields.size, 65535);
-    this.live += fields.size;
+    (this.categories[this.categoryOf(slot)] ??= []).push(base);
+    this.seqs[slot] = seq;
+    this.postingsOf[slot] = Math.min(fields.size + 1, 65535);
+    this.live += fields.size + 1;
   }
 
   /** Forgets a slot's text: its postings stop counting at once. */
   remove(slot: number): void {
     this.ensure(slot);
     const had = this.postingsOf[slot]!;
-    this.generation[slot] = (this.generation[slot]! + 1) % GENERATIONS;
+    this.seqs[slot] = 0;
+    this.version++;
     if (had === 0) return;
     this.postingsOf[slot] = 0;
     this.live -= had;
@@ -114,16 +113,26 @@ export class SearchIndex {
     if (this.stale > 10_000 && this.stale > this.live) this.sweep();
   }
 
+  private readonly valid = (posting: number): boolean => this.seqs[postingSlot(posting)] === postingSeq(posting);
+
   private sweep(): void {
-    for (let id = 0; id < this.postings.length; id++) {
-      this.postings[id] = this.postings[id]!.filter((p) => this.valid(p));
-    }
+    this.postings = this.postings.map((list) => list.filter(this.valid));
+    this.fields = this.postings.map((list) => list.reduce((flags, p) => flags | (p % 4), 0));
+    this.categories = this.categories.map((list) => list.filter(this.valid));
     this.stale = 0;
   }
 
-  private valid(posting: number): boolean {
-    const slot = Math.floor(posting / SLOT_UNIT);
-    return Math.floor((posting - slot * SLOT_UNIT) / 4) === this.generation[slot];
+  /** Renumbers the live postings 1, 2, … keeping their order (after 134 million writes). */
+  private renumber(): void {
+    this.sweep();
+    const live = this.seqs.filter((s) => s > 0).sort();
+    const next = new Map<number, number>();
+    live.forEach((seq, i) => next.set(seq, i + 1));
+    const re = (p: number) => next.get(postingSeq(p))! * SEQ_UNIT + (p % SEQ_UNIT);
+    this.postings = this.postings.map((list) => list.map(re));
+    this.categories = this.categories.map((list) => list.map(re));
+    this.seqs = this.seqs.map((s) => (s > 0 ? next.get(s)! : 0));
+    this.nextSeq = live.length + 1;
   }
 
   /** Terms a query word stands for, with their weights: itself, words it begins (prefix), words a few edits away. */
@@ -146,68 +155,54 @@ export class SearchIndex {
     return terms;
   }
 
+  /** A query word as the walk needs it: its terms' posting lists and weights, the categories it names, its bound. */
+  private compile(word: string, categoryWords: { code: number; words: string[] }[]): QueryWord {
+    const terms: QueryWord['terms'] = [];
+    let termBound = 0;
+    let size = 0;
+    for (const [id, weight] of this.expand(word)) {
+      const list = this.postings[id]!;
+      if (list.length === 0) continue;
+      terms.push({ list, weight });
+      termBound = Math.max(termBound, weight * FIELD_WEIGHT[this.fields[id]!]!);
+      size += list.length;
+    }
+    const distance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
+    const codes = new Float64Array(256);
+    const lists: number[][] = terms.map((t) => t.list);
+    let categoryBound = 0;
+    for (const { code, words: names } of categoryWords) {
+      for (const name of names) {
+        const weight = name === word ? 1 : name.startsWith(word) ? PREFIX_WEIGHT : editDistance(word, name, distance) <= distance ? FUZZY_WEIGHT : 0;
+        if (weight > codes[code]!) codes[code] = weight;
+      }
+      const members = this.categories[code];
+      if (codes[code]! > 0 && members && members.length > 0) {
+        lists.push(members);
+        size += members.length;
+        categoryBound = Math.max(categoryBound, codes[code]! * CATEGORY_WEIGHT);
+      }
+    }
+    return { terms, codes, lists, size, bound: termBound + categoryBound };
+  }
+
   /**
-   * Scores every product against `text`: a product matches a word when one of the word's terms is in its name or
+   * One page of the products matching `text`: a product matches a word when one of the word's terms is in its name or
    * description, or the word names its category. Products matching every word win; when none does, any word will do.
+   * Ranked by relevance (ties: the most recently indexed first) unless `options.order` gives another sort. Stops as
+   * soon as the page is certain; `total` is exact when the matches were all seen within a small budget, otherwise an
+   * estimate from the part walked (`approximate`).
    */
-  search(text: string, categoryWords: { code: number; words: string[] }[]): SearchHits {
-    const queryWords = [...new Set(searchWords(text))].slice(0, 250);
-    const touched: number[] = [];
-    const { scores, words, lastWord } = this;
-    queryWords.forEach((word, index) => {
-      const mark = index + 1;
-      const credit = (slot: number, points: number) => {
-        if (words[slot] === 0) touched.push(slot);
-        if (lastWord[slot] !== mark) {
-          lastWord[slot] = mark;
-          words[slot]!++;
-        }
-        scores[slot]! += points;
-      };
-      for (const [id, weight] of this.expand(word)) {
-        for (const posting of this.postings[id]!) {
-          const slot = Math.floor(posting / SLOT_UNIT);
-          const low = posting - slot * SLOT_UNIT;
-          if (Math.floor(low / 4) !== this.generation[slot]) continue;
-          const flags = low & 3;
-          credit(slot, weight * ((flags & IN_NAME ? NAME_WEIGHT : 0) + (flags & IN_DESCRIPTION ? 1 : 0)));
-        }
-      }
-      const distance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
-      const codes = new Float64Array(256);
-      let anyCategory = false;
-      for (const { code, words: names } of categoryWords) {
-        for (const name of names) {
-          const weight = name === word ? 1 : name.startsWith(word) ? PREFIX_WEIGHT : editDistance(word, name, distance) <= distance ? FUZZY_WEIGHT : 0;
-          if (weight > codes[code]!) codes[code] = weight;
-          anyCategory ||= weight > 0;
-        }
-      }
-      if (anyCategory) {
-        const end = Math.min(this.slotCount(), this.postingsOf.length);
-        for (let slot = 0; slot < end; slot++) {
-          const weight = codes[this.categoryOf(slot)]!;
-          if (weight > 0 && this.postingsOf[slot]! > 0) credit(slot, weight * CATEGORY_WEIGHT);
-        }
-      }
-    });
-    const all = queryWords.length;
-    let every = 0;
-    for (const slot of touched) if (words[slot] === all) every++;
-    const need = every > 0 ? all : 1;
-    return {
-      count: every > 0 ? every : touched.length,
-      matched: (slot) => words[slot]! >= need,
-      score: (slot) => scores[slot]!,
-      slots: () => touched.filter((slot) => words[slot]! >= need),
-      release: () => {
-        for (const slot of touched) {
-          scores[slot] = 0;
-          words[slot] = 0;
-          lastWord[slot] = 0;
-        }
-      },
-    };
+  search(text: string, categoryWords: { code: number; words: string[] }[], options: SearchOptions): SearchResult {
+    const unique = [...new Set(searchWords(text))].slice(0, 32);
+    const words = unique.map((w) => this.compile(w, categoryWords));
+    const key = unique.join(' ');
+    const result = topK(words, { seqs: this.seqs, categoryOf: this.categoryOf }, options, this.noneHasAll.get(key) === this.version);
+    if (result.noneHasAll && words.length > 1) {
+      if (this.noneHasAll.size >= 1024) this.noneHasAll.clear();
+      this.noneHasAll.set(key, this.version);
+    }
+    return result;
   }
 }
 
