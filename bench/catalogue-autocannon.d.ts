@@ -8,7 +8,7 @@ declare module 'autocannon' {
     }
     interface Result {
       requests: { average: number };
-      latency: { p99: number; average: number };
+      latency: { p50: number; p99: number; average: number };
       non2xx: number;
       errors: number;
     }

@@ -57,13 +57,17 @@ export class CatalogueMemory {
       const row = checkpoint.rows[0];
       this.position = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
       // In pages, so a large catalogue never sits in memory twice (rows and table) while it loads.
-      let after = '';
-      for (;;) {
-        const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id > $1 order by id limit ${LOAD_BATCH}`, [after]);
-        for (const r of rows.rows) this.put(r);
-        if (rows.rows.length < LOAD_BATCH) break;
-        after = rows.rows[rows.rows.length - 1]!.id;
-      }
+      await this.load(
+        (async function* () {
+          let after = '';
+          for (;;) {
+            const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id > $1 order by id limit ${LOAD_BATCH}`, [after]);
+            yield rows.rows;
+            if (rows.rows.length < LOAD_BATCH) break;
+            after = rows.rows[rows.rows.length - 1]!.id;
+          }
+        })(),
+      );
       await client.query('commit');
     } finally {
       client.release();
@@ -73,6 +77,21 @@ export class CatalogueMemory {
       onEvents: (events) => this.follow(events, runtime),
       onError: (error) => this.log.error({ err: error }, 'catalogue memory subscription error'),
     });
+  }
+
+  /**
+   * Fills the table from pages of rows, then indexes the text once, oldest product first: the search index's static
+   * rank (most recently indexed first) is then the catalogue order. Used at start; benches fill a catalogue with it.
+   */
+  async load(pages: AsyncIterable<ProductRow[]> | Iterable<ProductRow[]>): Promise<void> {
+    for await (const rows of pages) for (const row of rows) this.table.put(row);
+    const order = this.orders.order('featured');
+    for (let i = order.length - 1; i >= 0; i--) {
+      const slot = order[i]!;
+      this.index.add(slot, this.table.names[slot]!, this.table.descriptions[slot]!);
+    }
+    this.responses.clear();
+    this.changes++;
   }
 
   private async follow(events: RecordedEvent[], runtime: Pick<Runtime, 'projections'>): Promise<void> {
@@ -97,18 +116,29 @@ export class CatalogueMemory {
 
   private async reload(ids: string[]): Promise<void> {
     const { rows } = await this.pool.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id = any($1)`, [ids]);
-    const found = new Set<string>();
-    for (const row of rows) {
-      found.add(row.id);
-      this.put(row);
-    }
-    for (const id of ids) if (!found.has(id)) this.drop(id);
+    this.apply(rows, ids);
   }
 
-  private put(row: ProductRow): void {
-    const { slot, text, order } = this.table.put(row);
-    if (text) this.index.add(slot, row.name, row.description);
-    if (order) this.orders.changed(slot);
+  /**
+   * Applies a batch of reloaded rows (and drops the ids that are gone): the table first, then the changed texts
+   * indexed oldest first (so the batch keeps the catalogue order among equally relevant products), the sort orders
+   * marked once per slot, and the answer cache cleared once.
+   */
+  apply(rows: ProductRow[], ids: string[] = []): void {
+    const found = new Set<string>();
+    const texts: number[] = [];
+    for (const row of rows) {
+      found.add(row.id);
+      const { slot, text, order } = this.table.put(row);
+      if (text) texts.push(slot);
+      if (order) this.orders.changed(slot);
+    }
+    texts.sort(this.orders.byCatalogueOrder);
+    for (let i = texts.length - 1; i >= 0; i--) {
+      const slot = texts[i]!;
+      this.index.add(slot, this.table.names[slot]!, this.table.descriptions[slot]!);
+    }
+    for (const id of ids) if (!found.has(id)) this.drop(id);
     this.responses.clear();
     this.changes++;
   }

@@ -40,7 +40,7 @@ export class CatalogueOrders {
   }
 
   /** The catalogue order: newest first, then name, then id. */
-  private readonly byCatalogueOrder = (a: number, b: number): number => {
+  readonly byCatalogueOrder = (a: number, b: number): number => {
     const t = this.table;
     return t.created[b]! - t.created[a]! || (t.names[a]! < t.names[b]! ? -1 : t.names[a]! > t.names[b]! ? 1 : 0) || (t.ids[a]! < t.ids[b]! ? -1 : 1);
   };
