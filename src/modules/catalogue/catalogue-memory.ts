@@ -13,6 +13,8 @@ export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 const RELEVANT = new Set(catalogueProjector.handles);
 /** Rows read per query when the catalogue is loaded at start (one snapshot, keyset pages). */
 const LOAD_BATCH = 20_000;
+/** Events read per batch while following the log. */
+const FOLLOW_BATCH = 5_000;
 
 export interface ProductPage {
   products: ProductDto[];
@@ -74,6 +76,8 @@ export class CatalogueMemory {
     }
     this.subscription = this.store.subscribe({
       from: this.position,
+      // An import arrives as tens of thousands of events: read them in large batches, each applied as one.
+      batchSize: FOLLOW_BATCH,
       onEvents: (events) => this.follow(events, runtime),
       onError: (error) => this.log.error({ err: error }, 'catalogue memory subscription error'),
     });
@@ -83,15 +87,24 @@ export class CatalogueMemory {
    * Fills the table from pages of rows, then indexes the text once, oldest product first: the search index's static
    * rank (most recently indexed first) is then the catalogue order. Used at start; benches fill a catalogue with it.
    */
-  async load(pages: AsyncIterable<ProductRow[]> | Iterable<ProductRow[]>): Promise<void> {
+  async load(pages: AsyncIterable<ProductRow[]> | Iterable<ProductRow[]>): Promise<{ readMs: number; sortMs: number; indexMs: number }> {
+    let started = performance.now();
     for await (const rows of pages) for (const row of rows) this.table.put(row);
+    const readMs = performance.now() - started;
+    started = performance.now();
     const order = this.orders.order('featured');
+    const sortMs = performance.now() - started;
+    started = performance.now();
     for (let i = order.length - 1; i >= 0; i--) {
       const slot = order[i]!;
       this.index.add(slot, this.table.names[slot]!, this.table.descriptions[slot]!);
     }
+    const indexMs = performance.now() - started;
     this.responses.clear();
     this.changes++;
+    const timings = { readMs: Math.round(readMs), sortMs: Math.round(sortMs), indexMs: Math.round(indexMs) };
+    this.log.info({ products: this.table.size, ...timings }, 'catalogue loaded');
+    return timings;
   }
 
   private async follow(events: RecordedEvent[], runtime: Pick<Runtime, 'projections'>): Promise<void> {

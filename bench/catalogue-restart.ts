@@ -1,0 +1,89 @@
+/**
+ * A restart at catalogue scale: how long a store with N products in its read model takes to serve again.
+ * The `products` read model is filled directly with SQL (the rows the catalogue projector would have written for the
+ * generated catalogue of bench/storefront/catalogue-rows.ts; no events, so nothing is replayed), then a full runtime
+ * and app start on it, as `npm start` would after a restart: migrations, modules (the in-memory catalogue loads every
+ * row in keyset pages, sorts, indexes), the HTTP server; until a search finds the newest product.
+ * A baseline in the same run: the same start on the same database with an empty read model is measured first.
+ * Usage: npx tsx bench/catalogue-restart.ts [--products 1000000]
+ */
+import { execSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import { NO_LIMITS } from '../src/config/limits.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { createRuntime } from '../src/runtime.js';
+import { arg } from './harness.js';
+
+const n = arg('products', 1_000_000);
+const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-restart-'));
+chmodSync(dir, 0o755);
+const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
+const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+
+async function start(label: string, newest: string) {
+  const logged: string[] = [];
+  const log = {
+    info: (obj: object | string, msg?: string) => {
+      if (msg === 'catalogue loaded') logged.push(JSON.stringify(obj));
+    },
+    warn: () => undefined,
+    error: () => undefined,
+  };
+  const before = load();
+  const started = performance.now();
+  const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
+  const app = await buildApp(runtime);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const listening = performance.now() - started;
+  const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(newest)}&limit=1`)).json()) as { products: { name: string }[]; total: number };
+  const serving = performance.now() - started;
+  const rss = process.memoryUsage().rss / 2 ** 20;
+  console.log(
+    `${label}: listening after ${(listening / 1000).toFixed(1)} s, first search answered after ${(serving / 1000).toFixed(1)} s ` +
+      `(found "${found.products[0]?.name ?? 'nothing'}"); catalogue ${logged.join(' ')}; RSS ${rss.toFixed(0)} MB; ${before} → ${load()}`,
+  );
+  await app.close();
+  await runtime.close();
+  return serving;
+}
+
+try {
+  const empty = await start('empty read model (baseline)', 'anything');
+  const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+  let started = performance.now();
+  await pool.query(
+    `insert into products (id, name, price, original_price, image, images, category, is_new, is_on_sale, description,
+       in_stock, stock_quantity, rating, reviews_count, created_at, updated_at)
+     select 'bench-' || lpad(i::text, 8, '0'),
+       c.ch || ' ' || s.se || ' ' || k.kind || ' #' || i,
+       199 + (i * 37) % 5000, case when i % 5 = 0 then 499 + (i * 37) % 5000 end,
+       case when i % 4 = 3 then '' else 'https://images.unsplash.com/photo-' || (1500000000000 + i) || '.jpg' end,
+       case when i % 4 = 3 then '[]'::jsonb else jsonb_build_array('https://images.unsplash.com/photo-' || (1500000000000 + i) || '.jpg') end,
+       k.category, i % 11 = 0, i % 5 = 0,
+       k.kind || ' of ' || c.ch || ' from ' || s.se || ', collector edition ' || i,
+       i % 13 > 0, i % 13, 3 + (i % 20) / 10.0, i % 300,
+       timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
+     from generate_series(0, $1::int - 1) as i
+     cross join lateral (select (array['Naruto','One Piece','Dragon Ball','Demon Slayer','Jujutsu Kaisen','Attack on Titan','My Hero Academia','Bleach','Death Note','Spy x Family'])[1 + i % 10] as se) s
+     cross join lateral (select (array['Uzumaki','Luffy','Goku','Tanjiro','Gojo','Levi','Deku','Ichigo','Light','Anya','Zoro','Vegeta','Nezuko','Sukuna','Mikasa'])[1 + (i * 7) % 15] as ch) c
+     cross join lateral (select case when (i * 3) % 6 = 0 then 'PVC Figure' else 'Acrylic Keychain' end as kind,
+                                case when (i * 3) % 6 = 0 then 'Anime Figures' else 'Keychains' end as category) k`,
+    [n],
+  );
+  await pool.query('vacuum analyze products');
+  console.log(`${n.toLocaleString('en-IN')} rows written to the read model in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await pool.end();
+  started = performance.now();
+  const full = await start(`${n.toLocaleString('en-IN')} products`, `#${n - 1}`);
+  console.log(`restart serving after ${(full / 1000).toFixed(1)} s with ${n.toLocaleString('en-IN')} products vs ${(empty / 1000).toFixed(1)} s empty: ${(full / empty).toFixed(1)} x (target ≤ 60 s)`);
+} finally {
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

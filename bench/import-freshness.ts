@@ -1,0 +1,98 @@
+/**
+ * Where the time of "a bulk import is searchable" goes: one store (embedded PostgreSQL, full runtime, HTTP), a CSV of
+ * N generated rows (default 50,000) imported through the admin's bulk import, and the moments that follow it:
+ *   appended   — the last event is in the log (parse, validate, append: the write side);
+ *   read model — the catalogue projector's `products` table holds every row;
+ *   answered   — the import request answers (it waits for the projections and this instance's catalogue);
+ *   searchable — a search finds the file's last row (the in-memory catalogue followed the log, reloaded the rows,
+ *                indexed them).
+ * The log head and the read model row count are sampled every 250 ms while the import runs, so the write side and
+ * the projector show apart (to 250 ms).
+ * Usage: npx tsx bench/import-freshness.ts [--rows 50000] [--files 1]
+ */
+import { execSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { DEMO_ADMIN, loadEnv } from '../src/config/env.js';
+import { NO_LIMITS } from '../src/config/limits.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { createRuntime } from '../src/runtime.js';
+import { arg, silent } from './harness.js';
+import { catalogueCsv } from './storefront/catalogue-rows.js';
+
+const rows = arg('rows', 50_000);
+const files = arg('files', 1);
+const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
+chmodSync(dir, 0o755);
+const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
+const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
+const app = await buildApp(runtime);
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+try {
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  for (let file = 0; file < files; file++) {
+    const from = file * rows;
+    const form = new FormData();
+    form.append('mode', 'add');
+    form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
+    const before = load();
+    const started = performance.now();
+    // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
+    // and when the projector had every row.
+    const samples: { at: number; events: number; products: number }[] = [];
+    let importing = true;
+    const sampler = (async () => {
+      while (importing) {
+        const { rows: r } = await pool.query<{ e: string; p: string }>(
+          `select (select coalesce(max(global_position), 0) from events)::text as e, (select count(*) from products)::text as p`,
+        );
+        samples.push({ at: performance.now() - started, events: Number(r[0]!.e), products: Number(r[0]!.p) });
+        await sleep(250);
+      }
+    })();
+    const res = await fetch(`${url}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await res.json()) as { created?: number };
+    if (body.created !== rows) throw new Error(`import answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    const answered = performance.now() - started;
+    importing = false;
+    await sampler;
+    const head = samples[samples.length - 1]!.events;
+    const appended = samples.find((x) => x.events >= head)?.at ?? answered;
+    const inModel = samples.find((x) => x.products >= from + rows)?.at ?? answered;
+    let projected = 0;
+    let searchable = 0;
+    const last = from + rows - 1;
+    while (projected === 0 || searchable === 0) {
+      if (projected === 0) {
+        const { rows: count } = await pool.query<{ n: string }>('select count(*)::text as n from products');
+        if (Number(count[0]!.n) >= from + rows) projected = performance.now() - started;
+      }
+      if (searchable === 0) {
+        const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(`#${last}`)}&limit=1`)).json()) as { products: { name: string }[] };
+        if (found.products[0]?.name.endsWith(`#${last}`)) searchable = performance.now() - started;
+      }
+      await sleep(25);
+    }
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
+        `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
+        `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ${before} → ${load()}`,
+    );
+  }
+} finally {
+  await pool.end();
+  await app.close();
+  await runtime.close?.();
+  await db.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
