@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
@@ -11,8 +12,8 @@ import { SearchIndex } from './search-index.js';
 export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 
 const RELEVANT = new Set(catalogueProjector.handles);
-/** Rows read per query when the catalogue is loaded at start (one snapshot, keyset pages). */
-const LOAD_BATCH = 20_000;
+/** Rows fetched per cursor batch when the catalogue is loaded at start (one snapshot). */
+const LOAD_BATCH = 10_000;
 /** Events read per batch while following the log. */
 const FOLLOW_BATCH = 5_000;
 
@@ -58,16 +59,20 @@ export class CatalogueMemory {
       );
       const row = checkpoint.rows[0];
       this.position = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
-      // In pages, so a large catalogue never sits in memory twice (rows and table) while it loads.
+      // Streamed through a server-side cursor in batches, in table order (no sort, no index walk: the load sorts once
+      // itself), so a large catalogue never sits in memory twice (rows and table) while it loads.
+      const stream = client.query(new QueryStream(`select ${PRODUCT_COLUMNS} from products`, [], { batchSize: LOAD_BATCH, highWaterMark: LOAD_BATCH }));
       await this.load(
         (async function* () {
-          let after = '';
-          for (;;) {
-            const rows = await client.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id > $1 order by id limit ${LOAD_BATCH}`, [after]);
-            yield rows.rows;
-            if (rows.rows.length < LOAD_BATCH) break;
-            after = rows.rows[rows.rows.length - 1]!.id;
+          let batch: ProductRow[] = [];
+          for await (const row of stream as AsyncIterable<ProductRow>) {
+            batch.push(row);
+            if (batch.length >= LOAD_BATCH) {
+              yield batch;
+              batch = [];
+            }
           }
+          yield batch;
         })(),
       );
       await client.query('commit');
