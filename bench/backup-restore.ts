@@ -1,7 +1,7 @@
 /**
  * Backup and restore of a large log: time, file size and peak memory, next to a same-run baseline (reading the log
  * through a cursor and doing nothing with it).
- * Usage: npm run bench:backup [-- --products 500000]   (2 events per product: ProductAdded + StockLevelSet)
+ * Usage: npm run bench:backup [-- --events 1000000]   (a shop's mix of events: bench/seed-log.ts)
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,12 +13,13 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { restoreBackup } from '../src/modules/backup/restore-backup.js';
 import { writeBackup } from '../src/modules/backup/write-backup.js';
+import { planFor, seedLog } from './seed-log.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const products = arg('products', 500_000);
+const targetEvents = arg('events', 1_000_000);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Peak RSS since the last reset (VmHWM; reset by writing 5 to clear_refs). */
@@ -61,28 +62,10 @@ async function main() {
   const target = await createRuntime({ env, log: silent, connectionString: url('dst'), startModules: false, projections: { lead: false } });
   try {
     const started = Date.now();
-    // Realistic events through the append trigger (every one hashed into its chain), in chunks of 50,000 products.
-    for (let from = 0; from < products; from += 50_000) {
-      const to = Math.min(products, from + 50_000) - 1;
-      await source.pool.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata)
-         select s.stream, 0, gen_random_uuid(), s.type, s.data, jsonb_build_object('correlationId', gen_random_uuid()::text, 'at', now())
-           from (
-             select 'product-bench-' || i as stream, 'ProductAdded' as type, jsonb_build_object(
-                      'productId', 'bench-' || i, 'name', 'Bench Figure ' || i || ' 東京', 'price', 499 + (i % 3000), 'originalPrice', null,
-                      'image', '/media/bench/' || i || '.webp', 'images', '[]'::jsonb, 'category', case when i % 2 = 0 then 'Anime Figures' else 'Keychains' end,
-                      'isNew', i % 7 = 0, 'isOnSale', i % 11 = 0, 'discount', null, 'description', 'A bench product with a description of ordinary length, ₹ and all.',
-                      'inStock', true, 'rating', 4.5, 'reviews', 0, 'powerPoints', 50, 'addedAt', now()) as data, i
-               from generate_series($1::int, $2::int) i
-             union all
-             select 'inventory-bench-' || i, 'StockLevelSet', jsonb_build_object('productId', 'bench-' || i, 'quantity', 10 + i % 50, 'reason', 'bench'), i
-               from generate_series($1::int, $2::int) i
-           ) s order by s.i, s.type`,
-        [from, to],
-      );
-    }
+    const plan = planFor(targetEvents);
+    await seedLog(source.pool, plan, (done) => console.log(`  seeded ${done} (${((Date.now() - started) / 1000).toFixed(0)} s)`));
     const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
-    console.log(`log: ${events} events (${products} products) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     await timed('baseline: read the log through a cursor', async () => {
       const client = await source.pool.connect();
