@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
+import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 import { BackupRefused, parseLine, type BackupHeader, type BackupLine, type BackupTrailer } from './format.js';
 
 /** The uncompressed lines of a backup file, one at a time (a damaged gzip stream is a refusal, not a crash). */
@@ -29,7 +30,7 @@ export async function* rawLines(file: string): AsyncGenerator<string> {
   if (pieces.join('') + decoder.end() !== '') throw new BackupRefused('the backup ends in the middle of a line: it was cut short');
 }
 
-const ORDER: Record<BackupLine['kind'], number> = { header: 0, event: 1, media: 2, head: 3, end: 4 };
+const ORDER: Record<BackupLine['kind'], number> = { header: 0, event: 1, row: 2, media: 3, head: 4, end: 5 };
 
 export interface CheckedBackup {
   header: BackupHeader;
@@ -54,7 +55,7 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
   let trailer: BackupTrailer | null = null;
   let stage = -1;
   let n = 0;
-  const seen = { events: 0, media: 0, streams: 0 };
+  const seen = { events: 0, media: 0, streams: 0, rows: 0 };
   for await (const raw of rawLines(file)) {
     n += 1;
     if (trailer) throw new BackupRefused(`line ${n} follows the end line: the backup was edited`);
@@ -71,6 +72,9 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
     else if (line.kind === 'event') {
       checkEventTuple(line, n);
       seen.events += 1;
+    } else if (line.kind === 'row') {
+      if (!(SOURCE_OF_TRUTH_TABLES as readonly string[]).includes(line.table)) throw new BackupRefused(`line ${n} holds a row of ${JSON.stringify(line.table)}, which is not a table a backup carries`);
+      seen.rows += 1;
     } else if (line.kind === 'media') seen.media += 1;
     else {
       const [stream, version, hash] = line.head;
@@ -81,8 +85,10 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
   if (!header) throw new BackupRefused('the file is empty: it is not a store backup');
   if (!trailer) throw new BackupRefused('the backup has no end line: it was cut short');
   if (content.digest('hex') !== trailer.sha256) throw new BackupRefused('the content does not match the checksum in its end line: the backup is damaged or was edited');
-  if (seen.events !== trailer.events || seen.media !== trailer.media || seen.streams !== trailer.streams) {
-    throw new BackupRefused(`the end line counts ${trailer.events} events, ${trailer.media} images and ${trailer.streams} streams, the file holds ${seen.events}, ${seen.media} and ${seen.streams}`);
+  if (seen.events !== trailer.events || seen.media !== trailer.media || seen.streams !== trailer.streams || seen.rows !== (trailer.rows ?? 0)) {
+    throw new BackupRefused(
+      `the end line counts ${trailer.events} events, ${trailer.rows ?? 0} table rows, ${trailer.media} images and ${trailer.streams} streams, the file holds ${seen.events}, ${seen.rows}, ${seen.media} and ${seen.streams}`,
+    );
   }
   if (anchor.digest('hex') !== trailer.anchorDigest) throw new BackupRefused("the anchor's heads do not match its digest: the backup was edited");
   return { header, trailer };
