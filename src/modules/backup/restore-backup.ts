@@ -7,8 +7,8 @@ import { replay } from '../../../projections/runner.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { BackupRefused, type BackupHeader, type BackupLine } from './format.js';
-import { backupLines, checkBackup } from './read-backup.js';
+import { BackupRefused, type BackupHeader, type BackupLine, type BackupTrailer } from './format.js';
+import { BackupChecker, checkedLines, readHeader } from './read-backup.js';
 
 export interface RestoreOptions {
   pool: pg.Pool;
@@ -18,11 +18,11 @@ export interface RestoreOptions {
   /** Where local images go (DATA_DIR/media); must not hold files yet. */
   mediaDir: string;
   /**
-   * Told when each phase ends (the bench prints them): 'checked' (the whole file read once), 'loaded' (the events
-   * copied into a staging table), 'verified' (appended through the hash trigger, every hash and the anchor compared,
+   * Told when each phase ends (the bench prints them): 'loaded' (the file read once and checked, its events copied
+   * into a staging table), 'verified' (appended through the hash trigger, every hash and the anchor compared,
    * committed), 'replayed' (every read model rebuilt).
    */
-  onPhase?: (phase: 'checked' | 'loaded' | 'verified' | 'replayed') => void;
+  onPhase?: (phase: 'loaded' | 'verified' | 'replayed') => void;
 }
 
 export interface RestoreReport {
@@ -96,21 +96,28 @@ async function loadRows(client: pg.PoolClient, table: string, rows: string[]): P
   await client.query(`insert into "${table}" select * from jsonb_populate_recordset(null::"${table}", $1::jsonb)`, [`[${rows.join(',')}]`]);
 }
 
+/** Stages anchored heads for checkAnchor. */
+async function stageHeads(client: pg.PoolClient, heads: [string, number, string][]): Promise<void> {
+  await client.query('insert into restore_heads select * from unnest($1::text[], $2::int[], $3::text[])', [heads.map((h) => h[0]), heads.map((h) => h[1]), heads.map((h) => h[2])]);
+}
+
 /** Every anchored head must be the last event of its stream, with the recorded hash. */
-async function checkHeads(client: pg.PoolClient, heads: [string, number, string][]): Promise<void> {
-  const { rows } = await client.query<{ stream: string; version: number; hash: string | null; later: boolean }>(
-    `select h.stream, h.version, e.hash,
-            exists (select 1 from events n where n.stream_id = h.stream and n.stream_version = h.version + 1) as later
-       from unnest($1::text[], $2::int[]) as h(stream, version)
-       left join events e on e.stream_id = h.stream and e.stream_version = h.version`,
-    [heads.map((h) => h[0]), heads.map((h) => h[1])],
+async function checkAnchor(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ stream: string; version: number }>(
+    `select h.stream, h.version from restore_heads h
+       left join events e on e.stream_id = h.stream and e.stream_version = h.version
+      where e.hash is distinct from h.hash
+         or exists (select 1 from events n where n.stream_id = h.stream and n.stream_version = h.version + 1)
+      limit 1`,
   );
-  const expected = new Map(heads.map((h) => [`${h[1]}:${h[0]}`, h[2]]));
-  for (const r of rows) {
-    if (r.hash !== expected.get(`${r.version}:${r.stream}`) || r.later) {
-      throw new BackupRefused(`the anchor's head of stream ${r.stream} (version ${r.version}) does not match the restored log: the backup was edited`);
-    }
-  }
+  const bad = rows[0];
+  if (bad) throw new BackupRefused(`the anchor's head of stream ${bad.stream} (version ${bad.version}) does not match the restored log: the backup was edited`);
+}
+
+/** A value the database cannot take (bad UUID, JSON, time) in a file not yet fully checked is a damaged file. */
+function damaged(error: unknown): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  return /^(22|23)/.test(code) ? new BackupRefused(`the backup is damaged (${(error as Error).message})`) : error;
 }
 
 function mediaTarget(root: string, relative: string): string {
@@ -122,13 +129,13 @@ function mediaTarget(root: string, relative: string): string {
 }
 
 /**
- * Restores a backup into an empty store: checks the whole file first, loads the log in one transaction (a refusal
- * leaves the database empty), checks every hash and the anchor, verifies every chain, writes the images, then
- * rebuilds every read model by replay.
+ * Restores a backup into an empty store in one transaction (a refusal leaves the database and the media folder
+ * empty): reads the file once, checking it line by line and staging its events; once the whole file checks out,
+ * appends the events through the hash trigger comparing every hash, checks the anchor, commits, moves the images in
+ * place, then rebuilds every read model by replay.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
-  const { header, trailer } = await checkBackup(options.file);
-  options.onPhase?.('checked');
+  const header = await readHeader(options.file);
   const { pool } = options;
   const applied = new Set((await pool.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
   const unknown = header.migrations.filter((m) => !applied.has(m));
@@ -141,50 +148,61 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   await rm(staging, { recursive: true, force: true });
   const client = await pool.connect();
   let failed: Error | undefined;
+  let trailer: BackupTrailer;
   try {
     await client.query('begin');
     await client.query(
       `create temp table restore_events (seq bigint primary key, stream_id text, stream_version int, event_id uuid, type text,
          created_at timestamptz, data jsonb, metadata jsonb, recorded_hash text) on commit drop`,
     );
-    // The events go in with COPY (one stream, no statement per batch), then into the log through the trigger.
-    const lines = backupLines(options.file)[Symbol.asyncIterator]();
-    await lines.next(); // the header, read by checkBackup
-    const rest: { line: BackupLine | null } = { line: null };
-    await pipeline(Readable.from(copyRows(lines, rest)), client.query(copyFrom(
-      'copy restore_events (seq, stream_id, stream_version, event_id, type, created_at, data, metadata, recorded_hash) from stdin',
-    )));
+    await client.query('create temp table restore_heads (stream text, version int, hash text) on commit drop');
+    // One pass over the file: every line is checked as it is read (the verdict comes at its end, before anything is
+    // appended to the log); the events go into a staging table with COPY, the rest where it belongs.
+    const checker = new BackupChecker();
+    const lines = checkedLines(options.file, checker)[Symbol.asyncIterator]();
+    try {
+      await lines.next(); // the header
+      const rest: { line: BackupLine | null } = { line: null };
+      await pipeline(
+        Readable.from(copyRows(lines, rest)),
+        client.query(copyFrom('copy restore_events (seq, stream_id, stream_version, event_id, type, created_at, data, metadata, recorded_hash) from stdin')),
+      );
+      let heads: [string, number, string][] = [];
+      let tableRows: { table: string; rows: string[] } = { table: '', rows: [] };
+      const flushRows = async () => {
+        if (tableRows.rows.length > 0) await loadRows(client, tableRows.table, tableRows.rows);
+        tableRows = { table: '', rows: [] };
+      };
+      for (let line = rest.line; line; line = await lines.next().then((n) => (n.done ? null : n.value))) {
+        if (line.kind === 'row') {
+          if (line.table !== tableRows.table || tableRows.rows.length >= 1000) await flushRows();
+          tableRows.table = line.table;
+          tableRows.rows.push(line.row);
+          continue;
+        }
+        await flushRows();
+        if (line.kind === 'media') {
+          const target = mediaTarget(staging, line.path);
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, Buffer.from(line.b64, 'base64'));
+        } else if (line.kind === 'head') {
+          heads.push(line.head);
+          if (heads.length >= 5000) {
+            await stageHeads(client, heads);
+            heads = [];
+          }
+        }
+      }
+      await flushRows();
+      if (heads.length > 0) await stageHeads(client, heads);
+    } catch (error) {
+      throw damaged(error);
+    }
+    trailer = checker.finish().trailer;
     await client.query('create index on restore_events (event_id)');
     options.onPhase?.('loaded');
     await appendStaged(client, trailer.events);
-    let heads: [string, number, string][] = [];
-    let tableRows: { table: string; rows: string[] } = { table: '', rows: [] };
-    const flushRows = async () => {
-      if (tableRows.rows.length > 0) await loadRows(client, tableRows.table, tableRows.rows);
-      tableRows = { table: '', rows: [] };
-    };
-    for (let line = rest.line; line; line = await lines.next().then((n) => (n.done ? null : n.value))) {
-      if (line.kind === 'row') {
-        if (line.table !== tableRows.table || tableRows.rows.length >= 1000) await flushRows();
-        tableRows.table = line.table;
-        tableRows.rows.push(line.row);
-        continue;
-      }
-      await flushRows();
-      if (line.kind === 'media') {
-        const target = mediaTarget(staging, line.path);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, Buffer.from(line.b64, 'base64'));
-      } else if (line.kind === 'head') {
-        heads.push(line.head);
-        if (heads.length >= 5000) {
-          await checkHeads(client, heads);
-          heads = [];
-        }
-      }
-    }
-    await flushRows();
-    if (heads.length > 0) await checkHeads(client, heads);
+    await checkAnchor(client);
     const { rows } = await client.query<{ streams: number; events: number }>('select count(distinct stream_id)::int as streams, count(*)::int as events from events');
     if (rows[0]!.streams !== trailer.streams || rows[0]!.events !== trailer.events) {
       throw new BackupRefused(`restored ${rows[0]!.events} events in ${rows[0]!.streams} streams, the backup recorded ${trailer.events} in ${trailer.streams}`);
