@@ -35,6 +35,9 @@ function resetPeak(): void {
   }
 }
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+/** The 1-minute load average: on a shared machine every figure means little without it. */
+const load = () => os.loadavg()[0]!.toFixed(1);
+const rows: string[] = [];
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakGrowthMb: number }> {
   global.gc?.();
@@ -44,7 +47,8 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result
   const result = await work();
   const seconds = (Date.now() - started) / 1000;
   const peakGrowthMb = peakRssMb() - before;
-  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB`);
+  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB   load ${load()}`);
+  rows.push(`| ${label} | ${seconds.toFixed(1)} s | +${peakGrowthMb.toFixed(0)} MB | ${load()} |`);
   return { result, seconds, peakGrowthMb };
 }
 
@@ -65,6 +69,7 @@ async function main() {
     const plan = planFor(targetEvents);
     await seedLog(source.pool, plan, (done) => console.log(`  seeded ${done} (${((Date.now() - started) / 1000).toFixed(0)} s)`));
     const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
+    rows.push(`| seed the log (bench/seed-log.ts) | ${((Date.now() - started) / 1000).toFixed(0)} s | | ${load()} |`);
     console.log(`log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     await timed('baseline: read the log through a cursor', async () => {
@@ -85,14 +90,16 @@ async function main() {
     console.log(`  file ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${backup.result.events} events, ${backup.result.streams} streams`);
     let last = Date.now();
     const phase = (name: string) => {
-      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s`);
+      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   load ${load()}`);
+      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | | ${load()} |`);
       last = Date.now();
     };
     const restored = await timed('npm run restore (load + verify + replay)', () =>
       restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase }),
     );
-    const rows = await target.pool.query<{ n: string }>('select count(*) as n from products');
-    console.log(`  restored ${restored.result.events} events; products read model: ${rows.rows[0]!.n} rows`);
+    const products = await target.pool.query<{ n: string }>('select count(*) as n from products');
+    console.log(`  restored ${restored.result.events} events; products read model: ${products.rows[0]!.n} rows`);
+    console.log(`\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`);
   } finally {
     await source.close();
     await target.close();

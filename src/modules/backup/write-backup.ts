@@ -144,7 +144,7 @@ export async function writeBackup(options: BackupOptions): Promise<BackupResult>
   try {
     await client.query('begin isolation level repeatable read read only');
     const lines = chunked(backupLines(options, client, counts));
-    await pipeline(Readable.from(lines, { objectMode: false }), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    await pipeline(Readable.from(lines, { objectMode: false }), createGzip({ level: 3 }), createWriteStream(partial, { mode: 0o600 }));
     await client.query('commit');
   } catch (error) {
     failed = error as Error;
