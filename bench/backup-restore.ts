@@ -89,9 +89,13 @@ async function main() {
     const backup = await timed('npm run backup (writeBackup)', () => writeBackup({ pool: source.pool, mediaDir: null, settings: {}, file }));
     console.log(`  file ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${backup.result.events} events, ${backup.result.streams} streams`);
     let last = Date.now();
+    let phaseBase = rssMb();
     const phase = (name: string) => {
-      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   load ${load()}`);
-      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | | ${load()} |`);
+      const peak = `+${(peakRssMb() - phaseBase).toFixed(0)} MB`;
+      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${load()}`);
+      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | ${peak} | ${load()} |`);
+      phaseBase = rssMb();
+      resetPeak();
       last = Date.now();
     };
     const restored = await timed('npm run restore (load + verify + replay)', () =>

@@ -9,7 +9,11 @@ import { BackupRefused, parseLine, type BackupHeader, type BackupLine, type Back
 export async function* rawLines(file: string): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let pieces: string[] = [];
-  const gunzip = createReadStream(file).pipe(createGunzip());
+  const source = createReadStream(file);
+  const gunzip = createGunzip();
+  // pipe() does not forward the file's errors (no such file, unreadable): hand them to the loop below.
+  source.on('error', (error) => gunzip.destroy(error));
+  source.pipe(gunzip);
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
       const text = decoder.write(chunk);

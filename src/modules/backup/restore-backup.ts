@@ -196,6 +196,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       await flushRows();
       if (heads.length > 0) await stageHeads(client, heads);
     } catch (error) {
+      await lines.return?.(undefined).catch(() => undefined);
       throw damaged(error);
     }
     trailer = checker.finish().trailer;
