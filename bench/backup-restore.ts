@@ -1,7 +1,7 @@
 /**
  * Backup and restore of a large log: time, file size and peak memory, next to a same-run baseline (reading the log
  * through a cursor and doing nothing with it).
- * Usage: npm run bench:backup [-- --products 500000]   (2 events per product: ProductAdded + StockLevelSet)
+ * Usage: npm run bench:backup [-- --events 1000000]   (a shop's mix of events: bench/seed-log.ts)
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,12 +13,13 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { restoreBackup } from '../src/modules/backup/restore-backup.js';
 import { writeBackup } from '../src/modules/backup/write-backup.js';
+import { planFor, seedLog } from './seed-log.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const products = arg('products', 500_000);
+const targetEvents = arg('events', 1_000_000);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Peak RSS since the last reset (VmHWM; reset by writing 5 to clear_refs). */
@@ -34,6 +35,9 @@ function resetPeak(): void {
   }
 }
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+/** The 1-minute load average: on a shared machine every figure means little without it. */
+const load = () => os.loadavg()[0]!.toFixed(1);
+const rows: string[] = [];
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakGrowthMb: number }> {
   global.gc?.();
@@ -43,7 +47,8 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result
   const result = await work();
   const seconds = (Date.now() - started) / 1000;
   const peakGrowthMb = peakRssMb() - before;
-  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB`);
+  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB   load ${load()}`);
+  rows.push(`| ${label} | ${seconds.toFixed(1)} s | +${peakGrowthMb.toFixed(0)} MB | ${load()} |`);
   return { result, seconds, peakGrowthMb };
 }
 
@@ -61,28 +66,11 @@ async function main() {
   const target = await createRuntime({ env, log: silent, connectionString: url('dst'), startModules: false, projections: { lead: false } });
   try {
     const started = Date.now();
-    // Realistic events through the append trigger (every one hashed into its chain), in chunks of 50,000 products.
-    for (let from = 0; from < products; from += 50_000) {
-      const to = Math.min(products, from + 50_000) - 1;
-      await source.pool.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata)
-         select s.stream, 0, gen_random_uuid(), s.type, s.data, jsonb_build_object('correlationId', gen_random_uuid()::text, 'at', now())
-           from (
-             select 'product-bench-' || i as stream, 'ProductAdded' as type, jsonb_build_object(
-                      'productId', 'bench-' || i, 'name', 'Bench Figure ' || i || ' 東京', 'price', 499 + (i % 3000), 'originalPrice', null,
-                      'image', '/media/bench/' || i || '.webp', 'images', '[]'::jsonb, 'category', case when i % 2 = 0 then 'Anime Figures' else 'Keychains' end,
-                      'isNew', i % 7 = 0, 'isOnSale', i % 11 = 0, 'discount', null, 'description', 'A bench product with a description of ordinary length, ₹ and all.',
-                      'inStock', true, 'rating', 4.5, 'reviews', 0, 'powerPoints', 50, 'addedAt', now()) as data, i
-               from generate_series($1::int, $2::int) i
-             union all
-             select 'inventory-bench-' || i, 'StockLevelSet', jsonb_build_object('productId', 'bench-' || i, 'quantity', 10 + i % 50, 'reason', 'bench'), i
-               from generate_series($1::int, $2::int) i
-           ) s order by s.i, s.type`,
-        [from, to],
-      );
-    }
+    const plan = planFor(targetEvents);
+    await seedLog(source.pool, plan, (done) => console.log(`  seeded ${done} (${((Date.now() - started) / 1000).toFixed(0)} s)`));
     const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
-    console.log(`log: ${events} events (${products} products) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    rows.push(`| seed the log (bench/seed-log.ts) | ${((Date.now() - started) / 1000).toFixed(0)} s | | ${load()} |`);
+    console.log(`log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     await timed('baseline: read the log through a cursor', async () => {
       const client = await source.pool.connect();
@@ -101,15 +89,21 @@ async function main() {
     const backup = await timed('npm run backup (writeBackup)', () => writeBackup({ pool: source.pool, mediaDir: null, settings: {}, file }));
     console.log(`  file ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, ${backup.result.events} events, ${backup.result.streams} streams`);
     let last = Date.now();
+    let phaseBase = rssMb();
     const phase = (name: string) => {
-      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s`);
+      const peak = `+${(peakRssMb() - phaseBase).toFixed(0)} MB`;
+      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${load()}`);
+      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | ${peak} | ${load()} |`);
+      phaseBase = rssMb();
+      resetPeak();
       last = Date.now();
     };
     const restored = await timed('npm run restore (load + verify + replay)', () =>
       restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase }),
     );
-    const rows = await target.pool.query<{ n: string }>('select count(*) as n from products');
-    console.log(`  restored ${restored.result.events} events; products read model: ${rows.rows[0]!.n} rows`);
+    const products = await target.pool.query<{ n: string }>('select count(*) as n from products');
+    console.log(`  restored ${restored.result.events} events; products read model: ${products.rows[0]!.n} rows`);
+    console.log(`\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`);
   } finally {
     await source.close();
     await target.close();

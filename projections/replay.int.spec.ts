@@ -201,4 +201,28 @@ describe('replay rebuilds every read model from the log', () => {
     await pool.query('update projection_checkpoints set commit_pos = 0, prepare_pos = 0');
     await replayAndCheck(live);
   });
+
+  it("each projector's set-based applyMany over the whole log in one batch writes the rows apply writes one event at a time", async () => {
+    const events = await ctx.runtime.store.readAll(START, 1_000_000);
+    const rebuilt = async (projector: Projector, write: (client: pg.PoolClient) => Promise<void>) => {
+      const client = await pool.connect();
+      try {
+        await client.query(`truncate ${projector.tables.map((t) => `"${t}"`).join(', ')}`);
+        await write(client);
+      } finally {
+        client.release();
+      }
+      return Object.fromEntries(Object.entries(await readModels()).filter(([table]) => projector.tables.includes(table)));
+    };
+    const setBased = ctx.runtime.projections.projectors.filter((p) => p.applyMany);
+    expect(setBased.map((p) => p.name).sort()).toEqual(['catalogue', 'customers', 'orders', 'wishlists']);
+    for (const projector of setBased) {
+      const handled = events.filter((e) => projector.handles.includes(e.type));
+      const oneByOne = await rebuilt(projector, async (client) => {
+        for (const event of handled) await projector.apply(client, event);
+      });
+      expect(oneByOne, projector.name).toEqual(Object.fromEntries(Object.entries(live).filter(([table]) => projector.tables.includes(table))));
+      expect(await rebuilt(projector, (client) => projector.applyMany!(client, handled)), projector.name).toEqual(oneByOne);
+    }
+  });
 });

@@ -3,13 +3,14 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadEnv } from './config/env.js';
 import { BackupRefused } from './modules/backup/format.js';
-import { checkBackup } from './modules/backup/read-backup.js';
+import { readHeader } from './modules/backup/read-backup.js';
 import { restoreBackup } from './modules/backup/restore-backup.js';
 import { createRuntime } from './runtime.js';
 
 /**
  * npm run restore -- FILE: into an empty data folder (embedded) or an empty DATABASE_URL database. Checks the file,
- * loads the log, verifies every chain and the anchor, rebuilds every read model, and reports counts.
+ * loads the log, verifies every chain and the anchor, rebuilds every read model, and reports counts (one pass over the
+ * file: restoreBackup checks it as it loads, in a transaction that a refusal rolls back).
  */
 async function main(): Promise<void> {
   const file = process.argv.slice(2).find((a) => a !== '--');
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const started = Date.now();
-  const { header } = await checkBackup(path.resolve(file));
+  const header = await readHeader(path.resolve(file));
   const env = { ...loadEnv(), SEED_DEMO: false, RUN_PROJECTORS: false };
   const secretFile = path.resolve(env.DATA_DIR, 'jwt-secret');
   if (header.secrets?.jwtSecret && !env.JWT_SECRET && !existsSync(secretFile)) {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     });
     console.log(`restored the backup taken ${header.takenAt}`);
     console.log(`  ${report.events} events in ${report.streams} streams: every hash and the anchor check out`);
-    console.log(`  ${report.media} images`);
+    console.log(`  ${report.rows} rows of tables kept outside the log (credentials), ${report.media} images`);
     for (const r of report.readModels) console.log(`  read model ${r.name}: rebuilt from ${r.events} events`);
     console.log(`  took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

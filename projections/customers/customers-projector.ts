@@ -1,11 +1,13 @@
 import type { CustomerEvent } from '../../src/modules/customers/customer.js';
 import type { Projector } from '../projector.js';
+import { applyCustomersMany } from './customers-apply-many.js';
 
 /** customers read model: one row per registered customer, for the admin and for joins. */
 export const customersProjector: Projector = {
   name: 'customers',
   handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged'],
   tables: ['customers'],
+  applyMany: applyCustomersMany,
   async apply(client, recorded) {
     const event = recorded as unknown as CustomerEvent;
     switch (event.type) {

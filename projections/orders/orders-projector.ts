@@ -1,6 +1,7 @@
 import type { OrderEvent } from '../../src/modules/orders/order.js';
 import { ORDER_EVENT_TYPES } from '../../src/modules/orders/order.js';
 import type { Projector } from '../projector.js';
+import { applyOrdersMany } from './orders-apply-many.js';
 
 /**
  * orders + order_items: one row per live order (deleted orders leave it; the log keeps them). Amounts arrive in
@@ -10,6 +11,7 @@ export const ordersProjector: Projector = {
   name: 'orders',
   handles: ORDER_EVENT_TYPES,
   tables: ['order_items', 'orders'],
+  applyMany: applyOrdersMany,
   async apply(client, recorded) {
     const event = recorded as unknown as OrderEvent;
     switch (event.type) {

@@ -1,11 +1,13 @@
 import type { WishlistEvent } from '../../src/modules/profile/wishlist.js';
 import type { Projector } from '../projector.js';
+import { applyWishlistsMany } from './wishlists-apply-many.js';
 
 /** wishlist_items: one row per (customer, product); product details are joined from `products` when read. */
 export const wishlistsProjector: Projector = {
   name: 'wishlists',
   handles: ['WishlistItemAdded', 'WishlistItemRemoved'],
   tables: ['wishlist_items'],
+  applyMany: applyWishlistsMany,
   async apply(client, recorded) {
     const event = recorded as unknown as WishlistEvent;
     switch (event.type) {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
+import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer, type EventTuple } from './format.js';
 
 export interface BackupOptions {
@@ -86,6 +87,12 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
     counts.events += 1;
     yield emit(`{"e":${JSON.stringify(tuple)},"data":${JSON.stringify(r.data_text)},"metadata":${JSON.stringify(r.metadata_text)}}`);
   }
+  for (const table of SOURCE_OF_TRUTH_TABLES) {
+    for await (const r of cursor<{ row: string }>(client, `select to_jsonb(t)::text as row from "${table}" t order by 1`)) {
+      counts.rows = (counts.rows ?? 0) + 1;
+      yield emit(`{"table":${JSON.stringify(table)},"row":${JSON.stringify(r.row)}}`);
+    }
+  }
   if (options.mediaDir) {
     for await (const relative of mediaFiles(options.mediaDir)) {
       const bytes = await readFile(path.join(options.mediaDir, relative));
@@ -131,13 +138,13 @@ async function fileSha256(file: string): Promise<string> {
 /** Writes one consistent backup file of the PostgreSQL log, local images and settings; memory stays flat. */
 export async function writeBackup(options: BackupOptions): Promise<BackupResult> {
   const partial = `${options.file}.partial`;
-  const counts: BackupTrailer = { events: 0, streams: 0, media: 0, anchorDigest: '', sha256: '' };
+  const counts: BackupTrailer = { events: 0, streams: 0, media: 0, rows: 0, anchorDigest: '', sha256: '' };
   const client = await options.pool.connect();
   let failed: Error | undefined;
   try {
     await client.query('begin isolation level repeatable read read only');
     const lines = chunked(backupLines(options, client, counts));
-    await pipeline(Readable.from(lines, { objectMode: false }), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    await pipeline(Readable.from(lines, { objectMode: false }), createGzip({ level: 3 }), createWriteStream(partial, { mode: 0o600 }));
     await client.query('commit');
   } catch (error) {
     failed = error as Error;
