@@ -11,3 +11,4 @@ export { gstSettings, hsnProblem, rateProblem, HSN_PATTERN } from './settings.js
 export function createModule(_deps: ModuleDeps): StoreModule {
   return { name: 'gst', projectors: [], routes: async () => undefined };
 }
+export { taxInvoiceOfOrder, taxInvoicePdf, latestInvoice, type TaxInvoice } from './order-invoice.js';
