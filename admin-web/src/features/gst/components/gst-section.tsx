@@ -4,7 +4,8 @@ import { Card } from '../../../components/ui/card';
 import { formatINR } from '../../../lib/format';
 import { currentIndiaMonth } from '../../audit/components/current-india-month';
 import { useExportGstr1, type Gstr1Sheet } from '../api/export-gstr1';
-import { outputTax, taxOf, useGstr1 } from '../api/get-gstr1';
+import { useGstr1 } from '../api/get-gstr1';
+import { outputTax, taxOf } from '../api/output-tax';
 import { useInvoices } from '../api/get-invoices';
 
 const rupees = (paise: number) => formatINR(paise / 100);
