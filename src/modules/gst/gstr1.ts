@@ -5,7 +5,8 @@ import { GST_STATES } from './states.js';
 /**
  * GSTR-1 for one tax period, from the invoices read model. Every recipient is unregistered (the shop sells to
  * consumers), so supplies go to B2CS (net of the period's credit notes), with the HSN-wise summary and the documents
- * issued. Column order and headers are those of the GSTR-1 offline tool's Excel template (sheets b2cs, hsn, docs).
+ * issued. Column order and headers are those of the GSTR-1 offline tool's Excel template (sheets b2cs, hsn, docs;
+ * "GSTR1 Excel Workbook Template", GSTN, as published copies of V1.5 and V2.0 show it).
  */
 export const B2CS_COLUMNS = ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'] as const;
 export const HSN_COLUMNS = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'] as const;

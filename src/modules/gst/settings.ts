@@ -7,7 +7,9 @@ export const DEMO_GSTIN = '29AAACA1234A1ZG';
 
 /**
  * GST slabs since 22 Sep 2025 (56th GST Council: 5 % and 18 %, 40 % for demerit goods; 12 % and 28 % removed), with
- * 0 % for exempt goods. Configurable because slabs change.
+ * 0 % for exempt goods. Configurable because slabs change. Sources: ClearTax, "56th GST Council meeting"
+ * (https://cleartax.in/s/56th-gst-council-meet-news: notifications of 17 Sep 2025, rates from 22 Sep 2025); SCC Online
+ * blog of 4 Sep 2025 (gst-council-56th-meeting-slab-reforms-tribunal-rollouts-2025).
  */
 export const DEFAULT_SLABS = [0, 5, 18, 40];
 
