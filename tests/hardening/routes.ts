@@ -60,6 +60,8 @@ export const ADMIN_ROUTES = [
   'GET /api/admin/gst/gstr1',
   'GET /api/admin/gst/invoices',
   'GET /api/admin/gst/reconciliation',
+  'GET /api/admin/gst/category-defaults',
+  'PUT /api/admin/gst/category-defaults',
   'POST /api/admin/live/ticket',
   'POST /api/admin/users/:id/sign-out',
   'PUT /api/admin/users/:id/role',

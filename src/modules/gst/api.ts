@@ -4,7 +4,10 @@ import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { placeOfSupplyLabel, gstr1, gstr1Csv, gstr1CsvAll } from './gstr1.js';
 import { reconcileGst } from './reconcile.js';
-import { gstr1Query, gstr1Responses, invoicesQuery, invoicesResponses, monthQuery, reconciliationResponses } from './schemas.js';
+import { currentUser } from '../../plugins/auth.js';
+import { CATEGORIES } from '../catalogue/product.js';
+import { categoryDefaults, setCategoryDefault } from './category-defaults.js';
+import { categoryDefaultBody, categoryDefaultsResponses, gstr1Query, gstr1Responses, invoicesQuery, invoicesResponses, monthQuery, reconciliationResponses } from './schemas.js';
 import { gstSettings } from './settings.js';
 
 /** Admin: the monthly return (GSTR-1) as JSON or CSV, the invoices issued, and the reconciliation with the log. */
@@ -52,4 +55,19 @@ export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<vo
     success: true as const,
     reconciliation: await reconcileGst(runtime.store, runtime.pool, request.query.month),
   }));
+
+  const defaultsAnswer = async () => {
+    const settings = gstSettings();
+    const defaults = await categoryDefaults(runtime.store, settings);
+    return { success: true as const, defaults: CATEGORIES.map((category) => ({ category, ...(defaults[category] ?? { hsn: '9503', rate: 18 }) })), slabs: settings.slabs };
+  };
+
+  /** The HSN code and rate a product takes when it sets none, per category (the environment's, then the admin's). */
+  api.get('/admin/gst/category-defaults', { ...admin, schema: { response: categoryDefaultsResponses } }, defaultsAnswer);
+
+  api.put('/admin/gst/category-defaults', { ...admin, schema: { body: categoryDefaultBody, response: categoryDefaultsResponses } }, async (request) => {
+    const user = currentUser(request);
+    await setCategoryDefault(runtime.store, { ...request.body, categories: CATEGORIES, slabs: gstSettings().slabs, by: user.id }, { userId: user.id, correlationId: request.id, now: new Date() });
+    return defaultsAnswer();
+  });
 }

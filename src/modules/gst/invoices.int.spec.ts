@@ -141,4 +141,27 @@ describe('GST invoices and credit notes as events', () => {
     await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
     expect(await documents(order.id)).toEqual([]);
   });
+
+  it('the admin changes a category default; products without their own classification are invoiced with it', async () => {
+    const put = (payload: object, auth = admin.auth) => a.app.inject({ method: 'PUT', url: '/api/admin/gst/category-defaults', headers: auth, payload });
+    const count = async () => (await a.runtime.pool.query("select count(*)::int as n from events where type = 'GstCategoryDefaultSet'")).rows[0].n as number;
+    expect((await put({ category: 'Keychains', hsn: '711', rate: 5 })).json()).toEqual({ success: false, error: 'HSN must be 4, 6 or 8 digits' });
+    expect((await put({ category: 'Keychains', hsn: '7117', rate: 12 })).json()).toEqual({ success: false, error: 'GST rate must be one of 0, 5, 18, 40 %' });
+    expect((await put({ category: 'Cars', hsn: '7117', rate: 5 })).statusCode).toBe(400);
+    expect((await put({ category: 'Keychains', hsn: '7117', rate: 5 }, shopper.auth)).statusCode).toBe(403);
+    expect(await count()).toBe(0);
+    const saved = await put({ category: 'Keychains', hsn: '7117', rate: '5' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().defaults).toContainEqual({ category: 'Keychains', hsn: '7117', rate: 5 });
+    expect(saved.json().defaults).toContainEqual({ category: 'Anime Figures', hsn: '9503', rate: 5 });
+    const keychain = await createTestProduct(a.runtime, { price: 1050, category: 'Keychains' });
+    const own = await createTestProduct(a.runtime, { price: 1050, category: 'Keychains', hsn: '3926', gstRate: 18 });
+    const order = await placeTestOrder(a.app, shopper.auth, { items: [{ id: keychain.id, quantity: 1 }, { id: own.id, quantity: 1 }], state: 'Karnataka', pincode: '560001' });
+    await a.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
+    const invoice = (await documents(order.id))[0]!.data as InvoiceIssued;
+    expect(invoice.lines.map((l) => [l.hsn, l.rate])).toEqual([
+      ['7117', 5],
+      ['3926', 18],
+    ]);
+  });
 });

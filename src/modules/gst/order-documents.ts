@@ -1,6 +1,7 @@
 import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import type { EventStore, StreamWrite } from '../../core/event-store.js';
 import { productStream } from '../catalogue/index.js';
+import { categoryDefaults } from './category-defaults.js';
 import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
 import { documentNumber, financialYearOf } from './financial-year.js';
 import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue.js';
@@ -36,6 +37,7 @@ async function seriesVersion(store: EventStore, stream: string): Promise<number>
 
 async function classifier(store: EventStore, settings: GstSettings, order: InvoicedOrder): Promise<(item: InvoicedOrder['items'][number]) => Classification> {
   const own = new Map<string, { hsn?: string; gstRate?: number }>();
+  const defaults = await categoryDefaults(store, settings);
   await Promise.all(
     [...new Set(order.items.map((i) => i.productId))].map(async (productId) => {
       const events = await store.readStream(productStream(productId));
@@ -44,7 +46,7 @@ async function classifier(store: EventStore, settings: GstSettings, order: Invoi
     }),
   );
   return (item) => {
-    const fallback = settings.categoryDefaults[item.category] ?? { hsn: '9503', rate: 18 };
+    const fallback = defaults[item.category] ?? { hsn: '9503', rate: 18 };
     const product = own.get(item.productId);
     return { hsn: product?.hsn ?? fallback.hsn, rate: product?.gstRate ?? fallback.rate };
   };

@@ -62,3 +62,13 @@ export const reconciliationResponses = {
   }),
   400: failure,
 };
+
+export const categoryDefaultBody = z.object({
+  category: z.string({ error: 'category is required' }).min(1, 'category is required').max(100),
+  hsn: z.string({ error: 'HSN must be 4, 6 or 8 digits' }).trim(),
+  rate: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'GST rate must be a number' })),
+});
+export const categoryDefaultsResponses = {
+  200: z.object({ success: z.literal(true), defaults: z.array(z.object({ category: z.string(), hsn: z.string(), rate: z.number() })), slabs: z.array(z.number()) }),
+  400: failure,
+};

@@ -7,6 +7,7 @@ import { useExportGstr1, type Gstr1Sheet } from '../api/export-gstr1';
 import { useGstr1 } from '../api/get-gstr1';
 import { outputTax, taxOf } from '../api/output-tax';
 import { useInvoices } from '../api/get-invoices';
+import { CategoryDefaultsCard } from './category-defaults-card';
 
 const rupees = (paise: number) => formatINR(paise / 100);
 
@@ -79,6 +80,7 @@ export function GstSection() {
           </table>
         )}
       </Card>
+      <CategoryDefaultsCard />
     </div>
   );
 }
