@@ -2,7 +2,8 @@
 -- event's data kept whole so an invoice is rebuilt from its row byte for byte.
 create table if not exists invoices (
   document_number text primary key,
-  kind            text not null check (kind in ('invoice', 'credit-note')),
+  -- 'invoice' or 'credit-note'
+  kind            text not null,
   financial_year  text not null,
   -- the invoice itself, or the invoice a credit note reverses
   invoice_number  text not null,
