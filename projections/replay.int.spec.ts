@@ -18,6 +18,7 @@ const READ_MODEL_TABLES = [
   'catalogue_product_facts',
   'customer_addresses',
   'customers',
+  'invoices',
   'order_items',
   'orders',
   'product_reviews',

@@ -36,18 +36,18 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
   const input = rows.map((d) => ({
     id: d.productId, name: d.name, price: d.price, original_price: d.originalPrice, image: d.image, images: d.images, category: d.category,
     is_new: d.isNew, is_on_sale: d.isOnSale, discount: d.discount, description: d.description, in_stock_flag: d.inStock,
-    imported_rating: d.rating, imported_reviews: d.reviews, power_points: d.powerPoints, at: d.at,
+    imported_rating: d.rating, imported_reviews: d.reviews, power_points: d.powerPoints, hsn: d.hsn ?? null, gst_rate: d.gstRate ?? null, at: d.at,
   }));
   return client.query(
     `with r as (select * from jsonb_to_recordset($1::jsonb) as r(id text, name text, price numeric, original_price numeric, image text,
         images jsonb, category text, is_new boolean, is_on_sale boolean, discount numeric, description text, in_stock_flag boolean,
-        imported_rating numeric, imported_reviews integer, power_points integer, at text)),
+        imported_rating numeric, imported_reviews integer, power_points integer, hsn text, gst_rate numeric, at text)),
      f as (insert into catalogue_product_facts (product_id) select id from r on conflict (product_id) do update set product_id = excluded.product_id returning *)
      insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
-        in_stock_flag, imported_rating, imported_reviews, power_points, created_at, updated_at,
+        in_stock_flag, imported_rating, imported_reviews, power_points, hsn, gst_rate, created_at, updated_at,
         stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
      select r.id, r.name, r.price, r.original_price, r.image, r.images, r.category, r.is_new, r.is_on_sale, r.discount, r.description,
-        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.at::timestamptz, r.at::timestamptz,
+        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.hsn, r.gst_rate, r.at::timestamptz, r.at::timestamptz,
         f.stock_quantity, r.in_stock_flag and f.stock_quantity > 0,
         case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else r.imported_rating end,
         case when f.rating_count > 0 then f.rating_count else r.imported_reviews end, f.rating_sum, f.rating_count
@@ -56,7 +56,7 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
         image = excluded.image, images = excluded.images, category = excluded.category, is_new = excluded.is_new,
         is_on_sale = excluded.is_on_sale, discount = excluded.discount, description = excluded.description,
         in_stock_flag = excluded.in_stock_flag, imported_rating = excluded.imported_rating,
-        imported_reviews = excluded.imported_reviews, power_points = excluded.power_points,
+        imported_reviews = excluded.imported_reviews, power_points = excluded.power_points, hsn = excluded.hsn, gst_rate = excluded.gst_rate,
         stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
         reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
         updated_at = excluded.updated_at${type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,

@@ -8,6 +8,8 @@ import { exportEvents } from './export.js';
 import { reconcileRevenue } from './revenue.js';
 import { exportQuery, revenueQuery } from './schemas.js';
 import { verifyChains } from './verify-chain.js';
+import { reconcileGst } from '../gst/index.js';
+import { monthQuery } from '../gst/schemas.js';
 
 /** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
 export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
@@ -43,5 +45,11 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
   api.get('/admin/audit/revenue', { ...admin, schema: { querystring: revenueQuery } }, async (request) => ({
     success: true,
     reconciliation: await reconcileRevenue(runtime.store, runtime.pool, request.query),
+  }));
+
+  /** GST: the month's GSTR-1 tax against its InvoiceIssued minus CreditNoteIssued events, to the paisa. */
+  api.get('/admin/audit/gst', { ...admin, schema: { querystring: monthQuery } }, async (request) => ({
+    success: true,
+    reconciliation: await reconcileGst(runtime.store, runtime.pool, request.query.month),
   }));
 }

@@ -150,7 +150,32 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
   it('the CSV template has the columns the import reads', async () => {
     const res = await ctx.app.inject({ url: '/api/admin/products/template', headers: admin });
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body.split('\n')[0]).toBe('id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity');
+    expect(res.body.split('\n')[0]).toBe('id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity,hsn,gstRate');
+  });
+
+  it('reads the GST columns hsn and gstRate: 4/6/8-digit HSN, a rate among the slabs; blank takes the category default', async () => {
+    const csv = [
+      'name,category,price,stockQuantity,hsn,gstRate',
+      'GST Figure A,Anime Figures,1000,5,95030010,5',
+      'GST Keychain B,Keychains,300,5,,',
+      'GST Figure C,Anime Figures,1000,5,950,5',
+      'GST Figure D,Anime Figures,1000,5,9503,12',
+      'GST Figure E,Anime Figures,1000,5,9503,18%',
+    ].join('\n');
+    const res = await upload({}, { name: 'gst.csv', content: Buffer.from(csv) });
+    expect(res.json()).toMatchObject({ success: true, processed: 3 });
+    expect(res.json().errors).toEqual([
+      { row: 4, name: 'GST Figure C', reason: 'HSN must be 4, 6 or 8 digits' },
+      { row: 5, name: 'GST Figure D', reason: 'GST rate must be one of 0, 5, 18, 40 %' },
+    ]);
+    const rows = await ctx.runtime.pool.query("select name, hsn, gst_rate::text from products where name like 'GST %' order by name");
+    expect(rows.rows).toEqual([
+      { name: 'GST Figure A', hsn: '95030010', gst_rate: '5.00' },
+      { name: 'GST Figure E', hsn: '9503', gst_rate: '18.00' },
+      { name: 'GST Keychain B', hsn: null, gst_rate: null },
+    ]);
+    const listed = await ctx.app.inject({ url: `/api/products/search?q=${encodeURIComponent('GST Figure A')}` });
+    expect(listed.json().products[0]).toMatchObject({ name: 'GST Figure A', hsn: '95030010', gst_rate: 5 });
   });
 
   it('replaying the catalogue projection rebuilds identical rows', async () => {

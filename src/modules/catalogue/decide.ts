@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { hsnProblem, rateProblem } from '../gst/settings.js';
 import { CATEGORIES, type ProductDetails, type ProductEvent, type ProductState } from './product.js';
 
 export type ProductCommand =
@@ -11,6 +12,8 @@ export function checkDetails(details: ProductDetails): void {
   if (details.name.trim() === '') throw new ValidationError('Please fill in all required fields');
   if (!(details.price > 0)) throw new ValidationError('Please enter a valid price');
   if (!(CATEGORIES as readonly string[]).includes(details.category)) throw new ValidationError(`Category must be one of ${CATEGORIES.join(', ')}`);
+  const taxProblem = (details.hsn !== undefined ? hsnProblem(details.hsn) : null) ?? (details.gstRate !== undefined ? rateProblem(details.gstRate) : null);
+  if (taxProblem) throw new ValidationError(taxProblem);
 }
 
 const sameDetails = (a: ProductDetails, b: ProductDetails) => JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { PRODUCT_ID_PATTERN } from './product.js';
 import { imagesFrom, normaliseKeys, productFields, type ProductForm } from './schemas.js';
 import type { ParsedSheet, RawRow } from './import-file.js';
 
-export const IMPORT_COLUMNS = ['id', 'name', 'category', 'price', 'originalPrice', 'discount', 'isOnSale', 'isNew', 'image', 'description', 'inStock', 'rating', 'reviews', 'stockQuantity'] as const;
+export const IMPORT_COLUMNS = ['id', 'name', 'category', 'price', 'originalPrice', 'discount', 'isOnSale', 'isNew', 'image', 'description', 'inStock', 'rating', 'reviews', 'stockQuantity', 'hsn', 'gstRate'] as const;
 const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
 const rowSchema = z.preprocess(
@@ -28,6 +28,8 @@ const KNOWN = new Map(IMPORT_COLUMNS.map((c) => [lower(c), c]));
 KNOWN.set('stock', 'stockQuantity');
 KNOWN.set('stockquantity', 'stockQuantity');
 KNOWN.set('originalprice', 'originalPrice');
+KNOWN.set('gst', 'gstRate');
+KNOWN.set('hsncode', 'hsn');
 
 /**
  * Which source column feeds which field. An admin's mapping may be given either way round
@@ -101,8 +103,8 @@ export const isRowError = (r: ImportRow | RowError): r is RowError => 'reason' i
 export function csvTemplate(): string {
   const header = IMPORT_COLUMNS.join(',');
   const rows = [
-    ',Monkey D. Luffy Gear Fifth Figure,Anime Figures,2899,3299,12,true,true,luffy-gear5.jpg,"PVC figure, 20 cm",true,4.5,120,15',
-    ',Akatsuki Cloud Metal Keychain,Keychains,299,,,false,false,akatsuki-keychain.png,Enamel on metal,true,4.2,35,100',
+    ',Monkey D. Luffy Gear Fifth Figure,Anime Figures,2899,3299,12,true,true,luffy-gear5.jpg,"PVC figure, 20 cm",true,4.5,120,15,9503,5',
+    ',Akatsuki Cloud Metal Keychain,Keychains,299,,,false,false,akatsuki-keychain.png,Enamel on metal,true,4.2,35,100,,',
   ];
   return `${header}\n${rows.join('\n')}\n`;
 }

@@ -83,6 +83,9 @@ export const productSchema = z.object({
   rating: z.number(),
   reviews: z.number().int(),
   powerPoints: z.number().int(),
+  /** GST: the product's HSN code and rate (%), null when its category's default applies. */
+  hsn: z.string().nullable(),
+  gst_rate: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -16,6 +16,9 @@ export interface ProductDto {
   rating: number;
   reviews: number;
   powerPoints: number;
+  /** GST classification set on the product (null: its category's default applies, see src/modules/gst). */
+  hsn: string | null;
+  gst_rate: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -38,12 +41,14 @@ export interface ProductRow {
   rating: string;
   reviews_count: number;
   power_points: number;
+  hsn?: string | null;
+  gst_rate?: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const PRODUCT_COLUMNS = `id, name, price::text, original_price::text, image, images, category, is_new, is_on_sale, discount::text,
-  description, in_stock, in_stock_flag, stock_quantity, rating::text, reviews_count, power_points, created_at, updated_at`;
+  description, in_stock, in_stock_flag, stock_quantity, rating::text, reviews_count, power_points, hsn, gst_rate::text, created_at, updated_at`;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
@@ -65,6 +70,8 @@ export function toProductDto(row: ProductRow): ProductDto {
     rating: Number(row.rating),
     reviews: row.reviews_count,
     powerPoints: row.power_points,
+    hsn: row.hsn ?? null,
+    gst_rate: num(row.gst_rate ?? null),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -25,6 +25,8 @@ export class ProductTable {
   readonly images: string[] = [];
   /** null when the images are just [image] (or [] without an image): the usual case, stored once. */
   private readonly extraImages: (string[] | null)[] = [];
+  /** The product's own GST classification (HSN, rate %), null when it takes its category's default. */
+  private readonly tax: ({ hsn: string | null; rate: number | null } | null)[] = [];
   price = new Float64Array(0);
   private originalPrice = new Float64Array(0);
   private discount = new Float64Array(0);
@@ -133,6 +135,7 @@ export class ProductTable {
     this.descriptions[slot] = row.description;
     this.images[slot] = image;
     this.extraImages[slot] = plain ? null : row.images;
+    this.tax[slot] = row.hsn || (row.gst_rate ?? null) !== null ? { hsn: row.hsn ?? null, rate: row.gst_rate == null ? null : Number(row.gst_rate) } : null;
     this.price[slot] = Number(row.price);
     this.originalPrice[slot] = row.original_price === null ? NaN : Number(row.original_price);
     this.discount[slot] = row.discount === null ? NaN : Number(row.discount);
@@ -155,6 +158,7 @@ export class ProductTable {
     this.flags[slot] = 0;
     this.ids[slot] = this.names[slot] = this.descriptions[slot] = this.images[slot] = '';
     this.extraImages[slot] = null;
+    this.tax[slot] = null;
     this.free.push(slot);
     return slot;
   }
@@ -182,6 +186,8 @@ export class ProductTable {
       rating: this.rating[slot]!,
       reviews: this.reviews[slot]!,
       powerPoints: this.powerPoints[slot]!,
+      hsn: this.tax[slot]?.hsn ?? null,
+      gst_rate: this.tax[slot]?.rate ?? null,
       created_at: new Date(this.created[slot]!).toISOString(),
       updated_at: new Date(this.updated[slot]!).toISOString(),
     };

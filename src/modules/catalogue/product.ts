@@ -28,6 +28,9 @@ const details = {
   rating: z.number().min(0).max(5),
   reviews: z.number().int().min(0),
   powerPoints: z.number().int(),
+  /** GST classification (issue 18): HSN code and rate in percent; absent means the category's default. */
+  hsn: z.string().regex(/^(\d{4}|\d{6}|\d{8})$/).optional(),
+  gstRate: z.number().min(0).max(100).optional(),
 };
 export const productDetailsSchema = z.object(details);
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
@@ -73,6 +76,8 @@ export function pickDetails(source: ProductDetails): ProductDetails {
     rating: source.rating,
     reviews: source.reviews,
     powerPoints: source.powerPoints,
+    ...(source.hsn !== undefined ? { hsn: source.hsn } : {}),
+    ...(source.gstRate !== undefined ? { gstRate: source.gstRate } : {}),
   };
 }
 

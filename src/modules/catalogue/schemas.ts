@@ -3,6 +3,7 @@ import { decimalText } from '../../core/decimal-text.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
+import { HSN_PATTERN, rateProblem } from '../gst/settings.js';
 import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
 
 const required = 'Please fill in all required fields';
@@ -21,6 +22,8 @@ const ALIASES: Record<string, string> = {
   isOnSale: 'is_on_sale',
   inStock: 'in_stock',
   power_points: 'powerPoints',
+  gstRate: 'gst_rate',
+  HSN: 'hsn',
 };
 export function normaliseKeys(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
@@ -64,6 +67,12 @@ export const productFields = {
   reviews: z.preprocess(numberish, z.number().int().min(0)).optional(),
   // "powerPoints numeric, else 0" (admin spec section 5); absent means the default 50.
   powerPoints: z.unknown().optional(),
+  /** GST (issue 18): blank clears it (the category's default applies). */
+  hsn: z.preprocess((v) => (blank(v) ? null : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string({ error: 'HSN must be 4, 6 or 8 digits' }).regex(HSN_PATTERN, 'HSN must be 4, 6 or 8 digits').nullable()).optional(),
+  gst_rate: z.preprocess(
+    (v) => (blank(v) ? null : numberish(typeof v === 'string' ? v.replace(/%\s*$/, '') : v)),
+    z.number({ error: 'GST rate must be a number' }).refine((r) => rateProblem(r) === null, { error: () => rateProblem(-1)! }).nullable(),
+  ).optional(),
 };
 
 export const createProductBody = z.preprocess(normaliseKeys, z.object(productFields));
@@ -115,6 +124,8 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
     if (!picked) throw new ValidationError(invalidImages);
     ({ image, images } = picked);
   }
+  const hsn = form.hsn !== undefined ? form.hsn : (base.hsn ?? null);
+  const gstRate = form.gst_rate !== undefined ? form.gst_rate : (base.gstRate ?? null);
   return {
     name: form.name ?? base.name,
     price: form.price !== undefined ? round2(form.price) : base.price,
@@ -130,6 +141,8 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
     rating: form.rating !== undefined ? round2(form.rating) : base.rating,
     reviews: form.reviews ?? base.reviews,
     powerPoints: powerPointsFrom(form.powerPoints, base.powerPoints),
+    ...(hsn !== null ? { hsn } : {}),
+    ...(gstRate !== null ? { gstRate } : {}),
   };
 }
 

@@ -12,6 +12,15 @@ import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type Orde
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
+import { isTaxDocumentStream, withTaxDocuments, type OrderTransition } from '../gst/index.js';
+
+/** The status change an order command makes, as the GST invoicing needs it (null: the order is gone or unchanged). */
+function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState, events: OrderEvent[]): OrderTransition | null {
+  const placed = past.find((e) => e.type === 'OrderPlaced');
+  if (!placed || placed.type !== 'OrderPlaced' || before.status !== 'active' || after.status !== 'active') return null;
+  const at = (events[0]!.data as { at: string }).at;
+  return { order: placed.data, statusBefore: before.order.status, statusAfter: after.order.status, refunded: events.some((e) => e.type === 'PaymentRefunded'), at };
+}
 
 export interface OrdersDeps {
   store: EventStore;
@@ -178,26 +187,28 @@ export async function runOrderCommand(
   const streamId = orderStream(orderId);
   return localLocks(store).run([streamId], async () => {
     for (let attempt = 1; ; attempt++) {
-      const { state, version } = await loadOrder(store, orderId);
+      const { state, version, events: past } = await loadOrder(store, orderId);
       const events = decideOrder(command, state);
       if (events.length === 0) return { events, state, result: null };
       const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
       const after = events.reduce(evolveOrder, state);
       const order = state.status === 'none' ? null : state.order;
       const effect = stockEffect(events);
-      try {
-        let result: AppendResult | null;
-        if (effect === 'release' && order) {
-          result = await releaseStock(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context, () => [write, ...extraWrites]);
-        } else if (effect === 'reserve' && order) {
+      const append = async (documentWrites: StreamWrite[]): Promise<AppendResult | null> => {
+        const writes = () => [write, ...extraWrites, ...documentWrites];
+        if (effect === 'release' && order) return releaseStock(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context, writes);
+        if (effect === 'reserve' && order) {
           const lines = [...order.items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
-          result = await reserveStock(store, orderId, lines, context, () => [write, ...extraWrites]);
-        } else {
-          result = await store.appendMany([write, ...extraWrites]);
+          return reserveStock(store, orderId, lines, context, writes);
         }
+        return store.appendMany(writes());
+      };
+      try {
+        // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
+        const result = await withTaxDocuments(store, taxTransition(past, state, after, events), context, append);
         return { events, state: after, result };
       } catch (error) {
-        if (error instanceof WrongExpectedVersionError && error.streamId === streamId && attempt < 20) continue;
+        if (error instanceof WrongExpectedVersionError && (error.streamId === streamId || isTaxDocumentStream(error.streamId)) && attempt < 20) continue;
         throw error;
       }
     }

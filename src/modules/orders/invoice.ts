@@ -32,7 +32,7 @@ export type Invoice = ReturnType<typeof buildInvoice>;
 // DejaVu Sans carries ₹ and Latin; Noto Sans JP carries kana and kanji. Each string is set in the first
 // font that has every one of its characters.
 const require = createRequire(import.meta.url);
-const FONT_FILES = {
+export const FONT_FILES = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
   japanese: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),

@@ -10,7 +10,7 @@ import { inventoryStream } from '../inventory/index.js';
  */
 export async function createTestProduct(
   runtime: Runtime,
-  options: { price?: number | string; stock?: number; name?: string; category?: string; inStockFlag?: boolean } = {},
+  options: { price?: number | string; stock?: number; name?: string; category?: string; inStockFlag?: boolean; hsn?: string; gstRate?: number } = {},
 ): Promise<{ id: string; name: string; price: number }> {
   const id = `test-${randomUUID()}`;
   const name = options.name ?? `Figure ${id.slice(5, 13)}`;
@@ -41,6 +41,8 @@ export async function createTestProduct(
               rating: 0,
               reviews: 0,
               powerPoints: 50,
+              ...(options.hsn !== undefined ? { hsn: options.hsn } : {}),
+              ...(options.gstRate !== undefined ? { gstRate: options.gstRate } : {}),
               addedAt: new Date().toISOString(),
             },
           },

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { AuditSection } from '../../features/audit/components/audit-section';
+import { GstSection } from '../../features/gst/components/gst-section';
 import { signOut } from '../../features/auth/api/sign-out';
 import { CarouselsTab } from '../../features/carousels/components/carousels-tab';
 import { CustomersTab } from '../../features/customers/components/customers-tab';
@@ -118,6 +119,7 @@ export default function DashboardRoute() {
             <Suspense fallback={<p className="muted">Loading analytics…</p>}>
               <AnalyticsTab />
             </Suspense>
+            <GstSection />
             <AuditSection />
           </div>
         </Tabs.Content>

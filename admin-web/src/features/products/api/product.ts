@@ -12,6 +12,9 @@ export type AdminProduct = {
   description: string;
   powerPoints: number;
   inStock: boolean;
+  /** GST: the product's own HSN code and rate (%); null takes its category's default. */
+  hsn: string | null;
+  gstRate: number | null;
 };
 
 export function toAdminProduct(raw: Record<string, any>): AdminProduct {
@@ -28,6 +31,8 @@ export function toAdminProduct(raw: Record<string, any>): AdminProduct {
     description: typeof raw.description === 'string' ? raw.description : '',
     powerPoints: num(raw.powerPoints ?? raw.power_points, 50),
     inStock: Boolean(raw.inStock ?? raw.in_stock ?? num(raw.stock_quantity ?? raw.stockQuantity) > 0),
+    hsn: typeof raw.hsn === 'string' && raw.hsn ? raw.hsn : null,
+    gstRate: raw.gst_rate === null || raw.gst_rate === undefined ? null : num(raw.gst_rate),
   };
 }
 

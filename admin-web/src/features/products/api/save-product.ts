@@ -11,6 +11,9 @@ export type ProductPayload = {
   images: string[];
   description: string;
   powerPoints: number;
+  /** Blank (null) takes the category's default; the server checks 4/6/8 digits and the configured slabs. */
+  hsn: string | null;
+  gst_rate: string | null;
 };
 
 /** POST /admin/products (create) or PUT /admin/products/{id} (update). */

@@ -142,6 +142,14 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
             <input value={values.powerPoints} onChange={set('powerPoints')} name="powerPoints" inputMode="numeric" />
           </label>
           <label>
+            HSN code (blank: category default)
+            <input value={values.hsn} onChange={set('hsn')} name="hsn" inputMode="numeric" placeholder="9503" />
+          </label>
+          <label>
+            GST rate % (blank: category default)
+            <input value={values.gstRate} onChange={set('gstRate')} name="gst_rate" inputMode="decimal" placeholder="5" />
+          </label>
+          <label>
             Upload image
             <input type="file" accept="image/*" onChange={(e) => void uploadImage(e.target.files?.[0])} disabled={uploading} />
           </label>

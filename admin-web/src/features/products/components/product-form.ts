@@ -2,13 +2,13 @@ import { isValidImageUrl, normaliseImageUrl } from '../../../lib/image-url';
 import type { ProductPayload } from '../api/save-product';
 import type { AdminProduct } from '../api/product';
 
-export type ProductFormValues = { name: string; category: string; price: string; stock_quantity: string; imageUrls: string; description: string; powerPoints: string };
+export type ProductFormValues = { name: string; category: string; price: string; stock_quantity: string; imageUrls: string; description: string; powerPoints: string; hsn: string; gstRate: string };
 
-export const emptyProductForm: ProductFormValues = { name: '', category: '', price: '', stock_quantity: '', imageUrls: '', description: '', powerPoints: '50' };
+export const emptyProductForm: ProductFormValues = { name: '', category: '', price: '', stock_quantity: '', imageUrls: '', description: '', powerPoints: '50', hsn: '', gstRate: '' };
 
 export function productToForm(p: AdminProduct): ProductFormValues {
   const urls = [p.image, ...p.images.filter((u) => u !== p.image)].filter(Boolean);
-  return { name: p.name, category: p.category, price: String(p.price), stock_quantity: String(p.stock_quantity), imageUrls: urls.join('\n'), description: p.description, powerPoints: String(p.powerPoints) };
+  return { name: p.name, category: p.category, price: String(p.price), stock_quantity: String(p.stock_quantity), imageUrls: urls.join('\n'), description: p.description, powerPoints: String(p.powerPoints), hsn: p.hsn ?? '', gstRate: p.gstRate === null ? '' : String(p.gstRate) };
 }
 
 /** The product form's rules (spec section 5): returns the payload, or the first message to show. */
@@ -25,6 +25,8 @@ export function validateProductForm(v: ProductFormValues): { ok: true; product: 
   if (urls.some((u) => !isValidImageUrl(u))) return { ok: false, error: 'One or more image URLs are invalid...' };
   const images = urls.map(normaliseImageUrl);
   const powerPoints = Number(v.powerPoints);
+  const hsn = v.hsn.trim();
+  if (hsn && !/^(\d{4}|\d{6}|\d{8})$/.test(hsn)) return { ok: false, error: 'HSN must be 4, 6 or 8 digits' };
   return {
     ok: true,
     product: {
@@ -36,6 +38,8 @@ export function validateProductForm(v: ProductFormValues): { ok: true; product: 
       images,
       description: v.description.trim(),
       powerPoints: v.powerPoints.trim() && Number.isFinite(powerPoints) ? powerPoints : 0,
+      hsn: hsn || null,
+      gst_rate: v.gstRate.trim() || null,
     },
   };
 }

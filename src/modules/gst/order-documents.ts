@@ -1,0 +1,96 @@
+import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import type { EventStore, StreamWrite } from '../../core/event-store.js';
+import { productStream } from '../catalogue/index.js';
+import { categoryDefaults } from './category-defaults.js';
+import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
+import { documentNumber, financialYearOf } from './financial-year.js';
+import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue.js';
+import { gstSettings, type GstSettings } from './settings.js';
+
+/**
+ * The moment of invoicing (README, "GST"): the order becomes confirmed or later (the shopper confirms a COD order, or
+ * an online order once paid; or an admin moves it on). Cancelling an invoiced order issues a credit note.
+ */
+export const INVOICED_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
+
+export interface OrderTransition {
+  order: InvoicedOrder;
+  statusBefore: string;
+  statusAfter: string;
+  /** The order's payment is refunded by this change (a cancelled paid order). */
+  refunded: boolean;
+  at: string;
+}
+
+/** The series' last number known to this process, per store (null: read it); reset when an append fails. */
+const known = new WeakMap<EventStore, Map<string, number>>();
+
+async function seriesVersion(store: EventStore, stream: string): Promise<number> {
+  const cache = known.get(store) ?? new Map<string, number>();
+  known.set(store, cache);
+  const cached = cache.get(stream);
+  // Read on from what this process knows (another instance may have appended since: its events are read too).
+  const from = cached === undefined ? 0 : cached + 1;
+  const after = await store.readStream(stream, from);
+  return (cached ?? -1) + after.length;
+}
+
+async function classifier(store: EventStore, settings: GstSettings, order: InvoicedOrder): Promise<(item: InvoicedOrder['items'][number]) => Classification> {
+  const own = new Map<string, { hsn?: string; gstRate?: number }>();
+  const defaults = await categoryDefaults(store, settings);
+  await Promise.all(
+    [...new Set(order.items.map((i) => i.productId))].map(async (productId) => {
+      const events = await store.readStream(productStream(productId));
+      const last = [...events].reverse().find((e) => e.type === 'ProductAdded' || e.type === 'ProductUpdated');
+      if (last) own.set(productId, last.data as { hsn?: string; gstRate?: number });
+    }),
+  );
+  return (item) => {
+    const fallback = defaults[item.category] ?? { hsn: '9503', rate: 18 };
+    const product = own.get(item.productId);
+    return { hsn: product?.hsn ?? fallback.hsn, rate: product?.gstRate ?? fallback.rate };
+  };
+}
+
+/**
+ * Runs the order's append with the tax documents its change calls for: the invoice when it becomes confirmed (or
+ * later) without one in force, a credit note when an invoiced order is cancelled. The document, its number claim on
+ * the series stream (expectedVersion: unique and gap-free across instances) and the order's own writes go in ONE
+ * append; inside this process the series is taken under a lock, so concurrent confirmations queue instead of
+ * conflicting. A conflict from another instance surfaces as WrongExpectedVersionError on a tax-document stream and
+ * the order command retries (isTaxDocumentStream).
+ */
+export async function withTaxDocuments<R>(store: EventStore, change: OrderTransition | null, context: CommandContext, append: (documentWrites: StreamWrite[]) => Promise<R>): Promise<R> {
+  if (!change || change.statusBefore === change.statusAfter) return append([]);
+  const becomesInvoiced = (INVOICED_STATUSES as readonly string[]).includes(change.statusAfter);
+  const cancelled = change.statusAfter === 'cancelled';
+  if (!becomesInvoiced && !cancelled) return append([]);
+  const docsStream = taxDocumentsStream(change.order.orderId);
+  const past = await store.readStream(docsStream);
+  const open = openInvoice(past as unknown as TaxDocumentEvent[]);
+  if ((becomesInvoiced && open) || (cancelled && !open)) return append([]);
+  const settings = gstSettings();
+  const series: DocumentSeries = becomesInvoiced ? 'invoice' : 'credit-note';
+  const financialYear = financialYearOf(change.at);
+  const counter = seriesStream(series, financialYear);
+  const classify = becomesInvoiced ? await classifier(store, settings, change.order) : null;
+  return localLocks(store).run([counter], async () => {
+    const version = await seriesVersion(store, counter);
+    const number = version + 2;
+    const prefix = series === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix;
+    const docNumber = documentNumber(prefix, financialYear, number);
+    const document =
+      series === 'invoice'
+        ? { type: 'InvoiceIssued', data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }) }
+        : { type: 'CreditNoteIssued', data: buildCreditNote({ invoice: open!, creditNoteNumber: docNumber, financialYear, issuedAt: change.at, reason: change.refunded ? 'refunded' : 'cancelled' }) };
+    const claim = { type: 'DocumentNumberClaimed', data: { series, financialYear, number, documentNumber: docNumber, orderId: change.order.orderId } };
+    const writes: StreamWrite[] = [
+      { streamId: docsStream, events: toNewEvents([document], context), expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1 },
+      { streamId: counter, events: toNewEvents([claim], context), expectedVersion: version < 0 ? 'no_stream' : version },
+    ];
+    const result = await append(writes);
+    // Only ever a lower bound of the series' version, so reading on from it is safe after any failure too.
+    known.get(store)!.set(counter, version + 1);
+    return result;
+  });
+}
