@@ -2,9 +2,10 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
+import { insertRestoredEvents, logCounts, logIsEmpty, restoredHeads } from '../../event-store/postgres-backup.js';
+import { chainEntries } from '../../event-store/postgres-log-reads.js';
 import type { Projector } from '../../../projections/projector.js';
 import { replay } from '../../../projections/runner.js';
-import { postgresChainEntries } from '../audit/chain-sources.js';
 import { verifyChains } from '../audit/verify-chain.js';
 import { BackupRefused, type BackupHeader, type EventTuple } from './format.js';
 import { backupLines, checkBackup } from './read-backup.js';
@@ -37,14 +38,10 @@ interface PendingEvent {
 
 /** Appends one batch in log order; the append trigger recomputes every hash, which must equal the one in the file. */
 async function loadBatch(client: pg.PoolClient, batch: PendingEvent[]): Promise<void> {
-  const column = <T>(pick: (e: PendingEvent) => T) => batch.map(pick);
-  const { rows } = await client.query<{ event_id: string; hash: string }>(
-    `insert into events (stream_id, stream_version, event_id, type, created_at, data, metadata)
-     select * from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::timestamptz[], $6::jsonb[], $7::jsonb[])
-     returning event_id::text, hash`,
-    [column((e) => e.tuple[0]), column((e) => e.tuple[1]), column((e) => e.tuple[2]), column((e) => e.tuple[3]), column((e) => e.tuple[4]), column((e) => e.data), column((e) => e.metadata)],
+  const restored = await insertRestoredEvents(
+    client,
+    batch.map((e) => ({ stream: e.tuple[0], version: e.tuple[1], id: e.tuple[2], type: e.tuple[3], createdAt: e.tuple[4], data: e.data, metadata: e.metadata })),
   );
-  const restored = new Map(rows.map((r) => [r.event_id, r.hash]));
   for (const e of batch) {
     const [stream, version, id, , , , hash] = e.tuple;
     if (restored.get(id) !== hash) {
@@ -55,13 +52,7 @@ async function loadBatch(client: pg.PoolClient, batch: PendingEvent[]): Promise<
 
 /** Every anchored head must be the last event of its stream, with the recorded hash. */
 async function checkHeads(client: pg.PoolClient, heads: [string, number, string][]): Promise<void> {
-  const { rows } = await client.query<{ stream: string; version: number; hash: string | null; later: boolean }>(
-    `select h.stream, h.version, e.hash,
-            exists (select 1 from events n where n.stream_id = h.stream and n.stream_version = h.version + 1) as later
-       from unnest($1::text[], $2::int[]) as h(stream, version)
-       left join events e on e.stream_id = h.stream and e.stream_version = h.version`,
-    [heads.map((h) => h[0]), heads.map((h) => h[1])],
-  );
+  const rows = await restoredHeads(client, heads.map((h) => ({ stream: h[0], version: h[1] })));
   const expected = new Map(heads.map((h) => [`${h[1]}:${h[0]}`, h[2]]));
   for (const r of rows) {
     if (r.hash !== expected.get(`${r.version}:${r.stream}`) || r.later) {
@@ -90,7 +81,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   const applied = new Set((await pool.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
   const unknown = header.migrations.filter((m) => !applied.has(m));
   if (unknown.length > 0) throw new BackupRefused(`the backup comes from a newer version of the store (migrations ${unknown.join(', ')}): upgrade first`);
-  if ((await pool.query('select 1 from events limit 1')).rowCount) throw new BackupRefused('the target already holds events: restore into an empty data folder or database');
+  if (!(await logIsEmpty(pool))) throw new BackupRefused('the target already holds events: restore into an empty data folder or database');
 
   const existing = await readdir(options.mediaDir).catch(() => [] as string[]);
   if (existing.length > 0) throw new BackupRefused(`${options.mediaDir} already holds images: restore into an empty data folder`);
@@ -130,9 +121,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     }
     if (batch.length > 0) await loadBatch(client, batch);
     if (heads.length > 0) await checkHeads(client, heads);
-    const { rows } = await client.query<{ streams: number; events: number }>('select count(distinct stream_id)::int as streams, count(*)::int as events from events');
-    if (rows[0]!.streams !== trailer.streams || rows[0]!.events !== trailer.events) {
-      throw new BackupRefused(`restored ${rows[0]!.events} events in ${rows[0]!.streams} streams, the backup recorded ${trailer.events} in ${trailer.streams}`);
+    const restored = await logCounts(client);
+    if (restored.streams !== trailer.streams || restored.events !== trailer.events) {
+      throw new BackupRefused(`restored ${restored.events} events in ${restored.streams} streams, the backup recorded ${trailer.events} in ${trailer.streams}`);
     }
     await client.query('commit');
     options.onPhase?.('loaded');
@@ -145,7 +136,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     client.release(failed);
   }
 
-  const verified = await verifyChains(postgresChainEntries(pool));
+  const verified = await verifyChains(chainEntries(pool));
   if (!verified.ok) throw new BackupRefused(`the restored log's hash chains are broken at stream ${verified.breaks[0]!.streamId}`);
   options.onPhase?.('verified');
   if (trailer.media > 0) {

@@ -132,21 +132,15 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
   for (const event of decideOrder(command(`AC-${year}-000000`), initialOrderState())) validateEvent(event.type, event.data);
   const ctx = { ...context, now };
   let placed: OrderEvent | null = null;
-  const batcher = numberBatcher(store, year, (sql, values) => pool.query<{ v: number }>(sql, values));
+  const batcher = numberBatcher(store, year);
   /*
    * reserveStock decides the stock writes and hands them to appendMany; this store passes them to the year's number
    * batcher, which appends them with the order's events and its number claim in one atomic append.
    */
-  const numbering: EventStore = {
-    kind: store.kind,
-    append: (streamId, events, options) => store.append(streamId, events, options),
-    readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
-    snapshots: store.snapshots,
-    readAll: (from, limit) => store.readAll(from, limit),
-    subscribe: (options) => store.subscribe(options),
-    close: async () => undefined,
-    appendMany: (stockWrites) =>
-      batcher.submit({
+  const numbering: EventStore = Object.create(store, {
+    appendMany: {
+      value: (stockWrites: StreamWrite[]) =>
+        batcher.submit({
         orderId,
         stockWrites,
         metadata: metadataFor(ctx),
@@ -156,7 +150,8 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
           return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }];
         },
       }),
-  };
+    },
+  }) as EventStore;
   const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
   shareLocalLocks(numbering, store);
   const result = await reserveStock(numbering, orderId, lines, ctx);

@@ -1,6 +1,4 @@
-import type pg from 'pg';
 import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
-import { currentLogEnd } from '../../core/log-end.js';
 import type { Logger } from '../../runtime.js';
 import { customerStream, nextSessionVersion, type CustomerEvent } from '../customers/customer.js';
 
@@ -80,12 +78,11 @@ export class SessionRegistry {
 
   constructor(
     private readonly store: EventStore,
-    private readonly pool: pg.Pool,
     private readonly log: Logger,
   ) {}
 
-  async start(projectionPositions: () => { commit: string; prepare: string }[]): Promise<void> {
-    this.position = await currentLogEnd(this.store, this.pool, projectionPositions);
+  async start(): Promise<void> {
+    this.position = await this.store.headPosition();
     this.subscription = this.store.subscribe({
       from: this.position,
       onEvents: async (events) => this.follow(events),
