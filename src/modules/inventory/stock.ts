@@ -1,6 +1,5 @@
-import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { loadSnapshotted } from '../../core/snapshots.js';
-import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { decideInventory } from './decide.js';
 import { evolveInventory, foldInventory, initialInventoryState, inventoryStream, type InventoryEvent, type InventoryState } from './inventory.js';
@@ -57,31 +56,23 @@ export async function stockLevelWrites(store: EventStore, productId: string, qua
   return [inventoryWrite(productId, loaded.version, events, context)];
 }
 
+/** Decides over the products' inventory streams (and the caller's `extraWrites`) through the command pipeline. */
 async function withInventoryStreams(
   store: EventStore,
   productIds: string[],
   build: (states: Map<string, { state: InventoryState; version: number }>) => { writes: StreamWrite[] },
   extraWrites: () => Promise<StreamWrite[]> | StreamWrite[],
 ): Promise<AppendResult | null> {
-  const streams = productIds.map(inventoryStream);
-  return localLocks(store).run(streams, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const states = new Map<string, { state: InventoryState; version: number }>();
-      for (const id of new Set(productIds)) {
-        const loaded = await loadInventoryStream(store, id);
-        states.set(id, { state: loaded.state, version: loaded.version });
-      }
-      const { writes } = build(states);
-      const all = [...writes, ...(await extraWrites())].filter((w) => w.events.length > 0);
-      if (all.length === 0) return null;
-      try {
-        return await store.appendMany(all);
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < 50) continue;
-        throw error;
-      }
+  const { appended } = await runCommand(store, productIds.map(inventoryStream), async () => {
+    const states = new Map<string, { state: InventoryState; version: number }>();
+    for (const id of new Set(productIds)) {
+      const loaded = await loadInventoryStream(store, id);
+      states.set(id, { state: loaded.state, version: loaded.version });
     }
+    const { writes } = build(states);
+    return { writes: [...writes, ...(await extraWrites())], result: null };
   });
+  return appended;
 }
 
 /**
