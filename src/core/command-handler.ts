@@ -34,11 +34,6 @@ export function localLocks(store: EventStore): KeyedMutex {
   return lock;
 }
 
-/** A store wrapping `inner` (e.g. to route its appends) takes part in the same runtime's lock. */
-export function shareLocalLocks(wrapper: EventStore, inner: EventStore): void {
-  locks.set(wrapper, localLocks(inner));
-}
-
 /** Tests: runs this runtime without its in-process lock, so only the event store keeps concurrent commands apart. */
 export function disableLocalLocks(store: EventStore): void {
   locks.set(store, KeyedMutex.passThrough());
@@ -60,14 +55,19 @@ export function runCommand<R>(
   store: EventStore,
   streams: string[],
   decide: (attempt: number) => Promise<Decision<R>> | Decision<R>,
-  options: { retriable?: (error: unknown) => boolean } = {},
+  options: {
+    retriable?: (error: unknown) => boolean;
+    /** Where the decision's writes go, when not straight to `store.appendMany` (PlaceOrder: the order-number group commit). */
+    append?: (writes: StreamWrite[]) => Promise<AppendResult>;
+  } = {},
 ): Promise<{ result: R; appended: AppendResult | null }> {
+  const append = options.append ?? ((writes: StreamWrite[]) => store.appendMany(writes));
   return localLocks(store).run(streams, () =>
     retryOnConflict(async (attempt) => {
       const { writes, result } = await decide(attempt);
       const nonEmpty = writes.filter((w) => w.events.length > 0);
       if (nonEmpty.length === 0) return { result, appended: null };
-      return { result, appended: await store.appendMany(nonEmpty) };
+      return { result, appended: await append(nonEmpty) };
     }, options),
   );
 }
