@@ -4,13 +4,12 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from './config/env.js';
 import { connectToStore as connect } from './db/connect-to-store.js';
 import { checkAnchor, takeAnchor, type Anchor } from './modules/audit/anchor.js';
-import { postgresChainEntries, storeChainEntries } from './modules/audit/chain-sources.js';
+import { verifyStoreChains } from './modules/audit/chain-sources.js';
 import { orderAsOf } from './modules/audit/order-as-of.js';
 import { resolveOrderId } from './modules/audit/resolve-order.js';
 import { reconcileRevenue } from './modules/audit/revenue.js';
 import { exportEvents } from './modules/audit/export.js';
 import { exportQuery, historyQuery, revenueQuery } from './modules/audit/schemas.js';
-import { verifyChains } from './modules/audit/verify-chain.js';
 import { orderStream } from './modules/orders/order.js';
 
 const USAGE = `usage: npm run audit -- <command>
@@ -72,8 +71,8 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
   const db = await connect(env);
   try {
     if (command === 'export') {
-      if (db.store.kind !== 'postgres') throw new Error('The export reads the PostgreSQL log; with EventStoreDB use its own tools');
-      const stream = await exportEvents(db.pool, exportWindow!, exportWindow!.format);
+      const stream = await exportEvents(db.store, exportWindow!, exportWindow!.format);
+      if (!stream) throw new Error('The export reads the PostgreSQL log; with EventStoreDB use its own tools');
       await pipeline(stream, process.stdout, { end: false });
       return 0;
     }
@@ -82,7 +81,7 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
       return 0;
     }
     if (command === 'verify') {
-      const report = db.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(db.pool), { byStream: true }) : await verifyChains(storeChainEntries(db.store));
+      const report = await verifyStoreChains(db.store);
       const anchored = anchor ? await checkAnchor(db, anchor) : null;
       if (values.json) out(JSON.stringify({ ...report, anchor: anchored }, null, 2));
       else {

@@ -8,7 +8,7 @@ import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
-import { PostgresSnapshotStore } from './core/snapshots.js';
+import { PostgresSnapshotStore } from './event-store/postgres-snapshots.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
@@ -114,7 +114,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pool,
     store,
     jwtSecret: loadJwtSecret(env),
-    sessions: new SessionRegistry(store, pool, log),
+    sessions: new SessionRegistry(store, log),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     now: options.now ?? Date.now,
     holdCaps: { ...DEFAULT_HOLD_CAPS, ...options.holdCaps },
@@ -143,7 +143,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   await projections.start();
   if (options.startModules !== false) {
-    await runtime.sessions.start(() => projections.status().map((s) => s.position));
+    await runtime.sessions.start();
     for (const module of modules) await module.start?.(runtime);
   }
   return runtime;

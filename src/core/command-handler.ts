@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedVersionError } from './errors.js';
-import type { AppendResult, EventMetadata, EventStore, NewEvent, RecordedEvent } from './event-store.js';
+import type { AppendResult, EventMetadata, EventStore, NewEvent, RecordedEvent, StreamWrite } from './event-store.js';
 import { fold, type Decider } from './decider.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { retryOnConflict } from './retry-policy.js';
 
 export interface CommandContext {
   userId?: string | null;
@@ -34,22 +34,63 @@ export function localLocks(store: EventStore): KeyedMutex {
   return lock;
 }
 
-/** A store wrapping `inner` (e.g. to route its appends) takes part in the same runtime's lock. */
-export function shareLocalLocks(wrapper: EventStore, inner: EventStore): void {
-  locks.set(wrapper, localLocks(inner));
-}
-
 /** Tests: runs this runtime without its in-process lock, so only the event store keeps concurrent commands apart. */
 export function disableLocalLocks(store: EventStore): void {
   locks.set(store, KeyedMutex.passThrough());
 }
 
-const MAX_ATTEMPTS = 20;
+/** What one attempt of a command decided: the writes to append (one appendMany) and what the caller answers. */
+export interface Decision<R> {
+  writes: StreamWrite[];
+  result: R;
+}
 
 /**
- * Loads the stream, folds it, decides and appends with optimistic concurrency; on a conflict it reloads and
- * decides again, so rules are always checked against the latest state.
+ * The command pipeline every command goes through: under the runtime's in-process lock of `streams`, it loads and
+ * decides (`decide`, given the attempt number), appends every write of the decision in ONE appendMany, and on a
+ * concurrency conflict decides again from the new state, under the one retry policy (core/retry-policy.ts). A decision
+ * with nothing to write appends nothing.
  */
+export function runCommand<R>(
+  store: EventStore,
+  streams: string[],
+  decide: (attempt: number) => Promise<Decision<R>> | Decision<R>,
+  options: {
+    retriable?: (error: unknown) => boolean;
+    /** Where the decision's writes go, when not straight to `store.appendMany` (PlaceOrder: the order-number group commit). */
+    append?: (writes: StreamWrite[]) => Promise<AppendResult>;
+  } = {},
+): Promise<{ result: R; appended: AppendResult | null }> {
+  const append = options.append ?? ((writes: StreamWrite[]) => store.appendMany(writes));
+  return localLocks(store).run(streams, () =>
+    retryOnConflict(async (attempt) => {
+      const { writes, result } = await decide(attempt);
+      const nonEmpty = writes.filter((w) => w.events.length > 0);
+      if (nonEmpty.length === 0) return { result, appended: null };
+      return { result, appended: await append(nonEmpty) };
+    }, options),
+  );
+}
+
+/** One stream's decision: folds the stream, decides the command, and the write expecting the version it was decided at. */
+export async function decideStream<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  context: CommandContext,
+): Promise<{ events: Event[]; before: State; after: State; write: StreamWrite }> {
+  const { state, version } = await loadState(store, streamId, decider);
+  const events = decider.decide(command, state);
+  return { events, before: state, after: events.reduce(decider.evolve, state), write: streamWrite(streamId, version, events, context) };
+}
+
+/** Decided events as a write expecting the stream version they were decided at (-1: the stream must not exist). */
+export function streamWrite(streamId: string, version: number, events: { type: string; data: unknown }[], context: CommandContext): StreamWrite {
+  return { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+}
+
+/** One decider and one command on one stream, through the command pipeline. */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
@@ -57,23 +98,11 @@ export async function handleCommand<State, Command, Event extends { type: string
   command: Command,
   context: CommandContext = {},
 ): Promise<{ events: Event[]; state: State; result: AppendResult | null }> {
-  return localLocks(store).run([streamId], async () => {
-    for (let attempt = 1; ; attempt++) {
-      const past = await store.readStream(streamId);
-      const state = fold(decider, past as unknown as Event[]);
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { events, state, result: null };
-      try {
-        const result = await store.append(streamId, toNewEvents(events, context), {
-          expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1,
-        });
-        return { events, state: events.reduce(decider.evolve, state), result };
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+  const { result, appended } = await runCommand(store, [streamId], async () => {
+    const decided = await decideStream(store, streamId, decider, command, context);
+    return { writes: [decided.write], result: decided };
   });
+  return { events: result.events, state: result.events.length === 0 ? result.before : result.after, result: appended };
 }
 
 export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext): NewEvent[] {

@@ -1,4 +1,5 @@
 import type { ExpectedVersion } from './errors.js';
+import type { Readable } from 'node:stream';
 import type { SnapshotStore } from './snapshots.js';
 
 /** Metadata carried by every event. */
@@ -85,6 +86,51 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/** One stream's last event: where its hash chain ends. */
+export interface StreamHead {
+  stream: string;
+  version: number;
+  hash: string;
+}
+
+/** One event as the chain verifier sees it: its content as jsonb text and the chain fields stored with it. */
+export interface ChainEntry {
+  streamId: string;
+  version: number;
+  eventId: string;
+  type: string;
+  dataText: string;
+  metadataText: string;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+/** Which events findEvents picks: all the given conditions hold (an absent one holds for every event). */
+export interface EventQuery {
+  streams?: string[];
+  types?: string[];
+  /** Top-level data fields equal to these strings. */
+  data?: Record<string, string>;
+  limit?: number;
+}
+
+/** One event of the export as the log stores it (data and metadata as the database prints them, i.e. what the hash covers). */
+export interface LogExportRow {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  event_id: string;
+  type: string;
+  recorded_at: string;
+  data_text: string;
+  /** The data had a password hash (an older log), taken out: its hash can be checked on the server, not from here. */
+  redacted: boolean;
+  metadata_text: string;
+  prev_hash: string | null;
+  hash: string;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
@@ -99,6 +145,31 @@ export interface EventStore {
   /** Live subscription to every event after `from`, catching up first. */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
+  /** Version of the stream's last event; -1 when it has none. */
+  streamVersion(streamId: string): Promise<number>;
+  /**
+   * The last event visible to readers now; later commits (even of older transactions) come after it. A subscription
+   * started from here sees every event committed from now on without reading the past.
+   */
+  headPosition(): Promise<GlobalPosition>;
+  /** Every stream's last event with its hash, sorted by stream id (what an audit anchor records). */
+  streamHeads(): AsyncIterable<StreamHead>;
+  /** The hashes stored at these (stream, version) places; a place with no event is left out. */
+  hashesAt(places: { stream: string; version: number }[]): Promise<StreamHead[]>;
+  /** The events matching `query`, in log order. */
+  findEvents(query: EventQuery): Promise<RecordedEvent[]>;
+  /** The events of these types, one stream at a time (each stream's in version order), from one consistent view of the log. */
+  eventsByStream(types: readonly string[]): AsyncIterable<RecordedEvent[]>;
+  /**
+   * Every event for the hash-chain verifier. `byStream`: the entries come stream by stream (so the verifier need not
+   * keep every stream's tip), else in log order.
+   */
+  chainEntries(): { entries: AsyncIterable<ChainEntry>; byStream: boolean };
+  /**
+   * The events recorded in [from, to) in log order, as stored, streamed with back-pressure; absent where the store
+   * cannot export its log itself (EventStoreDB: use its own tools).
+   */
+  exportWindow?(window: { from: Date; to: Date }): Promise<Readable>;
   /** Where deciders of long streams keep snapshots of their state (src/core/snapshots.ts); none: fold from the start. */
   snapshots?: SnapshotStore;
 }

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Decider } from './decider.js';
 import type { EventStore, RecordedEvent } from './event-store.js';
 
@@ -12,24 +11,6 @@ export interface SnapshotStore {
   load<State>(streamId: string, kind: string): Promise<Snapshot<State> | null>;
   /** Keeps the newest: a snapshot older than the stored one is dropped. */
   save<State>(streamId: string, kind: string, snapshot: Snapshot<State>): Promise<void>;
-}
-
-export class PostgresSnapshotStore implements SnapshotStore {
-  constructor(private readonly pool: pg.Pool) {}
-
-  async load<State>(streamId: string, kind: string): Promise<Snapshot<State> | null> {
-    const { rows } = await this.pool.query<{ version: number; state: State }>('select version, state from stream_snapshots where stream_id = $1 and kind = $2', [streamId, kind]);
-    return rows[0] ?? null;
-  }
-
-  async save<State>(streamId: string, kind: string, snapshot: Snapshot<State>): Promise<void> {
-    await this.pool.query(
-      `insert into stream_snapshots as s (stream_id, kind, version, state) values ($1, $2, $3, $4)
-       on conflict (stream_id) do update set kind = excluded.kind, version = excluded.version, state = excluded.state, updated_at = now()
-       where s.kind <> excluded.kind or s.version < excluded.version`,
-      [streamId, kind, snapshot.version, JSON.stringify(snapshot.state)],
-    );
-  }
 }
 
 /** How many events past the last snapshot make a new one worth writing. */

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '../core/errors.js';
 import { eventHash } from '../core/event-hash.js';
 import { registerEvents } from '../core/event-registry.js';
-import { comparePositions, START, type EventStore, type NewEvent, type RecordedEvent } from '../core/event-store.js';
+import { comparePositions, START, type ChainEntry, type EventQuery, type EventStore, type NewEvent, type RecordedEvent, type StreamHead } from '../core/event-store.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
 import { EventStoreDbEventStore } from './eventstoredb.js';
+import { chainEntriesByReading, eventsByStreamByReading, findEventsByReading, hashesAtByReading, streamHeadsByReading } from './log-reads-by-reading.js';
 import { PostgresEventStore } from './postgres.js';
 
-registerEvents({ TestHappened: z.object({ n: z.number() }) });
+registerEvents({ TestHappened: z.object({ n: z.number() }), TestTagged: z.object({ tag: z.string(), n: z.number() }) });
 const event = (n: number): NewEvent => ({
   type: 'TestHappened',
   data: { n },
@@ -49,6 +50,26 @@ const adapters: Adapter[] = [
     },
   },
   {
+    // The PostgreSQL adapter answering the audit reads by reading the log through, as the EventStoreDB adapter does:
+    // the generic code runs on every machine, not only where an EventStoreDB server is reachable.
+    name: 'postgres, audit reads by reading the log',
+    available: true,
+    create: async () => {
+      const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 30 });
+      await migrate(pool);
+      const inner = new PostgresEventStore(pool);
+      const store: EventStore = Object.create(inner, {
+        streamVersion: { value: async (s: string) => (await inner.readStream(s)).length - 1 },
+        streamHeads: { value: () => streamHeadsByReading(inner) },
+        hashesAt: { value: (places: { stream: string; version: number }[]) => hashesAtByReading(inner, places) },
+        findEvents: { value: (query: EventQuery) => findEventsByReading(inner, query) },
+        eventsByStream: { value: (types: string[]) => eventsByStreamByReading(inner, types) },
+        chainEntries: { value: () => ({ entries: chainEntriesByReading(inner), byStream: false }) },
+      });
+      return { store, close: async () => (await inner.close(), await pool.end()) };
+    },
+  },
+  {
     // Runs only where an EventStoreDB/KurrentDB server is reachable (EVENTSTORE_URL), e.g. under docker compose.
     name: 'eventstoredb',
     available: Boolean(process.env.EVENTSTORE_URL),
@@ -65,6 +86,59 @@ for (const adapter of adapters) {
     let close: () => Promise<void>;
     beforeAll(async () => ({ store, close } = await adapter.create()));
     afterAll(async () => close?.());
+
+    it('answers what audit, the live feed and the order numbers read: versions, head, chain heads, hashes, queries', async () => {
+      const tagged = (tag: string, n: number): NewEvent => ({ type: 'TestTagged', data: { tag, n }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() } });
+      const a = `test-${randomUUID()}`;
+      const b = `test-${randomUUID()}`;
+      const tag = randomUUID();
+      expect(await store.streamVersion(a)).toBe(-1);
+      await store.append(a, [tagged(tag, 1), event(2), tagged('other', 3)], { expectedVersion: 'no_stream' });
+      const last = await store.append(b, [tagged(tag, 4)], { expectedVersion: 'no_stream' });
+      expect(await store.streamVersion(a)).toBe(2);
+      expect(await store.streamVersion(b)).toBe(0);
+      // The head is what readers can see: other transactions of the cluster may hold the newest events back a moment.
+      let head = await store.headPosition();
+      for (let i = 0; comparePositions(head, last.position) < 0 && i < 500; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        head = await store.headPosition();
+      }
+      expect(comparePositions(head, last.position)).toBe(0);
+
+      const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+      const heads: StreamHead[] = [];
+      for await (const h of store.streamHeads()) heads.push(h);
+      expect(heads.map((h) => h.stream)).toEqual([...heads.map((h) => h.stream)].sort());
+      expect(heads.filter((h) => h.stream === a || h.stream === b)).toEqual(
+        [
+          { stream: a, version: 2, hash: readA[2]!.hash },
+          { stream: b, version: 0, hash: readB[0]!.hash },
+        ].sort((x, y) => (x.stream < y.stream ? -1 : 1)),
+      );
+      const hashes = await store.hashesAt([{ stream: a, version: 1 }, { stream: a, version: 7 }, { stream: `test-${randomUUID()}`, version: 0 }, { stream: b, version: 0 }]);
+      expect(hashes.sort((x, y) => (x.stream < y.stream ? -1 : 1))).toEqual(
+        [
+          { stream: a, version: 1, hash: readA[1]!.hash },
+          { stream: b, version: 0, hash: readB[0]!.hash },
+        ].sort((x, y) => (x.stream < y.stream ? -1 : 1)),
+      );
+
+      const n = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+      expect(n(await store.findEvents({ streams: [a, b], data: { tag } }))).toEqual([1, 4]);
+      expect(n(await store.findEvents({ streams: [a], types: ['TestHappened'] }))).toEqual([2]);
+      expect(n(await store.findEvents({ types: ['TestTagged'], data: { tag }, limit: 1 }))).toEqual([1]);
+      expect(await store.findEvents({ streams: [b], data: { tag: 'other' } })).toEqual([]);
+
+      const byStream: RecordedEvent[][] = [];
+      for await (const events of store.eventsByStream(['TestTagged'])) if (events[0]!.streamId === a || events[0]!.streamId === b) byStream.push(events);
+      expect(byStream.map((events) => events.map((e) => `${e.streamId}@${e.streamVersion}`)).sort()).toEqual([[`${a}@0`, `${a}@2`], [`${b}@0`]].sort());
+
+      const { entries } = store.chainEntries();
+      const mine: ChainEntry[] = [];
+      for await (const entry of entries) if (entry.streamId === a) mine.push(entry);
+      expect(mine.map((e) => [e.version, e.hash, e.prevHash])).toEqual(readA.map((e) => [e.streamVersion, e.hash, e.prevHash]));
+      expect(JSON.parse(mine[0]!.dataText)).toEqual({ tag, n: 1 });
+    });
 
     it('appends and reads a stream in order with versions', async () => {
       const stream = `test-${randomUUID()}`;

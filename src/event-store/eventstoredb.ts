@@ -20,14 +20,18 @@ import {
   comparePositions,
   START,
   type AppendResult,
+  type ChainEntry,
+  type EventQuery,
   type EventStore,
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamHead,
   type StreamWrite,
   type SubscribeOptions,
   type Subscription,
 } from '../core/event-store.js';
+import { chainEntriesByReading, eventsByStreamByReading, findEventsByReading, hashesAtByReading, streamHeadsByReading } from './log-reads-by-reading.js';
 
 /** Metadata key holding the event's place in its stream's hash chain (the hash covers the metadata without it). */
 const CHAIN_KEY = 'hashChain';
@@ -202,6 +206,40 @@ export class EventStoreDbEventStore implements EventStore {
         await running;
       },
     };
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    return (await this.lastEvent(streamId))?.revision ?? -1;
+  }
+
+  /** The last user event of $all (system events skipped); START for an empty log. */
+  async headPosition(): Promise<GlobalPosition> {
+    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 100 })) {
+      const recorded = toRecorded(resolved);
+      if (!recorded || recorded.streamId.startsWith('$') || recorded.type.startsWith('$')) continue;
+      return recorded.position;
+    }
+    return START;
+  }
+
+  streamHeads(): AsyncIterable<StreamHead> {
+    return streamHeadsByReading(this);
+  }
+
+  hashesAt(places: { stream: string; version: number }[]): Promise<StreamHead[]> {
+    return hashesAtByReading(this, places);
+  }
+
+  findEvents(query: EventQuery): Promise<RecordedEvent[]> {
+    return findEventsByReading(this, query);
+  }
+
+  eventsByStream(types: readonly string[]): AsyncIterable<RecordedEvent[]> {
+    return eventsByStreamByReading(this, types);
+  }
+
+  chainEntries(): { entries: AsyncIterable<ChainEntry>; byStream: boolean } {
+    return { entries: chainEntriesByReading(this), byStream: false };
   }
 
   async close(): Promise<void> {

@@ -1,55 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
 import {
   comparePositions,
   type AppendResult,
+  type ChainEntry,
+  type EventQuery,
   type EventStore,
   type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
+  type StreamHead,
   type StreamWrite,
   type SubscribeOptions,
   type Subscription,
 } from '../core/event-store.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
-import { PostgresSnapshotStore, type SnapshotStore } from '../core/snapshots.js';
+import type { SnapshotStore } from '../core/snapshots.js';
+import { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
+import * as logReads from './postgres-log-reads.js';
+import { PostgresSnapshotStore } from './postgres-snapshots.js';
 
 const CHANNEL = 'events_appended';
 const POLL_FALLBACK_MS = 500;
 
-/** A row of `events` as EVENT_COLUMNS selects it. */
-export interface EventRow {
-  gp: string;
-  tx: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  created_at: Date;
-  prev_hash: string | null;
-  hash: string;
-}
-
-export function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.gp) },
-    createdAt: row.created_at.toISOString(),
-    hash: row.hash,
-    prevHash: row.prev_hash,
-  };
-}
-
-/** The columns of an EventRow (order by `events.transaction_id`, not the text alias `tx`). */
-export const EVENT_COLUMNS = `global_position::text as gp, transaction_id::text as tx, stream_id, stream_version, event_id, type, data, metadata, created_at, prev_hash, hash`;
+export { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
 const SELECT = `select ${EVENT_COLUMNS} from events`;
 
 /**
@@ -143,9 +119,8 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: lastRow.stream_version, position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.gp) } };
   }
 
-  private async currentVersion(streamId: string): Promise<number> {
-    const r = await this.pool.query<{ v: number }>('select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1', [streamId]);
-    return r.rows[0]!.v;
+  private currentVersion(streamId: string): Promise<number> {
+    return logReads.streamVersion(this.pool, streamId);
   }
 
   /**
@@ -232,6 +207,38 @@ export class PostgresEventStore implements EventStore {
       [from.commit.toString(), from.prepare.toString(), limit],
     );
     return result.rows.map(toRecorded);
+  }
+
+  streamVersion(streamId: string): Promise<number> {
+    return logReads.streamVersion(this.pool, streamId);
+  }
+
+  headPosition(): Promise<GlobalPosition> {
+    return logReads.headPosition(this.pool);
+  }
+
+  streamHeads(): AsyncIterable<StreamHead> {
+    return logReads.streamHeads(this.pool);
+  }
+
+  hashesAt(places: { stream: string; version: number }[]): Promise<StreamHead[]> {
+    return logReads.hashesAt(this.pool, places);
+  }
+
+  findEvents(query: EventQuery): Promise<RecordedEvent[]> {
+    return logReads.findEvents(this.pool, query);
+  }
+
+  eventsByStream(types: readonly string[]): AsyncIterable<RecordedEvent[]> {
+    return logReads.eventsByStream(this.pool, types);
+  }
+
+  chainEntries(): { entries: AsyncIterable<ChainEntry>; byStream: boolean } {
+    return { entries: logReads.chainEntries(this.pool), byStream: true };
+  }
+
+  exportWindow(window: { from: Date; to: Date }): Promise<Readable> {
+    return logReads.exportWindow(this.pool, window);
   }
 
   subscribe(options: SubscribeOptions): Subscription {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../orders/test-products.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
+import type { EventQuery } from '../../core/event-store.js';
+import { findEventsByReading } from '../../event-store/log-reads-by-reading.js';
 
 const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
 
@@ -24,16 +26,19 @@ describe("an order's stock events", () => {
     const third = await place([{ id: b.id, quantity: 2 }]);
     expect((await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${first.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } })).statusCode).toBe(200);
 
-    const logOnly = Object.create(t.runtime.store, { kind: { value: 'eventstoredb' } }) as typeof t.runtime.store;
+    // The store's own query (PostgreSQL: the database picks the events out) and the log read through (EventStoreDB).
+    const logOnly = Object.create(t.runtime.store, {
+      findEvents: { value: (query: EventQuery) => findEventsByReading(t.runtime.store, query) },
+    }) as typeof t.runtime.store;
     for (const store of [t.runtime.store, logOnly]) {
-      const mine = await stockEventsOfOrder({ store, pool: t.runtime.pool }, [a.id, b.id, a.id], first.id);
+      const mine = await stockEventsOfOrder({ store }, [a.id, b.id, a.id], first.id);
       expect(mine.map((e) => `${e.type} ${e.streamId}`).sort()).toEqual(
         [`StockReleased inventory-${a.id}`, `StockReleased inventory-${b.id}`, `StockReserved inventory-${a.id}`, `StockReserved inventory-${b.id}`].sort(),
       );
       expect(mine.every((e) => (e.data as { orderId: string }).orderId === first.id)).toBe(true);
-      expect((await stockEventsOfOrder({ store, pool: t.runtime.pool }, [a.id], second.id)).map((e) => e.type)).toEqual(['StockReserved']);
-      expect(await stockEventsOfOrder({ store, pool: t.runtime.pool }, [a.id], third.id)).toEqual([]);
-      expect(await stockEventsOfOrder({ store, pool: t.runtime.pool }, [], first.id)).toEqual([]);
+      expect((await stockEventsOfOrder({ store }, [a.id], second.id)).map((e) => e.type)).toEqual(['StockReserved']);
+      expect(await stockEventsOfOrder({ store }, [a.id], third.id)).toEqual([]);
+      expect(await stockEventsOfOrder({ store }, [], first.id)).toEqual([]);
     }
     const history = (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${first.id}/history`, headers: admin.auth })).json();
     expect(history.events.filter((e: { type: string }) => e.type.startsWith('Stock'))).toHaveLength(4);

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { ORDER_SELECT, withDetails, type OrderRow } from '../orders/index.js';
+import { ORDER_SELECT, REVENUE_STATUSES, withDetails, type OrderRow } from '../orders/index.js';
 
-/** Statuses whose money counts as revenue (DECISIONS §3): confirmed or later, not cancelled. */
-export const REVENUE_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'];
+export { REVENUE_STATUSES };
 export const PENDING_STATUSES = ['pending', 'placed'];
 export const LOW_STOCK_BELOW = 10;
 

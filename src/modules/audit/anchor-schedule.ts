@@ -49,7 +49,7 @@ export function startAnchorSchedule(options: {
   const takeNow = (reason: 'schedule' | 'shutdown') => {
     if (running) return running;
     running = (async () => {
-      const anchor = await takeAnchor({ pool: options.pool, store: options.store });
+      const anchor = await takeAnchor({ store: options.store });
       const file = path.join(options.dir, `anchor-${stamp(new Date(anchor.takenAt))}.json`);
       writeFileSync(file, `${JSON.stringify(anchor, null, 2)}\n`, { mode: 0o600 });
       if (webhook) {

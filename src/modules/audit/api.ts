@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { takeAnchor } from './anchor.js';
-import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
+import { verifyStoreChains } from './chain-sources.js';
 import { exportEvents } from './export.js';
 import { reconcileRevenue } from './revenue.js';
 import { exportQuery, revenueQuery } from './schemas.js';
-import { verifyChains } from './verify-chain.js';
 import { reconcileGst } from '../gst/index.js';
 import { monthQuery } from '../gst/schemas.js';
 
@@ -17,11 +16,9 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
   const admin = { onRequest: requireAdmin };
 
   api.get('/admin/audit/export', { ...admin, schema: { querystring: exportQuery } }, async (request, reply) => {
-    if (runtime.store.kind !== 'postgres') {
-      return reply.code(501).send({ success: false, error: 'The export reads the PostgreSQL log; with EventStoreDB use its own tools' });
-    }
     const { from, to, format, label } = request.query;
-    const stream = await exportEvents(runtime.pool, { from, to }, format);
+    const stream = await exportEvents(runtime.store, { from, to }, format);
+    if (!stream) return reply.code(501).send({ success: false, error: 'The export reads the PostgreSQL log; with EventStoreDB use its own tools' });
     reply
       .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
       .header('content-disposition', `attachment; filename="events-${label}.${format}"`)
@@ -30,8 +27,7 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
   });
 
   api.get('/admin/audit/verify', admin, async () => {
-    const report =
-      runtime.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(runtime.pool), { byStream: true }) : await verifyChains(storeChainEntries(runtime.store));
+    const report = await verifyStoreChains(runtime.store);
     return { success: true, ...report };
   });
 

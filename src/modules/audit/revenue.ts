@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition } from '../../core/event-store.js';
-import { REVENUE_STATUSES } from '../admin/queries.js';
+import { REVENUE_STATUSES } from '../orders/index.js';
 import { toPaise, toRupees } from '../orders/pricing.js';
 import { orderAsOf } from './order-as-of.js';
 import { walkOrders } from './order-streams.js';
@@ -52,7 +52,7 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
   const snapshot = await readModelSnapshot(pool, window);
   const fromEvents = new Map<string, Counted>();
   const statusInEvents = new Map<string, string>();
-  const walk = walkOrders({ store, pool }, snapshot.checkpoint);
+  const walk = walkOrders({ store }, snapshot.checkpoint);
   for await (const events of walk.orders) {
     const order = orderAsOf(events, null);
     if (!order) continue;

@@ -1,16 +1,7 @@
 import { eventHashFromText } from '../../core/event-hash.js';
+import type { ChainEntry } from '../../core/event-store.js';
 
-/** One event as the verifier sees it: its content as jsonb text and the chain fields stored with it. */
-export interface ChainEntry {
-  streamId: string;
-  version: number;
-  eventId: string;
-  type: string;
-  dataText: string;
-  metadataText: string;
-  prevHash: string | null;
-  hash: string | null;
-}
+export type { ChainEntry } from '../../core/event-store.js';
 
 export type BreakKind = 'missing-events' | 'broken-link' | 'altered-content' | 'unhashed';
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
-import QueryStream from 'pg-query-stream';
+import { backupEventRows, backupStreamHeads, backupTableRows } from '../../event-store/postgres-backup.js';
 import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer, type EventTuple } from './format.js';
 
@@ -27,23 +27,6 @@ export interface BackupResult extends Omit<BackupTrailer, 'sha256'> {
   fileSha256: string;
   /** SHA-256 of the content, as stored in the trailer. */
   contentSha256: string;
-}
-
-interface EventRow {
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  created_at: string;
-  prev_hash: string | null;
-  hash: string;
-  data_text: string;
-  metadata_text: string;
-}
-
-async function* cursor<T>(client: pg.PoolClient, text: string, batchSize = 1000): AsyncGenerator<T> {
-  const stream = client.query(new QueryStream(text, [], { batchSize, highWaterMark: batchSize }));
-  for await (const row of stream as AsyncIterable<T>) yield row;
 }
 
 async function* mediaFiles(root: string): AsyncGenerator<string> {
@@ -77,18 +60,13 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
     ...(options.secrets ? { secrets: options.secrets } : {}),
   };
   yield emit(JSON.stringify(header));
-  for await (const r of cursor<EventRow>(
-    client,
-    `select stream_id, stream_version, event_id::text, type, created_at::text as created_at, prev_hash, hash,
-            data::text as data_text, metadata::text as metadata_text
-       from events order by events.transaction_id, events.global_position`,
-  )) {
+  for await (const r of backupEventRows(client)) {
     const tuple: EventTuple = [r.stream_id, r.stream_version, r.event_id, r.type, r.created_at, r.prev_hash, r.hash];
     counts.events += 1;
     yield emit(`{"e":${JSON.stringify(tuple)},"data":${JSON.stringify(r.data_text)},"metadata":${JSON.stringify(r.metadata_text)}}`);
   }
   for (const table of SOURCE_OF_TRUTH_TABLES) {
-    for await (const r of cursor<{ row: string }>(client, `select to_jsonb(t)::text as row from "${table}" t order by 1`)) {
+    for await (const r of backupTableRows(client, table)) {
       counts.rows = (counts.rows ?? 0) + 1;
       yield emit(`{"table":${JSON.stringify(table)},"row":${JSON.stringify(r.row)}}`);
     }
@@ -100,10 +78,7 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
       yield emit(JSON.stringify({ media: relative.split(path.sep).join('/'), b64: bytes.toString('base64') }));
     }
   }
-  for await (const h of cursor<{ stream_id: string; stream_version: number; hash: string }>(
-    client,
-    'select distinct on (stream_id) stream_id, stream_version, hash from events order by stream_id, stream_version desc',
-  )) {
+  for await (const h of backupStreamHeads(client)) {
     counts.streams += 1;
     anchor.update(`${h.stream_id}\n${h.stream_version}\n${h.hash}\n`);
     yield emit(JSON.stringify({ head: [h.stream_id, h.stream_version, h.hash] }));

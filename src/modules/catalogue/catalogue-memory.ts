@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
+import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
+import { LogFollower } from '../../core/log-follower.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
 import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
@@ -35,9 +36,7 @@ export class CatalogueMemory {
   private readonly orders = new CatalogueOrders(this.table);
   private readonly responses: ResponseCache;
   private readonly index = new SearchIndex((slot) => this.table.category[slot]!);
-  private position: GlobalPosition = START;
-  private subscription: Subscription | null = null;
-  private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
+  private readonly follower: LogFollower;
   private changes = 0;
 
   constructor(
@@ -47,10 +46,12 @@ export class CatalogueMemory {
     options: { responseCacheBytes?: number } = {},
   ) {
     this.responses = new ResponseCache(options.responseCacheBytes);
+    this.follower = new LogFollower(store, 'catalogue', (error) => this.log.error({ err: error }, 'catalogue memory subscription error'));
   }
 
   async start(runtime: Pick<Runtime, 'projections'>): Promise<void> {
     const client = await this.pool.connect();
+    let from: GlobalPosition = START;
     try {
       await client.query('begin isolation level repeatable read read only');
       const checkpoint = await client.query<{ commit_pos: string; prepare_pos: string }>(
@@ -58,7 +59,7 @@ export class CatalogueMemory {
         [catalogueProjector.name],
       );
       const row = checkpoint.rows[0];
-      this.position = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
+      from = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
       // Streamed through a server-side cursor in batches, in table order (no sort, no index walk: the load sorts once
       // itself), so a large catalogue never sits in memory twice (rows and table) while it loads.
       const stream = client.query(new QueryStream(`select ${PRODUCT_COLUMNS} from products`, [], { batchSize: LOAD_BATCH, highWaterMark: LOAD_BATCH }));
@@ -79,13 +80,7 @@ export class CatalogueMemory {
     } finally {
       client.release();
     }
-    this.subscription = this.store.subscribe({
-      from: this.position,
-      // An import arrives as tens of thousands of events: read them in large batches, each applied as one.
-      batchSize: FOLLOW_BATCH,
-      onEvents: (events) => this.follow(events, runtime),
-      onError: (error) => this.log.error({ err: error }, 'catalogue memory subscription error'),
-    });
+    await this.follower.start((events) => this.follow(events, runtime), from, FOLLOW_BATCH);
   }
 
   /**
@@ -124,12 +119,6 @@ export class CatalogueMemory {
       });
       await this.reload([...touched]);
     }
-    this.position = last;
-    this.waiters = this.waiters.filter((w) => {
-      if (comparePositions(this.position, w.position) < 0) return true;
-      w.resolve();
-      return false;
-    });
   }
 
   private async reload(ids: string[]): Promise<void> {
@@ -172,15 +161,7 @@ export class CatalogueMemory {
 
   /** Resolves once this instance's catalogue includes `position` (read-your-writes after a command). */
   waitFor(position: GlobalPosition, timeoutMs = 10_000): Promise<void> {
-    if (comparePositions(this.position, position) >= 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error('Timed out waiting for the catalogue'));
-      }, timeoutMs);
-      this.waiters.push(waiter);
-    });
+    return this.follower.waitFor(position, timeoutMs);
   }
 
   getProduct(id: string): ProductDto | undefined {
@@ -241,8 +222,7 @@ export class CatalogueMemory {
     return { bytes: this.responses.bytes, entries: this.responses.entries, maxBytes: this.responses.maxBytes };
   }
 
-  async stop(): Promise<void> {
-    await this.subscription?.close();
-    this.subscription = null;
+  stop(): Promise<void> {
+    return this.follower.stop();
   }
 }

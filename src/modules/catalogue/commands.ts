@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { loadState, localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
-import { NotFoundError, WrongExpectedVersionError } from '../../core/errors.js';
+import { loadState, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { NotFoundError } from '../../core/errors.js';
 import type { AppendResult, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
 import { inventoryStream, stockLevelWrites } from '../inventory/index.js';
 import { decideProduct, type ProductCommand } from './decide.js';
@@ -44,22 +44,15 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
   return writes;
 }
 
-/** Appends the writes of several changes in one transaction, deciding again on a concurrency conflict. */
+/** Appends the writes of several changes in one transaction (the command pipeline: decided again on a conflict). */
 export async function applyChanges(store: EventStore, changes: ProductChange[], context: CommandContext): Promise<AppendResult | null> {
   const streams = changes.flatMap((c) => [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]);
-  return localLocks(store).run(streams, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const writes: StreamWrite[] = [];
-      for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));
-      if (writes.length === 0) return null;
-      try {
-        return await store.appendMany(writes);
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < 10) continue;
-        throw error;
-      }
-    }
+  const { appended } = await runCommand(store, streams, async (attempt) => {
+    const writes: StreamWrite[] = [];
+    for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));
+    return { writes, result: null };
   });
+  return appended;
 }
 
 export async function addProduct(store: EventStore, details: ProductDetails, stockQuantity: number, context: CommandContext) {

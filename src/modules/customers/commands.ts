@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { handleCommand, loadState, metadataFor, toNewEvents, type CommandContext } from '../../core/command-handler.js';
-import { NotFoundError, UnauthorizedError, WrongExpectedVersionError } from '../../core/errors.js';
-import type { AppendResult, EventStore } from '../../core/event-store.js';
+import { handleCommand, loadState, metadataFor, runCommand, streamWrite, type CommandContext } from '../../core/command-handler.js';
+import { NotFoundError, UnauthorizedError } from '../../core/errors.js';
+import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import {
   customerStream,
   emailStream,
@@ -38,8 +38,6 @@ export async function registerCustomer(store: EventStore, credentials: Credentia
   const email = normaliseEmail(input.email);
   const customerId = randomUUID();
   const now = (context.now ?? new Date()).toISOString();
-  const claim = await loadState(store, emailStream(email), emailDecider);
-  const claimEvents = decideEmailClaim(email, customerId, claim.state, 'An account with this email already exists');
   const events = decideCustomer(
     {
       type: 'RegisterCustomer',
@@ -62,16 +60,16 @@ export async function registerCustomer(store: EventStore, credentials: Credentia
   // The hash first, under the new id nobody else knows: if the append fails the row is removed again.
   await credentials.setPasswordHash(customerId, await hashPassword(input.password));
   try {
-    const result = await store.appendMany([
-      { streamId: emailStream(email), events: toNewEvents(claimEvents, ctx), expectedVersion: claim.version < 0 ? 'no_stream' : claim.version },
-      { streamId: customerStream(customerId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' },
-    ]);
+    // Someone may claim the address between our read and our write: the claim is decided again from the new state.
+    const { appended } = await runCommand(store, [emailStream(email), customerStream(customerId)], async () => {
+      const claim = await loadState(store, emailStream(email), emailDecider);
+      const claimEvents = decideEmailClaim(email, customerId, claim.state, 'An account with this email already exists');
+      return { writes: [streamWrite(emailStream(email), claim.version, claimEvents, ctx), streamWrite(customerStream(customerId), -1, events, ctx)], result: null };
+    });
     const state = events.reduce(evolveCustomer, initialCustomerState());
-    return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
+    return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result: appended! };
   } catch (error) {
     await credentials.restore(customerId, null);
-    // Someone claimed the address between our read and our write.
-    if (error instanceof WrongExpectedVersionError) return registerCustomer(store, credentials, input, context);
     throw error;
   }
 }
@@ -106,41 +104,34 @@ export async function updateProfile(
   changes: Partial<Pick<CustomerProfile, 'email' | 'fullName' | 'phone' | 'address' | 'city' | 'state' | 'pincode'>> & { currentPassword?: string },
   context: CommandContext,
 ): Promise<{ profile: CustomerProfile; result: AppendResult | null }> {
-  const current = await loadCustomer(store, customerId);
   const now = (context.now ?? new Date()).toISOString();
   const { currentPassword, ...fields } = changes;
   const email = fields.email ? normaliseEmail(fields.email) : undefined;
-  // Only an e-mail change needs the password, so only then is it hashed (scrypt costs ~50 ms).
-  const currentPasswordMatches =
-    email && email !== current.state.profile.email && currentPassword
-      ? await verifyPassword(currentPassword, (await credentials.passwordHash(customerId)) ?? '')
-      : undefined;
-  const events = decideCustomer({ type: 'UpdateProfile', data: { ...fields, email, currentPasswordMatches, now } }, current.state);
-  if (events.length === 0) return { profile: current.state.profile, result: null };
-  const writes = [{ streamId: customerStream(customerId), events: toNewEvents(events, context), expectedVersion: current.version }];
-  if (email && email !== current.state.profile.email) {
-    const claim = await loadState(store, emailStream(email), emailDecider);
-    const claimEvents = decideEmailClaim(email, customerId, claim.state, 'Email already in use');
-    const oldEmail = current.state.profile.email;
-    const oldClaim = await loadState(store, emailStream(oldEmail), emailDecider);
-    const metadata = metadataFor(context);
-    writes.push(
-      { streamId: emailStream(email), events: toNewEvents(claimEvents, context), expectedVersion: claim.version < 0 ? 'no_stream' : claim.version } as never,
-      {
-        streamId: emailStream(oldEmail),
-        events: [{ type: 'EmailReleased', data: { email: oldEmail, customerId }, metadata }],
-        expectedVersion: oldClaim.version,
-      } as never,
-    );
-  }
-  try {
-    const result = await store.appendMany(writes);
-    const state = events.reduce(evolveCustomer, current.state as CustomerState);
-    return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result };
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return updateProfile(store, credentials, customerId, changes, context);
-    throw error;
-  }
+  // Only an e-mail change needs the password, so only then is it hashed (scrypt costs ~50 ms), once per command.
+  let passwordChecked: Promise<boolean> | undefined;
+  const streams = [customerStream(customerId), ...(email ? [emailStream(email)] : [])];
+  const { result, appended } = await runCommand(store, streams, async () => {
+    const current = await loadCustomer(store, customerId);
+    const emailChanges = Boolean(email && email !== current.state.profile.email);
+    const currentPasswordMatches =
+      emailChanges && currentPassword ? await (passwordChecked ??= credentials.passwordHash(customerId).then((hash) => verifyPassword(currentPassword, hash ?? ''))) : undefined;
+    const events = decideCustomer({ type: 'UpdateProfile', data: { ...fields, email, currentPasswordMatches, now } }, current.state);
+    const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
+    if (events.length === 0) return { writes: [], result: state.profile };
+    const writes: StreamWrite[] = [streamWrite(customerStream(customerId), current.version, events, context)];
+    if (email && emailChanges) {
+      const claim = await loadState(store, emailStream(email), emailDecider);
+      const claimEvents = decideEmailClaim(email, customerId, claim.state, 'Email already in use');
+      const oldEmail = current.state.profile.email;
+      const oldClaim = await loadState(store, emailStream(oldEmail), emailDecider);
+      writes.push(
+        streamWrite(emailStream(email), claim.version, claimEvents, context),
+        { streamId: emailStream(oldEmail), events: [{ type: 'EmailReleased', data: { email: oldEmail, customerId }, metadata: metadataFor(context) }], expectedVersion: oldClaim.version },
+      );
+    }
+    return { writes, result: state.profile };
+  });
+  return { profile: result, result: appended };
 }
 
 export async function changePassword(
@@ -151,29 +142,26 @@ export async function changePassword(
   newPassword: string,
   context: CommandContext,
 ) {
-  const current = await loadCustomer(store, customerId);
-  const events = decideCustomer(
-    {
-      type: 'ChangePassword',
-      data: {
-        currentPasswordMatches: await verifyPassword(currentPassword, (await credentials.passwordHash(customerId)) ?? ''),
-        now: (context.now ?? new Date()).toISOString(),
-      },
-    },
-    current.state,
-  );
+  // The current password is checked once, against the hash stored before this change.
+  const currentPasswordMatches = await verifyPassword(currentPassword, (await credentials.passwordHash(customerId)) ?? '');
+  const decide = async () => {
+    const current = await loadCustomer(store, customerId);
+    const events = decideCustomer({ type: 'ChangePassword', data: { currentPasswordMatches, now: (context.now ?? new Date()).toISOString() } }, current.state);
+    // The change ended every token issued before it; the one answered to this request carries the new version.
+    const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
+    return { writes: [streamWrite(customerStream(customerId), current.version, events, context)], result: state };
+  };
+  // A refused change (wrong current password) throws here, before any hash is written.
+  await decide();
   // The new hash, then the event that ends every older session; if the append fails the old hash is put back.
   const previous = await credentials.setPasswordHash(customerId, await hashPassword(newPassword));
-  let result: AppendResult;
   try {
-    result = await store.append(customerStream(customerId), toNewEvents(events, context), { expectedVersion: current.version });
+    const { result: state, appended } = await runCommand(store, [customerStream(customerId)], decide);
+    return { result: appended!, profile: state.profile, sessionVersion: state.sessionVersion };
   } catch (error) {
     await credentials.restore(customerId, previous);
     throw error;
   }
-  // The change ended every token issued before it; the one answered to this request carries the new version.
-  const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
-  return { result, profile: state.profile, sessionVersion: state.sessionVersion };
 }
 
 type SessionCommand =

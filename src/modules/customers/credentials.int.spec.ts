@@ -5,6 +5,9 @@ import { migrate } from '../../db/migrate.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { customerStream, emailStream } from './customer.js';
 import { hashPassword } from './password.js';
+import type { EventStore, StreamWrite } from '../../core/event-store.js';
+import { changePassword, changeSessions } from './commands.js';
+import { CredentialStore } from './credentials.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -73,5 +76,32 @@ describe('credentials live outside the event log', () => {
     }
     const ndjson = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit/export', headers: admin.auth })).body.trim().split('\n').map((l) => JSON.parse(l) as { type: string; data: { customerId?: string }; redacted?: string[] });
     expect(ndjson.find((e) => e.type === 'CustomerRegistered' && e.data.customerId === customerId)?.redacted).toEqual(['passwordHash']);
+  });
+});
+
+describe('a password change racing another change of the account', () => {
+  it('is decided again on the newer stream (the command pipeline retries), keeps the new hash and ends the other change\'s sessions too', async () => {
+    const shopper = await signUp(ctx.app, { password: 'first-pass1' });
+    const store = ctx.runtime.store;
+    let raced = false;
+    // Between the change's read and its append, the shopper signs out everywhere on another device.
+    const racing = Object.create(store, {
+      appendMany: {
+        value: async (writes: StreamWrite[]) => {
+          if (!raced) {
+            raced = true;
+            await changeSessions(store, shopper.user.id, { type: 'RevokeSessions', data: { reason: 'sign-out-everywhere', by: shopper.user.id } }, {});
+          }
+          return store.appendMany(writes);
+        },
+      },
+    }) as EventStore;
+    const changed = await changePassword(racing, new CredentialStore(ctx.runtime.pool), shopper.user.id, 'first-pass1', 'second-pass2', {});
+    expect(raced).toBe(true);
+    const types = (await store.readStream(customerStream(shopper.user.id))).map((e) => e.type);
+    expect(types).toEqual(['CustomerRegistered', 'SessionsRevoked', 'PasswordChanged']);
+    expect(changed.sessionVersion).toBe(2);
+    expect((await login(shopper.email, 'second-pass2')).statusCode).toBe(200);
+    expect((await login(shopper.email, 'first-pass1')).statusCode).toBe(401);
   });
 });

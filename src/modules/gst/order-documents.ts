@@ -60,37 +60,64 @@ async function classifier(store: EventStore, settings: GstSettings, order: Invoi
  * conflicting. A conflict from another instance surfaces as WrongExpectedVersionError on a tax-document stream and
  * the order command retries (isTaxDocumentStream).
  */
-export async function withTaxDocuments<R>(store: EventStore, change: OrderTransition | null, context: CommandContext, append: (documentWrites: StreamWrite[]) => Promise<R>): Promise<R> {
-  if (!change || change.statusBefore === change.statusAfter) return append([]);
-  const becomesInvoiced = (INVOICED_STATUSES as readonly string[]).includes(change.statusAfter);
-  const cancelled = change.statusAfter === 'cancelled';
-  if (!becomesInvoiced && !cancelled) return append([]);
+/** The series a change would take a number from (null: it issues no document), before reading the documents stream. */
+function seriesOf(change: OrderTransition | null): DocumentSeries | null {
+  if (!change || change.statusBefore === change.statusAfter) return null;
+  if ((INVOICED_STATUSES as readonly string[]).includes(change.statusAfter)) return 'invoice';
+  return change.statusAfter === 'cancelled' ? 'credit-note' : null;
+}
+
+/**
+ * The series stream a change may claim a number on, for the command's in-process lock (so that concurrent
+ * confirmations in one process queue instead of conflicting); none when the change issues no document.
+ */
+export function taxDocumentLockStreams(change: OrderTransition | null): string[] {
+  const series = seriesOf(change);
+  return series ? [seriesStream(series, financialYearOf(change!.at))] : [];
+}
+
+/**
+ * The writes of the tax document a change calls for: the invoice when the order becomes confirmed (or later) without
+ * one in force, a credit note when an invoiced order is cancelled — the document on the order's documents stream and
+ * its number claim on the series stream (expectedVersion: unique and gap-free across instances). They go in the same
+ * append as the order's own writes; call `appended()` once that append succeeded. A conflict from another instance
+ * surfaces as WrongExpectedVersionError on a tax-document stream and the order command decides again.
+ */
+export async function taxDocumentWrites(store: EventStore, change: OrderTransition | null, context: CommandContext): Promise<{ writes: StreamWrite[]; appended: () => void }> {
+  const none = { writes: [], appended: () => {} };
+  const series = seriesOf(change);
+  if (!change || !series) return none;
   const docsStream = taxDocumentsStream(change.order.orderId);
   const past = await store.readStream(docsStream);
   const open = openInvoice(past as unknown as TaxDocumentEvent[]);
-  if ((becomesInvoiced && open) || (cancelled && !open)) return append([]);
+  if ((series === 'invoice' && open) || (series === 'credit-note' && !open)) return none;
   const settings = gstSettings();
-  const series: DocumentSeries = becomesInvoiced ? 'invoice' : 'credit-note';
   const financialYear = financialYearOf(change.at);
   const counter = seriesStream(series, financialYear);
-  const classify = becomesInvoiced ? await classifier(store, settings, change.order) : null;
-  return localLocks(store).run([counter], async () => {
-    const version = await seriesVersion(store, counter);
-    const number = version + 2;
-    const prefix = series === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix;
-    const docNumber = documentNumber(prefix, financialYear, number);
-    const document =
-      series === 'invoice'
-        ? { type: 'InvoiceIssued', data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }) }
-        : { type: 'CreditNoteIssued', data: buildCreditNote({ invoice: open!, creditNoteNumber: docNumber, financialYear, issuedAt: change.at, reason: change.refunded ? 'refunded' : 'cancelled' }) };
-    const claim = { type: 'DocumentNumberClaimed', data: { series, financialYear, number, documentNumber: docNumber, orderId: change.order.orderId } };
-    const writes: StreamWrite[] = [
-      { streamId: docsStream, events: toNewEvents([document], context), expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1 },
-      { streamId: counter, events: toNewEvents([claim], context), expectedVersion: version < 0 ? 'no_stream' : version },
-    ];
-    const result = await append(writes);
-    // Only ever a lower bound of the series' version, so reading on from it is safe after any failure too.
-    known.get(store)!.set(counter, version + 1);
+  const classify = series === 'invoice' ? await classifier(store, settings, change.order) : null;
+  const version = await seriesVersion(store, counter);
+  const number = version + 2;
+  const prefix = series === 'invoice' ? settings.invoicePrefix : settings.creditNotePrefix;
+  const docNumber = documentNumber(prefix, financialYear, number);
+  const document =
+    series === 'invoice'
+      ? { type: 'InvoiceIssued', data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }) }
+      : { type: 'CreditNoteIssued', data: buildCreditNote({ invoice: open!, creditNoteNumber: docNumber, financialYear, issuedAt: change.at, reason: change.refunded ? 'refunded' : 'cancelled' }) };
+  const claim = { type: 'DocumentNumberClaimed', data: { series, financialYear, number, documentNumber: docNumber, orderId: change.order.orderId } };
+  const writes: StreamWrite[] = [
+    { streamId: docsStream, events: toNewEvents([document], context), expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1 },
+    { streamId: counter, events: toNewEvents([claim], context), expectedVersion: version < 0 ? 'no_stream' : version },
+  ];
+  // Only ever a lower bound of the series' version, so reading on from it is safe after any later failure too.
+  return { writes, appended: () => known.get(store)!.set(counter, version + 1) };
+}
+
+/** Runs `append` with the tax documents `change` calls for, under the in-process lock of the series (see taxDocumentWrites). */
+export async function withTaxDocuments<R>(store: EventStore, change: OrderTransition | null, context: CommandContext, append: (documentWrites: StreamWrite[]) => Promise<R>): Promise<R> {
+  return localLocks(store).run(taxDocumentLockStreams(change), async () => {
+    const docs = await taxDocumentWrites(store, change, context);
+    const result = await append(docs.writes);
+    docs.appended();
     return result;
   });
 }

@@ -1,6 +1,5 @@
-import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { loadSnapshotted } from '../../core/snapshots.js';
-import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { decideInventory } from './decide.js';
 import { evolveInventory, foldInventory, initialInventoryState, inventoryStream, type InventoryEvent, type InventoryState } from './inventory.js';
@@ -35,15 +34,7 @@ export async function loadInventory(store: EventStore, productId: string): Promi
 
 /** SetStockLevel on its own (folded from the snapshot like every inventory command, retried on conflicts). */
 export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<AppendResult | null> {
-  return withInventoryStreams(
-    store,
-    [productId],
-    (states) => {
-      const { state, version } = states.get(productId)!;
-      return { writes: [inventoryWrite(productId, version, decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, state), context)] };
-    },
-    () => [],
-  );
+  return withInventoryStreams(store, [productId], () => stockLevelWrites(store, productId, quantity, reason, context), () => []);
 }
 
 /**
@@ -57,31 +48,50 @@ export async function stockLevelWrites(store: EventStore, productId: string, qua
   return [inventoryWrite(productId, loaded.version, events, context)];
 }
 
-async function withInventoryStreams(
-  store: EventStore,
-  productIds: string[],
-  build: (states: Map<string, { state: InventoryState; version: number }>) => { writes: StreamWrite[] },
-  extraWrites: () => Promise<StreamWrite[]> | StreamWrite[],
-): Promise<AppendResult | null> {
-  const streams = productIds.map(inventoryStream);
-  return localLocks(store).run(streams, async () => {
-    for (let attempt = 1; ; attempt++) {
-      const states = new Map<string, { state: InventoryState; version: number }>();
-      for (const id of new Set(productIds)) {
-        const loaded = await loadInventoryStream(store, id);
-        states.set(id, { state: loaded.state, version: loaded.version });
-      }
-      const { writes } = build(states);
-      const all = [...writes, ...(await extraWrites())].filter((w) => w.events.length > 0);
-      if (all.length === 0) return null;
-      try {
-        return await store.appendMany(all);
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < 50) continue;
-        throw error;
-      }
-    }
+/** Loads each product's inventory stream (from its snapshot) once. */
+async function loadStates(store: EventStore, productIds: string[]): Promise<Map<string, { state: InventoryState; version: number }>> {
+  const states = new Map<string, { state: InventoryState; version: number }>();
+  for (const id of new Set(productIds)) {
+    const loaded = await loadInventoryStream(store, id);
+    states.set(id, { state: loaded.state, version: loaded.version });
+  }
+  return states;
+}
+
+function mergeLines(lines: StockLine[]): Map<string, StockLine> {
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const existing = merged.get(line.productId);
+    merged.set(line.productId, { ...line, quantity: (existing?.quantity ?? 0) + line.quantity });
+  }
+  return merged;
+}
+
+/**
+ * Decides reserving every line for `orderId` (or refuses: Insufficient Stock) against the latest inventory streams,
+ * as writes for a caller's command to append with its own events (the command pipeline re-decides on a conflict).
+ */
+export async function reservationWrites(store: EventStore, orderId: string, lines: StockLine[], context: CommandContext): Promise<StreamWrite[]> {
+  const merged = mergeLines(lines);
+  const states = await loadStates(store, [...merged.keys()]);
+  return [...merged.values()].map((line) => {
+    const { state, version } = states.get(line.productId)!;
+    return inventoryWrite(line.productId, version, decideInventory({ type: 'ReserveStock', data: { ...line, orderId } }, state), context);
   });
+}
+
+/** Decides releasing whatever `orderId` holds on each product, as writes for a caller's command to append. */
+export async function releaseWrites(store: EventStore, orderId: string, productIds: string[], reason: string, context: CommandContext): Promise<StreamWrite[]> {
+  const states = await loadStates(store, productIds);
+  return [...states.entries()].map(([productId, { state, version }]) =>
+    inventoryWrite(productId, version, decideInventory({ type: 'ReleaseStock', data: { productId, orderId, reason } }, state), context),
+  );
+}
+
+/** Decides over the products' inventory streams (and the caller's `extraWrites`) through the command pipeline. */
+async function withInventoryStreams(store: EventStore, productIds: string[], decide: () => Promise<StreamWrite[]>, extraWrites: () => Promise<StreamWrite[]> | StreamWrite[]): Promise<AppendResult | null> {
+  const { appended } = await runCommand(store, productIds.map(inventoryStream), async () => ({ writes: [...(await decide()), ...(await extraWrites())], result: null }));
+  return appended;
 }
 
 /**
@@ -95,22 +105,7 @@ export function reserveStock(
   context: CommandContext,
   extraWrites: () => Promise<StreamWrite[]> | StreamWrite[] = () => [],
 ): Promise<AppendResult | null> {
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
-    const existing = merged.get(line.productId);
-    merged.set(line.productId, { ...line, quantity: (existing?.quantity ?? 0) + line.quantity });
-  }
-  return withInventoryStreams(
-    store,
-    [...merged.keys()],
-    (states) => ({
-      writes: [...merged.values()].map((line) => {
-        const { state, version } = states.get(line.productId)!;
-        return inventoryWrite(line.productId, version, decideInventory({ type: 'ReserveStock', data: { ...line, orderId } }, state), context);
-      }),
-    }),
-    extraWrites,
-  );
+  return withInventoryStreams(store, [...mergeLines(lines).keys()], () => reservationWrites(store, orderId, lines, context), extraWrites);
 }
 
 /** Releases whatever `orderId` holds on each product, atomically with `extraWrites` (e.g. OrderCancelled). */
@@ -122,14 +117,5 @@ export function releaseStock(
   context: CommandContext,
   extraWrites: () => Promise<StreamWrite[]> | StreamWrite[] = () => [],
 ): Promise<AppendResult | null> {
-  return withInventoryStreams(
-    store,
-    productIds,
-    (states) => ({
-      writes: [...states.entries()].map(([productId, { state, version }]) => {
-        return inventoryWrite(productId, version, decideInventory({ type: 'ReleaseStock', data: { productId, orderId, reason } }, state), context);
-      }),
-    }),
-    extraWrites,
-  );
+  return withInventoryStreams(store, productIds, () => releaseWrites(store, orderId, productIds, reason, context), extraWrites);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { GlobalPosition, Subscription } from '../../core/event-store.js';
-import { currentLogEnd } from '../../core/log-end.js';
 import type { Runtime } from '../../runtime.js';
 import { authoriseLive, liveSessionOf, ticketRoute } from './access.js';
 import { toLiveMessage } from './messages.js';
@@ -133,8 +132,7 @@ export class LiveFeed {
   }
 }
 
-const currentEnd = (runtime: Runtime): Promise<GlobalPosition> =>
-  currentLogEnd(runtime.store, runtime.pool, () => runtime.projections.status().map((s) => s.position));
+const currentEnd = (runtime: Runtime): Promise<GlobalPosition> => runtime.store.headPosition();
 
 export async function liveRoutes(app: FastifyInstance, runtime: Runtime, feed: LiveFeed): Promise<void> {
   ticketRoute(app, runtime);

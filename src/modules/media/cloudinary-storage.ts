@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Agent } from 'node:http';
+import { v2 as cloudinary, type UploadApiErrorResponse, type UploadApiResponse } from 'cloudinary';
 import type { MediaStorage } from './storage.js';
 
 export interface CloudinaryConfig {
@@ -22,32 +24,40 @@ export function parseCloudinaryUrl(value: string): CloudinaryConfig {
   return { cloudName: url.hostname, apiKey: decodeURIComponent(url.username), apiSecret: decodeURIComponent(url.password), folder: 'anime-collectibles' };
 }
 
-/** Cloudinary's upload signature: SHA-1 of the sorted `key=value` pairs joined by `&`, followed by the API secret. */
-export function signParams(params: Record<string, string>, apiSecret: string): string {
-  const payload = Object.keys(params)
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&');
-  return createHash('sha1').update(payload + apiSecret).digest('hex');
+export interface CloudinaryTransport {
+  /** Where the upload API lives (the SDK's `upload_prefix`); Cloudinary's own by default. Tests point it at a local fake. */
+  uploadPrefix?: string;
+  /** The HTTP agent the SDK posts through (an `http.Agent` for a plain-http fake endpoint). */
+  agent?: Agent;
 }
 
 /**
- * The Cloudinary adapter of the storage port: a signed upload through Cloudinary's REST upload API (no SDK needed),
- * answering the secure URL. Not exercised against the real service in this repository's tests.
+ * The Cloudinary adapter of the storage port: a signed upload through the official SDK (`cloudinary` v2,
+ * `uploader.upload_stream`, credentials passed per call so the SDK's global configuration is never touched),
+ * answering the secure URL.
  */
-export function cloudinaryStorage(config: CloudinaryConfig, fetchImpl: typeof fetch = fetch, now = () => Date.now()): MediaStorage {
-  const upload = async (publicId: string, buffer: Buffer): Promise<string> => {
-    const params = { folder: config.folder, public_id: publicId, timestamp: String(Math.floor(now() / 1000)) };
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(buffer)]));
-    for (const [k, v] of Object.entries(params)) form.append(k, v);
-    form.append('api_key', config.apiKey);
-    form.append('signature', signParams(params, config.apiSecret));
-    const response = await fetchImpl(`https://api.cloudinary.com/v1_1/${encodeURIComponent(config.cloudName)}/image/upload`, { method: 'POST', body: form });
-    const body = (await response.json().catch(() => ({}))) as { secure_url?: string; error?: { message?: string } };
-    if (!response.ok || !body.secure_url) throw new Error(`Cloudinary upload failed: ${body.error?.message ?? response.status}`);
-    return body.secure_url;
-  };
+export function cloudinaryStorage(config: CloudinaryConfig, transport: CloudinaryTransport = {}): MediaStorage {
+  const upload = (publicId: string, buffer: Buffer): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const stream = cloudinary.uploader.upload_stream(
+        {
+          cloud_name: config.cloudName,
+          api_key: config.apiKey,
+          api_secret: config.apiSecret,
+          folder: config.folder,
+          public_id: publicId,
+          resource_type: 'image',
+          timeout: 60_000,
+          ...(transport.uploadPrefix ? { upload_prefix: transport.uploadPrefix } : {}),
+          ...(transport.agent ? { agent: transport.agent } : {}),
+        },
+        (error?: UploadApiErrorResponse, result?: UploadApiResponse) => {
+          if (error || !result?.secure_url) reject(new Error(`Cloudinary upload failed: ${error?.message ?? 'no secure_url in the answer'}`));
+          else resolve(result.secure_url);
+        },
+      );
+      stream.end(buffer);
+    });
   return {
     kind: 'cloudinary',
     save: (buffer) => upload(createHash('sha256').update(buffer).digest('hex').slice(0, 32), buffer),

@@ -1,18 +1,18 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { localLocks, metadataFor, shareLocalLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { localLocks, metadataFor, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { loadCustomer } from '../customers/index.js';
-import { releaseStock, reserveStock } from '../inventory/index.js';
+import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
 import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
-import { isTaxDocumentStream, withTaxDocuments, type OrderTransition } from '../gst/index.js';
+import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
 
 /** The status change an order command makes, as the GST invoicing needs it (null: the order is gone or unchanged). */
 function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState, events: OrderEvent[]): OrderTransition | null {
@@ -20,6 +20,16 @@ function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState
   if (!placed || placed.type !== 'OrderPlaced' || before.status !== 'active' || after.status !== 'active') return null;
   const at = (events[0]!.data as { at: string }).at;
   return { order: placed.data, statusBefore: before.order.status, statusAfter: after.order.status, refunded: events.some((e) => e.type === 'PaymentRefunded'), at };
+}
+
+/** The transition `command` would make from the state read before the command runs (null when it would not decide). */
+function previewTransition(known: { state: OrderState; events: OrderEvent[] }, command: OrderCommand): OrderTransition | null {
+  try {
+    const events = decideOrder(command, known.state);
+    return events.length === 0 ? null : taxTransition(known.events, known.state, events.reduce(evolveOrder, known.state), events);
+  } catch {
+    return null;
+  }
 }
 
 export interface OrdersDeps {
@@ -137,40 +147,35 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       at,
     },
   });
-  // Rules first (COD minimum, …), so a refused order never touches stock; a malformed event never joins a batch.
-  for (const event of decideOrder(command(`AC-${year}-000000`), initialOrderState())) validateEvent(event.type, event.data);
+  // The order is decided once, before any stock is touched: a refused order (COD minimum, …) never reserves, and a
+  // malformed event never joins a batch. Its number is set when the number batcher claims one.
+  const decided = decideOrder(command(`AC-${year}-000000`), initialOrderState());
+  for (const event of decided) validateEvent(event.type, event.data);
+  const numbered = (orderNumber: string) => decided.map((e) => (e.type === 'OrderPlaced' ? { ...e, data: { ...e.data, orderNumber } } : e));
   const ctx = { ...context, now };
-  let placed: OrderEvent | null = null;
-  const batcher = numberBatcher(store, year, (sql, values) => pool.query<{ v: number }>(sql, values));
+  const batcher = numberBatcher(store, year);
+  const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
   /*
-   * reserveStock decides the stock writes and hands them to appendMany; this store passes them to the year's number
-   * batcher, which appends them with the order's events and its number claim in one atomic append.
+   * The stock decisions over every product's inventory stream go, with the order, to the year's number batcher, which
+   * appends them with the number claim (and other placements) in one atomic append. On a conflict the command
+   * pipeline decides the stock again.
    */
-  const numbering: EventStore = {
-    kind: store.kind,
-    append: (streamId, events, options) => store.append(streamId, events, options),
-    readStream: (streamId, fromVersion) => store.readStream(streamId, fromVersion),
-    snapshots: store.snapshots,
-    readAll: (from, limit) => store.readAll(from, limit),
-    subscribe: (options) => store.subscribe(options),
-    close: async () => undefined,
-    appendMany: (stockWrites) =>
+  let placed: PlacedData | null = null;
+  const { appended } = await runCommand(store, lines.map((l) => inventoryStream(l.productId)), async () => ({ writes: await reservationWrites(store, orderId, lines, ctx), result: null }), {
+    append: (stockWrites) =>
       batcher.submit({
         orderId,
         stockWrites,
         metadata: metadataFor(ctx),
         orderWrites: (orderNumber) => {
-          const events = decideOrder(command(orderNumber), initialOrderState());
-          placed = events[0]!;
+          const events = numbered(orderNumber);
+          placed = (events[0] as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
           return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }];
         },
       }),
-  };
-  const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
-  shareLocalLocks(numbering, store);
-  const result = await reserveStock(numbering, orderId, lines, ctx);
-  if (!result || !placed) throw new Error('order was not written');
-  return { order: (placed as Extract<OrderEvent, { type: 'OrderPlaced' }>).data, result };
+  });
+  if (!appended || !placed) throw new Error('order was not written');
+  return { order: placed, result: appended };
 }
 
 /**
@@ -185,34 +190,38 @@ export async function runOrderCommand(
   extraWrites: StreamWrite[] = [],
 ): Promise<{ events: OrderEvent[]; state: OrderState; result: AppendResult | null }> {
   const streamId = orderStream(orderId);
-  return localLocks(store).run([streamId], async () => {
-    for (let attempt = 1; ; attempt++) {
-      const { state, version, events: past } = await loadOrder(store, orderId);
-      const events = decideOrder(command, state);
-      if (events.length === 0) return { events, state, result: null };
-      const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
-      const after = events.reduce(evolveOrder, state);
-      const order = state.status === 'none' ? null : state.order;
-      const effect = stockEffect(events);
-      const append = async (documentWrites: StreamWrite[]): Promise<AppendResult | null> => {
-        const writes = () => [write, ...extraWrites, ...documentWrites];
-        if (effect === 'release' && order) return releaseStock(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context, writes);
-        if (effect === 'reserve' && order) {
-          const lines = [...order.items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
-          return reserveStock(store, orderId, lines, context, writes);
-        }
-        return store.appendMany(writes());
-      };
-      try {
-        // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
-        const result = await withTaxDocuments(store, taxTransition(past, state, after, events), context, append);
-        return { events, state: after, result };
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && (error.streamId === streamId || isTaxDocumentStream(error.streamId)) && attempt < 20) continue;
-        throw error;
-      }
+  // An order's products never change after it is placed: their inventory streams are locked with the order's. So is
+  // the GST series a change would number its document from (previewed on the state read now), so that concurrent
+  // confirmations in this process queue for the number instead of conflicting.
+  const known = await loadOrder(store, orderId);
+  const products = known.state.status === 'none' ? [] : known.state.order.items.map((l) => l.productId);
+  const series = taxDocumentLockStreams(previewTransition(known, command));
+  let documentsAppended = () => {};
+  const { result, appended } = await runCommand(store, [streamId, ...new Set(products.map(inventoryStream)), ...series], async (attempt) => {
+    const { state, version, events: past } = attempt === 1 ? known : await loadOrder(store, orderId);
+    const events = decideOrder(command, state);
+    const after = events.reduce(evolveOrder, state);
+    if (events.length === 0) return { writes: [], result: { events, state } };
+    const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+    const order = state.status === 'none' ? null : state.order;
+    const effect = stockEffect(events);
+    let stock: StreamWrite[] = [];
+    if (effect === 'release' && order) {
+      stock = await releaseWrites(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context);
+    } else if (effect === 'reserve' && order) {
+      const lines = [...order.items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+      stock = await reservationWrites(store, orderId, lines, context);
     }
+    // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
+    const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);
+    documentsAppended = documents.appended;
+    return { writes: [...stock, write, ...extraWrites, ...documents.writes], result: { events, state: after } };
+  }, {
+    // A conflict on a caller's own write (a webhook delivery already claimed) is the caller's answer, not a race to retry.
+    retriable: (error) => error instanceof WrongExpectedVersionError && !extraWrites.some((w) => w.streamId === error.streamId),
   });
+  if (appended) documentsAppended();
+  return { events: result.events, state: result.state, result: appended };
 }
 
 export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;

@@ -1,7 +1,5 @@
 import type { AppendResult, EventStore, NewEvent, StreamWrite } from '../../core/event-store.js';
-import { counterVersion, formatOrderNumber, orderNumberStream } from './order-numbers.js';
-
-type VersionQuery = ((sql: string, values: unknown[]) => Promise<{ rows: { v: number }[] }>) | null;
+import { formatOrderNumber, orderNumberStream } from './order-numbers.js';
 
 export interface NumberClaim {
   orderId: string;
@@ -35,7 +33,6 @@ export class OrderNumberBatcher {
   constructor(
     private readonly store: EventStore,
     private readonly year: number,
-    private readonly versionQuery: VersionQuery,
   ) {}
 
   submit(claim: NumberClaim): Promise<AppendResult> {
@@ -80,7 +77,7 @@ export class OrderNumberBatcher {
   private async commit(batch: Waiting[]): Promise<void> {
     try {
       const counter = orderNumberStream(this.year);
-      const version = this.knownVersion ?? (await counterVersion(this.store, this.versionQuery, counter));
+      const version = this.knownVersion ?? (await this.store.streamVersion(counter));
       const writes: StreamWrite[] = [];
       const assigned: NewEvent[] = [];
       batch.forEach((claim, i) => {
@@ -102,10 +99,10 @@ export class OrderNumberBatcher {
 const batchers = new WeakMap<EventStore, Map<number, OrderNumberBatcher>>();
 
 /** The batcher of this instance for `year` on `store`. */
-export function numberBatcher(store: EventStore, year: number, versionQuery: VersionQuery): OrderNumberBatcher {
+export function numberBatcher(store: EventStore, year: number): OrderNumberBatcher {
   const byYear = batchers.get(store) ?? new Map<number, OrderNumberBatcher>();
   batchers.set(store, byYear);
   let batcher = byYear.get(year);
-  if (!batcher) byYear.set(year, (batcher = new OrderNumberBatcher(store, year, versionQuery)));
+  if (!batcher) byYear.set(year, (batcher = new OrderNumberBatcher(store, year)));
   return batcher;
 }

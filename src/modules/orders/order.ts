@@ -6,6 +6,8 @@ export const orderStream = (orderId: string) => `order-${orderId}`;
 export const ORDER_STATUSES = ['pending', 'placed', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses whose orders count as revenue (DECISIONS 3): confirmed or later and not cancelled. */
+export const REVENUE_STATUSES: string[] = ['confirmed', 'processing', 'shipped', 'delivered'] satisfies OrderStatus[];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = 'razorpay' | 'cod';
 

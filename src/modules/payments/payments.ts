@@ -4,7 +4,7 @@ import { registerEvents } from '../../core/event-registry.js';
 import { ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { StreamWrite } from '../../core/event-store.js';
 import type { Runtime } from '../../runtime.js';
-import { loadOrder, runOrderCommand, settled, toPaise } from '../orders/index.js';
+import { loadOrder, orderIdOfProviderOrder, runOrderCommand, settled, toPaise } from '../orders/index.js';
 import type { PaymentProvider } from './provider.js';
 import { paymentSignature, signaturesMatch } from './signature.js';
 
@@ -17,9 +17,8 @@ registerEvents(paymentEvents);
 
 const FAILED = 'Payment verification failed';
 
-export async function orderIdForProviderOrder(runtime: Runtime, providerOrderId: string): Promise<string | null> {
-  const { rows } = await runtime.pool.query<{ id: string }>('select id from orders where razorpay_order_id = $1 limit 1', [providerOrderId]);
-  return rows[0]?.id ?? null;
+export function orderIdForProviderOrder(runtime: Runtime, providerOrderId: string): Promise<string | null> {
+  return orderIdOfProviderOrder(runtime.pool, providerOrderId);
 }
 
 /** Opens (or reopens, on a retry) the provider order for the order's own total. */

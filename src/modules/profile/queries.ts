@@ -65,9 +65,4 @@ export async function wishlistOf(pool: pg.Pool, customerId: string): Promise<Wis
   }));
 }
 
-/** The products of `ids` that exist in the catalogue read model. */
-export async function existingProducts(pool: pg.Pool, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const result = await pool.query<{ id: string }>('select id from products where id = any($1::text[])', [ids]);
-  return new Set(result.rows.map((row) => row.id));
-}
+

@@ -5,7 +5,8 @@ import { NotFoundError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { commandContext, projected } from './addresses-api.js';
-import { existingProducts, wishlistOf } from './queries.js';
+import { existingProductIds as existingProducts } from '../catalogue/index.js';
+import { wishlistOf } from './queries.js';
 import { wishlistBody, wishlistMergeBody, wishlistParams } from './schemas.js';
 import { wishlistDecider, wishlistStream, type WishlistCommand } from './wishlist.js';
 

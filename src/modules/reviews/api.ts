@@ -7,7 +7,8 @@ import type { Runtime } from '../../runtime.js';
 import { loadCustomer } from '../customers/index.js';
 import { reviewDecider, type ReviewEligibility } from './decide.js';
 import { orderReviewEligibility, productReviewEligibility } from './eligibility.js';
-import { productExists, reviewsOfProduct } from './queries.js';
+import { productExists } from '../catalogue/index.js';
+import { reviewsOfProduct } from './queries.js';
 import { reviewStream } from './review.js';
 import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery } from './schemas.js';
 

@@ -46,6 +46,4 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
   return { reviews, average, count, page, limit, nextPage: page * limit < count ? page + 1 : null };
 }
 
-export async function productExists(pool: pg.Pool, productId: string): Promise<boolean> {
-  return (await pool.query('select 1 from products where id = $1', [productId])).rowCount === 1;
-}
+

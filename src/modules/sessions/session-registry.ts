@@ -1,6 +1,5 @@
-import type pg from 'pg';
-import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../../core/event-store.js';
-import { currentLogEnd } from '../../core/log-end.js';
+import type { EventStore, GlobalPosition, RecordedEvent } from '../../core/event-store.js';
+import { LogFollower } from '../../core/log-follower.js';
 import type { Logger } from '../../runtime.js';
 import { customerStream, nextSessionVersion, type CustomerEvent } from '../customers/customer.js';
 
@@ -74,30 +73,24 @@ export class SessionRegistry {
   /** Customers whose stream changed while a read of it was under way: read again. */
   private readonly changedWhileLoading = new Set<string>();
   private readonly listeners = new Set<(customerId: string) => void>();
-  private subscription: Subscription | null = null;
-  private position: GlobalPosition = START;
-  private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
+  private readonly follower: LogFollower;
 
   constructor(
     private readonly store: EventStore,
-    private readonly pool: pg.Pool,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.follower = new LogFollower(store, 'session registry', (error) => this.log.warn({ err: error }, 'session registry subscription error'));
+  }
 
-  async start(projectionPositions: () => { commit: string; prepare: string }[]): Promise<void> {
-    this.position = await currentLogEnd(this.store, this.pool, projectionPositions);
-    this.subscription = this.store.subscribe({
-      from: this.position,
-      onEvents: async (events) => this.follow(events),
-      onError: (error) => this.log.warn({ err: error }, 'session registry subscription error'),
-    });
+  /** Follows the log from its end now: customers are read from their streams when first needed. */
+  start(): Promise<void> {
+    return this.follower.start((events) => this.follow(events));
   }
 
   async stop(): Promise<void> {
-    const subscription = this.subscription;
-    this.subscription = null;
+    const stopping = this.follower.stop();
     this.entries.clear();
-    await subscription?.close();
+    await stopping;
   }
 
   /** The role the session has now, or null when it ended (signed out, revoked, unknown customer). */
@@ -124,15 +117,7 @@ export class SessionRegistry {
 
   /** Resolves once this instance's subscription has seen `position`. */
   waitFor(position: GlobalPosition, timeoutMs = 10_000): Promise<void> {
-    if (comparePositions(this.position, position) >= 0) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter = { position, resolve: () => (clearTimeout(timer), resolve()) };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error('Timed out waiting for the session registry'));
-      }, timeoutMs);
-      this.waiters.push(waiter);
-    });
+    return this.follower.waitFor(position, timeoutMs);
   }
 
   get size(): number {
@@ -154,12 +139,6 @@ export class SessionRegistry {
       }
       if (SESSION_EVENTS.has(event.type)) changed.add(customerId);
     }
-    this.position = events[events.length - 1]!.position;
-    this.waiters = this.waiters.filter((w) => {
-      if (comparePositions(this.position, w.position) < 0) return true;
-      w.resolve();
-      return false;
-    });
     for (const customerId of changed) this.notify(customerId);
   }
 
@@ -189,7 +168,7 @@ export class SessionRegistry {
         const known = this.entries.get(customerId);
         if (known && known.streamVersion >= entry.streamVersion) return known;
         // Without a subscription nothing would keep the entry current: answer from the log every time.
-        if (this.subscription) this.remember(customerId, entry);
+        if (this.follower.following) this.remember(customerId, entry);
         return entry;
       }
     })().finally(() => this.loading.delete(customerId));
