@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations } from '../db/migrate.js';
 import type { Runtime } from '../runtime.js';
+import { liveResponses, readyResponses } from './health-schemas.js';
 import { projectionLag } from './metrics.js';
 
 /** A projector failing longer than this turns readiness red (and is logged at error once). */
@@ -58,8 +59,8 @@ export function registerReadiness(api: FastifyInstance, runtime: Runtime, option
   const watch = setInterval(() => void projectorsCheck().catch(() => undefined), 10_000);
   watch.unref();
 
-  api.get('/health/live', async () => ({ success: true, status: 'live' }));
-  api.get('/health/ready', async (_request, reply) => {
+  api.get('/health/live', { schema: { response: liveResponses } }, async () => ({ success: true, status: 'live' }));
+  api.get('/health/ready', { schema: { response: readyResponses } }, async (_request, reply) => {
     let checks: Record<string, Check>;
     try {
       checks = await readiness();

@@ -6,7 +6,7 @@ import { takeAnchor } from './anchor.js';
 import { postgresChainEntries, storeChainEntries } from './chain-sources.js';
 import { exportEvents } from './export.js';
 import { reconcileRevenue } from './revenue.js';
-import { exportQuery, revenueQuery } from './schemas.js';
+import { anchorResponses, exportQuery, exportResponses, revenueQuery, revenueResponses, verifyResponses } from './schemas.js';
 import { verifyChains } from './verify-chain.js';
 
 /** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
@@ -14,7 +14,7 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
 
-  api.get('/admin/audit/export', { ...admin, schema: { querystring: exportQuery } }, async (request, reply) => {
+  api.get('/admin/audit/export', { ...admin, schema: { querystring: exportQuery, response: exportResponses } }, async (request, reply) => {
     if (runtime.store.kind !== 'postgres') {
       return reply.code(501).send({ success: false, error: 'The export reads the PostgreSQL log; with EventStoreDB use its own tools' });
     }
@@ -27,20 +27,20 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
     return reply.send(stream);
   });
 
-  api.get('/admin/audit/verify', admin, async () => {
+  api.get('/admin/audit/verify', { ...admin, schema: { response: verifyResponses } }, async () => {
     const report =
       runtime.store.kind === 'postgres' ? await verifyChains(postgresChainEntries(runtime.pool), { byStream: true }) : await verifyChains(storeChainEntries(runtime.store));
     return { success: true, ...report };
   });
 
   /** Every stream's chain head and their digest, as a file to keep outside the database (`npm run audit -- verify --anchor`). */
-  api.get('/admin/audit/anchor', admin, async (_request, reply) => {
+  api.get('/admin/audit/anchor', { ...admin, schema: { response: anchorResponses } }, async (_request, reply) => {
     const anchor = await takeAnchor(runtime);
     reply.header('content-disposition', `attachment; filename="anchor-${anchor.takenAt.replace(/[:.]/g, '-')}.json"`).header('cache-control', 'no-store');
     return { success: true, ...anchor };
   });
 
-  api.get('/admin/audit/revenue', { ...admin, schema: { querystring: revenueQuery } }, async (request) => ({
+  api.get('/admin/audit/revenue', { ...admin, schema: { querystring: revenueQuery, response: revenueResponses } }, async (request) => ({
     success: true,
     reconciliation: await reconcileRevenue(runtime.store, runtime.pool, request.query),
   }));
