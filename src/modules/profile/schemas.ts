@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answers, created, ok } from '../../contract/wire.js';
-import { userSchema } from '../customers/schemas.js';
+import { userSchema } from '../customers/index.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ADDRESS_TYPES } from './address-book.js';
 import { ADDRESS_MESSAGES } from './address-book-decide.js';
