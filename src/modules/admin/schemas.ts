@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answers, ok, okMessage } from '../../contract/wire.js';
+import { historyEventSchema, orderSnapshotSchema } from '../audit/index.js';
 import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
 
 export const pageQuery = z.object({
@@ -78,40 +79,6 @@ export const analyticsResponses = answers(
   }),
 );
 
-/** The order as it stood (or stands), folded from its events by the audit module. */
-export const orderSnapshotSchema = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
-  customerId: z.string(),
-  status: z.string(),
-  paymentStatus: z.string(),
-  paymentMethod: z.string(),
-  deleted: z.boolean(),
-  subtotal: z.number(),
-  shipping: z.number(),
-  total: z.number(),
-  paid: z.number(),
-  refunded: z.number(),
-  items: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), price: z.number() })),
-  trackingNumber: z.string().nullable(),
-  placedAt: z.string(),
-  lastEventAt: z.string(),
-  eventsApplied: z.number().int(),
-  eventsTotal: z.number().int(),
-});
-
-/** One event of an order's history (its own stream and the stock it moved), with who did it. */
-export const historyEventSchema = z.object({
-  stream: z.string(),
-  version: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-  by: z.string(),
-  byName: z.string(),
-  byRole: z.string(),
-  data: z.unknown(),
-  recordedAt: z.string(),
-});
 export const orderHistoryResponses = answers(
   ok({
     orderId: z.string(),
