@@ -48,7 +48,10 @@ async function forDuration(worker: (c: number) => Promise<boolean>): Promise<{ o
   let failed = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
-      while (Date.now() < deadline) (await worker(c)) ? ok++ : failed++;
+      while (Date.now() < deadline) {
+        if (await worker(c)) ok++;
+        else failed++;
+      }
     }),
   );
   return { ok, failed };

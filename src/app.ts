@@ -9,6 +9,7 @@ import { registerFrontends } from './plugins/frontends.js';
 import { frameworkErrors } from './plugins/framework-errors.js';
 import { registerMediaServing } from './modules/media/index.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { healthResponses } from './plugins/health-schemas.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { registerCrawlerRoutes, type CrawlerOptions } from './shop-pages/crawler-routes.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -79,7 +80,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
         globalDecompression: false,
       });
       await registerRateLimits(api, runtime.limits);
-      api.get('/health', async (_request, reply) => {
+      api.get('/health', { schema: { response: healthResponses } }, async (_request, reply) => {
         const started = Date.now();
         let database = 'ok';
         try {

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { START, type Subscription } from '../core/event-store.js';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.js';
 import type { Runtime } from '../runtime.js';
+import { metricsResponses } from './health-schemas.js';
 
 /** A figure a module reports at scrape time (e.g. websocket clients, catalogue size); names are fixed, never data. */
 export interface ModuleFigure {
@@ -88,7 +89,7 @@ export async function registerMetrics(root: FastifyInstance, runtime: Runtime): 
   });
   const figures = new Map<string, Gauge>();
 
-  const routes = (api: FastifyInstance) => api.get('/metrics', async (request, reply) => {
+  const routes = (api: FastifyInstance) => api.get('/metrics', { schema: { response: metricsResponses } }, async (request, reply) => {
     allowScrape(request, runtime.env.METRICS_TOKEN);
     for (const module of runtime.modules) {
       for (const figure of module.metrics?.() ?? []) {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { serializerCompiler as zodSerializer } from 'fastify-type-provider-zod';
 import { pendingMigrations } from '../db/migrate.js';
 import type { Runtime } from '../runtime.js';
+import { liveResponses, readyResponses } from './health-schemas.js';
 import { projectionLag } from './metrics.js';
 
 /** A projector failing longer than this turns readiness red (and is logged at error once). */
@@ -58,8 +60,11 @@ export function registerReadiness(api: FastifyInstance, runtime: Runtime, option
   const watch = setInterval(() => void projectorsCheck().catch(() => undefined), 10_000);
   watch.unref();
 
-  api.get('/health/live', async () => ({ success: true, status: 'live' }));
-  api.get('/health/ready', async (_request, reply) => {
+  // The routes bring their zod serializer along: the plugin also runs on an app that did not set it (its spec).
+  // (Typed for any schema; fastify's route type wants it for this route's own.)
+  const serializerCompiler = zodSerializer as never;
+  api.get('/health/live', { schema: { response: liveResponses }, serializerCompiler }, async () => ({ success: true, status: 'live' }));
+  api.get('/health/ready', { schema: { response: readyResponses }, serializerCompiler }, async (_request, reply) => {
     let checks: Record<string, Check>;
     try {
       checks = await readiness();

@@ -78,8 +78,14 @@ export async function stockByLog(pool: pg.Pool, productId: string): Promise<{ av
   let released = 0;
   for (const r of rows) {
     if (r.type === 'StockLevelSet') available = r.data.quantity;
-    if (r.type === 'StockReserved') (available -= r.data.quantity), (reserved += r.data.quantity);
-    if (r.type === 'StockReleased') (available += r.data.quantity), (released += r.data.quantity);
+    if (r.type === 'StockReserved') {
+      available -= r.data.quantity;
+      reserved += r.data.quantity;
+    }
+    if (r.type === 'StockReleased') {
+      available += r.data.quantity;
+      released += r.data.quantity;
+    }
   }
   return { available, reserved, released };
 }

@@ -1,3 +1,5 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/test-runtime.js';
 import { apiRoutes, printedRoutes, toOpenApiPath } from './routes.js';
@@ -50,6 +52,26 @@ describe('OpenAPI document at /docs', () => {
     );
     const websockets = new Set(apiRoutes(ctx.app, true).filter((r) => r.websocket).map((r) => `${r.method} ${r.url}`));
     expect(printed.filter((r) => !documented.has(r) && !websockets.has(r))).toEqual([]);
+  });
+
+  it('is a valid OpenAPI document (@apidevtools/swagger-parser)', async () => {
+    // validate() dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as unknown as OpenAPI.Document)).resolves.toBeTruthy();
+  });
+
+  it('declares a response schema on every /api route, and documents its success answer', () => {
+    const routes = apiRoutes(ctx.app);
+    const withoutSchema = routes.filter((r) => !(r.schema as { response?: unknown } | undefined)?.response).map((r) => `${r.method} ${r.url}`);
+    expect(withoutSchema).toEqual([]);
+    const undocumented = routes
+      .filter((r) => {
+        const responses = (doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] as { responses?: Record<string, { content?: unknown }> } | undefined)?.responses ?? {};
+        return !Object.entries(responses).some(([code, answer]) => /^2/.test(code) && answer.content !== undefined);
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undocumented).toEqual([]);
+    // A schema zod cannot express makes the transform fall back to an untyped route (src/plugins/openapi.ts).
+    expect(JSON.stringify(doc)).not.toContain('schema not expressible in OpenAPI');
   });
 
   it('serves the Swagger UI page as a real route, not the SPA fallback', async () => {

@@ -10,29 +10,46 @@ import { resolveOrderId } from '../audit/resolve-order.js';
 import { historyQuery } from '../audit/schemas.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
-import { adminOrdersQuery, adminStatusBody, analyticsQuery, bulkDeleteBody, customerParams, idParams, pageQuery } from './schemas.js';
+import {
+  adminCustomersResponses,
+  adminOrderStatusResponses,
+  adminOrdersQuery,
+  adminOrdersResponses,
+  adminStatusBody,
+  analyticsQuery,
+  analyticsResponses,
+  bulkDeleteBody,
+  customerOrdersResponses,
+  customerParams,
+  idParams,
+  orderDeletedResponses,
+  orderHistoryResponses,
+  ordersDeletedResponses,
+  pageQuery,
+  statsResponses,
+} from './schemas.js';
 
 export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
 
-  api.get('/admin/stats', admin, async () => ({ success: true, stats: await dashboardStats(runtime.pool) }));
+  api.get('/admin/stats', { ...admin, schema: { response: statsResponses } }, async () => ({ success: true, stats: await dashboardStats(runtime.pool) }));
 
-  api.get('/admin/orders', { ...admin, schema: { querystring: adminOrdersQuery } }, async (request) => ({ success: true, ...(await adminOrders(runtime.pool, request.query)) }));
+  api.get('/admin/orders', { ...admin, schema: { querystring: adminOrdersQuery, response: adminOrdersResponses } }, async (request) => ({ success: true, ...(await adminOrders(runtime.pool, request.query)) }));
 
-  api.put('/admin/orders/:id/status', { ...admin, schema: { params: idParams, body: adminStatusBody } }, async (request) => {
+  api.put('/admin/orders/:id/status', { ...admin, schema: { params: idParams, body: adminStatusBody, response: adminOrderStatusResponses } }, async (request) => {
     const { status, trackingNumber, tracking_number } = request.body;
     const order = await changeOrderStatus(runtime, request.params.id, { status, trackingNumber: trackingNumber ?? tracking_number }, currentUser(request), request.id);
     return { success: true, message: 'Order status updated', order };
   });
 
-  api.delete('/admin/orders/:id', { ...admin, schema: { params: idParams } }, async (request) => {
+  api.delete('/admin/orders/:id', { ...admin, schema: { params: idParams, response: orderDeletedResponses } }, async (request) => {
     const result = await deleteOrder(runtime, request.params.id, currentUser(request), request.id);
     await settled(runtime, result);
     return { success: true, message: `Order #${request.params.id} has been deleted successfully.` };
   });
 
-  api.delete('/admin/orders', { ...admin, schema: { body: bulkDeleteBody } }, async (request) => {
+  api.delete('/admin/orders', { ...admin, schema: { body: bulkDeleteBody, response: ordersDeletedResponses } }, async (request) => {
     const user = currentUser(request);
     let deletedCount = 0;
     let last = null;
@@ -81,18 +98,18 @@ export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<
       }),
     };
   };
-  const historyRoute = { ...admin, schema: { params: idParams, querystring: historyQuery } };
+  const historyRoute = { ...admin, schema: { params: idParams, querystring: historyQuery, response: orderHistoryResponses } };
   api.get('/admin/orders/:id/events', historyRoute, async (request) => history(await resolveOrderId(runtime, request.params.id), request.query.asOf?.date ?? null));
   api.get('/admin/orders/:id/history', historyRoute, async (request) => history(await resolveOrderId(runtime, request.params.id), request.query.asOf?.date ?? null));
 
-  api.get('/admin/customers', { ...admin, schema: { querystring: pageQuery } }, async (request) => ({ success: true, ...(await adminCustomers(runtime.pool, request.query)) }));
+  api.get('/admin/customers', { ...admin, schema: { querystring: pageQuery, response: adminCustomersResponses } }, async (request) => ({ success: true, ...(await adminCustomers(runtime.pool, request.query)) }));
 
-  api.get('/admin/customers/:id/orders', { ...admin, schema: { params: customerParams, querystring: pageQuery } }, async (request) => {
+  api.get('/admin/customers/:id/orders', { ...admin, schema: { params: customerParams, querystring: pageQuery, response: customerOrdersResponses } }, async (request) => {
     const found = await adminCustomers(runtime.pool, { page: 1, limit: 1, id: request.params.id });
     const customer = found.customers[0];
     if (!customer) throw new NotFoundError('Customer not found');
     return { success: true, customer, ...(await adminOrders(runtime.pool, { ...request.query, customerId: request.params.id })) };
   });
 
-  api.get('/admin/analytics', { ...admin, schema: { querystring: analyticsQuery } }, async (request) => ({ success: true, analytics: await analytics(runtime.pool, request.query.days) }));
+  api.get('/admin/analytics', { ...admin, schema: { querystring: analyticsQuery, response: analyticsResponses } }, async (request) => ({ success: true, analytics: await analytics(runtime.pool, request.query.days) }));
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../orders/index.js';
+import { answers, ok, okMessage } from '../../contract/wire.js';
+import { historyEventSchema, orderSnapshotSchema } from '../audit/index.js';
+import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
@@ -28,3 +30,62 @@ export const adminStatusBody = z.object({
 });
 
 export const analyticsQuery = z.object({ days: z.coerce.number({ error: 'days must be a number' }).int().min(1, 'days must be between 1 and 365').max(365, 'days must be between 1 and 365').optional().default(30) });
+
+/** The overview's figures (admin spec section 4; DECISIONS §3 says what each counts). camelCase as the spec names them. */
+export const statsResponses = answers(
+  ok({
+    stats: z.object({
+      totalProducts: z.number().int(),
+      totalOrders: z.number().int(),
+      totalRevenue: z.number(),
+      totalCustomers: z.number().int(),
+      pendingOrders: z.number().int(),
+      lowStockProducts: z.number().int(),
+    }),
+  }),
+);
+
+const paged = { total: z.number().int(), page: z.number().int(), limit: z.number().int(), totalPages: z.number().int() };
+export const adminOrdersResponses = answers(ok({ orders: z.array(orderSchema), ...paged }));
+export const adminOrderStatusResponses = answers(ok({ message: z.string(), order: orderSchema }));
+export const orderDeletedResponses = answers(okMessage);
+export const ordersDeletedResponses = answers(ok({ deletedCount: z.number().int(), message: z.string() }));
+
+/** A customer row of the admin table: the admin spec's snake_case (`full_name`, `total_orders`, `total_spent`); `name` repeats `full_name`. */
+export const adminCustomerSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  state: z.string(),
+  total_orders: z.number().int(),
+  total_spent: z.number(),
+  created_at: z.string(),
+});
+export const adminCustomersResponses = answers(ok({ customers: z.array(adminCustomerSchema), ...paged }));
+export const customerOrdersResponses = answers(ok({ customer: adminCustomerSchema, orders: z.array(orderSchema), ...paged }));
+
+export const analyticsResponses = answers(
+  ok({
+    analytics: z.object({
+      days: z.number().int(),
+      revenueByDay: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+      statusBreakdown: z.array(z.object({ status: z.string(), count: z.number().int() })),
+      paymentBreakdown: z.array(z.object({ method: z.string(), status: z.string(), count: z.number().int() })),
+      topProducts: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number().int(), revenue: z.number() })),
+    }),
+  }),
+);
+
+export const orderHistoryResponses = answers(
+  ok({
+    orderId: z.string(),
+    orderNumber: z.string().nullable(),
+    deleted: z.boolean(),
+    asOf: z.string().nullable(),
+    state: orderSnapshotSchema,
+    events: z.array(historyEventSchema),
+  }),
+);

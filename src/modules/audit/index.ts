@@ -9,3 +9,4 @@ export function createModule(_deps: ModuleDeps): StoreModule {
 }
 
 export { orderAsOf, happenedBy, type OrderSnapshot } from './order-as-of.js';
+export { historyEventSchema, orderSnapshotSchema, revenueReconciliationSchema } from './schemas.js';

@@ -6,7 +6,22 @@ import type { GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { addSlide, createCarousel, removeSlide, updateCarousel, updateSlide } from './commands.js';
-import { addSlideBody, carouselParams, createCarouselBody, slideParams, updateCarouselBody, updateSlideBody } from './schemas.js';
+import {
+  addSlideBody,
+  carouselCreatedResponses,
+  carouselListResponses,
+  carouselNameParams,
+  carouselParams,
+  carouselResponses,
+  carouselUpdatedResponses,
+  createCarouselBody,
+  slideAddedResponses,
+  slideDeletedResponses,
+  slideParams,
+  slideUpdatedResponses,
+  updateCarouselBody,
+  updateSlideBody,
+} from './schemas.js';
 
 interface CarouselRow {
   id: string;
@@ -58,8 +73,8 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
 
   // Shopper: an active carousel by name (hero, anime-figures, keychains); anything else tells the storefront to fall back.
-  app.withTypeProvider<ZodTypeProvider>().get('/carousels/:name', async (request, reply) => {
-    const { name } = request.params as { name: string };
+  app.withTypeProvider<ZodTypeProvider>().get('/carousels/:name', { schema: { params: carouselNameParams, response: carouselResponses } }, async (request, reply) => {
+    const { name } = request.params;
     const carousel = await activeCarousel(pool, name);
     reply.header('cache-control', 'no-store');
     if (!carousel) return reply.code(404).send({ success: false, error: 'Carousel not found' });
@@ -70,25 +85,25 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
     scope.addHook('onRequest', requireAdmin);
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/carousels/admin/all', async () => {
+    api.get('/carousels/admin/all', { schema: { response: carouselListResponses } }, async () => {
       const rows = await pool.query<CarouselRow>('select * from carousels order by created_at, name');
       return { success: true, carousels: rows.rows.map(toCarouselDto) };
     });
 
-    api.post('/carousels/admin', { schema: { body: createCarouselBody } }, async (request, reply) => {
+    api.post('/carousels/admin', { schema: { body: createCarouselBody, response: carouselCreatedResponses } }, async (request, reply) => {
       const { carouselId, position } = await createCarousel(runtime.store, request.body, nameTaken, context(request));
       await settle(position);
       return reply.code(201).send({ success: true, message: 'Carousel created successfully', carousel: await byId(carouselId) });
     });
 
-    api.put('/carousels/admin/:carouselId', { schema: { params: carouselParams, body: updateCarouselBody } }, async (request) => {
+    api.put('/carousels/admin/:carouselId', { schema: { params: carouselParams, body: updateCarouselBody, response: carouselUpdatedResponses } }, async (request) => {
       const { carouselId } = request.params;
       const { position } = await updateCarousel(runtime.store, carouselId, request.body, nameTaken, context(request));
       await settle(position);
       return { success: true, message: 'Carousel updated successfully', carousel: await byId(carouselId) };
     });
 
-    api.post('/carousels/admin/:carouselId/slides', { schema: { params: carouselParams, body: addSlideBody } }, async (request, reply) => {
+    api.post('/carousels/admin/:carouselId/slides', { schema: { params: carouselParams, body: addSlideBody, response: slideAddedResponses } }, async (request, reply) => {
       const { carouselId } = request.params;
       const { slideId, position } = await addSlide(runtime.store, carouselId, request.body, context(request));
       await settle(position);
@@ -96,7 +111,7 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
       return reply.code(201).send({ success: true, message: 'Slide added successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel });
     });
 
-    api.put('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, body: updateSlideBody } }, async (request) => {
+    api.put('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, body: updateSlideBody, response: slideUpdatedResponses } }, async (request) => {
       const { carouselId, slideId } = request.params;
       const { position } = await updateSlide(runtime.store, carouselId, slideId, request.body, context(request));
       await settle(position);
@@ -104,7 +119,7 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
       return { success: true, message: 'Slide updated successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel };
     });
 
-    api.delete('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams } }, async (request) => {
+    api.delete('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, response: slideDeletedResponses } }, async (request) => {
       const { carouselId, slideId } = request.params;
       const { position } = await removeSlide(runtime.store, carouselId, slideId, context(request));
       await settle(position);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answers, created, ok, okMessage } from '../../contract/wire.js';
 import { decimalText } from '../../core/decimal-text.js';
 import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
 import { isSafeSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
@@ -66,3 +67,35 @@ export const updateSlideBody = z.object(slideFields).partial();
 
 export const carouselParams = z.object({ carouselId: z.string().max(100) });
 export const slideParams = z.object({ carouselId: z.string().max(100), slideId: z.string().max(100) });
+export const carouselNameParams = z.object({ name: z.string() });
+
+/** A slide as stored in the read model (the slide fields of the admin spec, camelCase as the spec names them). */
+export const slideSchema = z
+  .object({ id: z.string(), image: z.string(), title: z.string(), subtitle: z.string(), ctaText: z.string(), ctaLink: z.string(), overlay: z.boolean(), order: z.number() })
+  .loose();
+
+/**
+ * A carousel: the admin spec's camelCase settings. `created_at`/`updated_at` are the storefront's snake_case
+ * timestamps; `updatedAt` repeats `updated_at` for the admin table, which reads the camelCase name.
+ */
+export const carouselSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  autoPlay: z.boolean(),
+  interval: z.number(),
+  height: z.string(),
+  isActive: z.boolean(),
+  slides: z.array(slideSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  updatedAt: z.string(),
+});
+
+export const carouselResponses = answers(ok({ carousel: carouselSchema }));
+export const carouselListResponses = answers(ok({ carousels: z.array(carouselSchema) }));
+export const carouselCreatedResponses = created(ok({ message: z.string(), carousel: carouselSchema }));
+export const carouselUpdatedResponses = answers(ok({ message: z.string(), carousel: carouselSchema }));
+export const slideAddedResponses = created(ok({ message: z.string(), slide: slideSchema.optional(), carousel: carouselSchema }));
+export const slideUpdatedResponses = answers(ok({ message: z.string(), slide: slideSchema.optional(), carousel: carouselSchema }));
+export const slideDeletedResponses = answers(okMessage);

@@ -12,7 +12,21 @@ import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct }
 import { parseImportFile } from './import-file.js';
 import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import-rows.js';
 import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
-import { adminListQuery, createProductBody, detailsFromForm, productIdParams, updateProductBody } from './schemas.js';
+import {
+  adminListQuery,
+  adminProductsResponses,
+  bulkColumnsResponses,
+  bulkImportResponses,
+  createProductBody,
+  detailsFromForm,
+  productCreatedResponses,
+  productDeletedResponses,
+  productIdParams,
+  productsDeletedResponses,
+  productUpdatedResponses,
+  templateResponses,
+  updateProductBody,
+} from './schemas.js';
 
 const IMPORT_FILE_LIMIT = 20 * 1024 * 1024;
 
@@ -71,7 +85,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
     scope.addHook('onRequest', requireAdmin);
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/admin/products', { schema: { querystring: adminListQuery } }, async (request) => {
+    api.get('/admin/products', { schema: { querystring: adminListQuery, response: adminProductsResponses } }, async (request) => {
       const { page, limit, search, category } = request.query;
       const where: string[] = [];
       const params: unknown[] = [];
@@ -104,11 +118,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       };
     });
 
-    api.get('/admin/products/template', async (_request, reply) =>
+    api.get('/admin/products/template', { schema: { response: templateResponses } }, async (_request, reply) =>
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="product-template.csv"').send(csvTemplate()),
     );
 
-    api.post('/admin/products', { schema: { body: createProductBody } }, async (request, reply) => {
+    api.post('/admin/products', { schema: { body: createProductBody, response: productCreatedResponses } }, async (request, reply) => {
       const form = request.body;
       const details = detailsFromForm(form, null);
       const { productId, position } = await addProduct(runtime.store, details, form.stock_quantity, context(request));
@@ -116,7 +130,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       return reply.code(201).send({ success: true, message: 'Product created successfully', product: memory.getProduct(productId) ?? { id: productId } });
     });
 
-    api.put('/admin/products/:id', { schema: { params: productIdParams, body: updateProductBody } }, async (request) => {
+    api.put('/admin/products/:id', { schema: { params: productIdParams, body: updateProductBody, response: productUpdatedResponses } }, async (request) => {
       const { id } = request.params;
       const state = await loadProduct(runtime.store, id);
       if (state.status !== 'listed') throw new NotFoundError('Product not found');
@@ -126,20 +140,20 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       return { success: true, message: 'Product updated successfully', product: memory.getProduct(id) ?? null };
     });
 
-    api.delete('/admin/products/all', async (request) => {
+    api.delete('/admin/products/all', { schema: { response: productsDeletedResponses } }, async (request) => {
       const { removed, position } = await removeProducts(runtime.store, await listIds(), 'remove-all', context(request));
       await settle(position, 60_000);
       return { success: true, message: `Deleted ${removed} products`, deletedCount: removed };
     });
 
-    api.delete('/admin/products/cleanup', async (request) => {
+    api.delete('/admin/products/cleanup', { schema: { response: productsDeletedResponses } }, async (request) => {
       const invalid = await runtime.pool.query<{ id: string }>("select id from products where trim(name) = '' or price <= 0 or stock_quantity <= 0 order by id");
       const { removed, position } = await removeProducts(runtime.store, invalid.rows.map((r) => r.id), 'cleanup-invalid', context(request));
       await settle(position, 60_000);
       return { success: true, message: removed === 0 ? 'No invalid products found' : `Cleaned up ${removed} invalid products`, deletedCount: removed };
     });
 
-    api.delete('/admin/products/:id', { schema: { params: productIdParams } }, async (request) => {
+    api.delete('/admin/products/:id', { schema: { params: productIdParams, response: productDeletedResponses } }, async (request) => {
       const { position } = await removeProduct(runtime.store, request.params.id, context(request));
       await settle(position);
       return { success: true, message: 'Product deleted successfully' };
@@ -149,7 +163,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
      * Step 2's column check: the file's own headers, which template column each feeds (the given mapping applied),
      * and the required ones still missing, so the admin can map them before uploading. Nothing is imported.
      */
-    api.post('/admin/products/bulk/columns', async (request) => {
+    api.post('/admin/products/bulk/columns', { schema: { response: bulkColumnsResponses } }, async (request) => {
       const command = await readBulkForm(request);
       if (!command.file) throw new ValidationError('Please upload a .csv, .xlsx or .xls file');
       const sheet = await parseImportFile(command.file.filename, command.file.buffer);
@@ -157,7 +171,7 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       return { success: true, headers: sheet.headers.filter(Boolean), templateColumns: IMPORT_COLUMNS, columns: Object.fromEntries(columns), missing: missingColumns(columns) };
     });
 
-    api.post('/admin/products/bulk', async (request) => {
+    api.post('/admin/products/bulk', { schema: { response: bulkImportResponses } }, async (request) => {
       const command = await readBulkForm(request);
       const result = await bulkImportProducts(runtime.store, command, listIds, context(request));
       await settle(result.position, 120_000);

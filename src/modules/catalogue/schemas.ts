@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answers, binary, created, errors, ok, okMessage } from '../../contract/wire.js';
+import { productSchema } from './list-schemas.js';
 import { decimalText } from '../../core/decimal-text.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
@@ -154,3 +156,40 @@ export const adminListQuery = z.object({
 });
 
 export const productIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The admin table's page; `totals` counts the whole catalogue (valid: a name, a price and stock). */
+export const adminProductsResponses = answers(
+  ok({
+    products: z.array(productSchema),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    totals: z.object({ total: z.number().int(), valid: z.number().int(), invalid: z.number().int() }),
+  }),
+);
+export const templateResponses = { 200: binary('The bulk import template (text/csv)'), ...errors };
+/** `product` is `{ id }` alone in the rare case this instance's catalogue has not caught up yet. */
+export const productCreatedResponses = created(ok({ message: z.string(), product: z.union([productSchema, z.object({ id: z.string() })]) }));
+export const productUpdatedResponses = answers(ok({ message: z.string(), product: productSchema.nullable() }));
+export const productsDeletedResponses = answers(ok({ message: z.string(), deletedCount: z.number().int() }));
+export const productDeletedResponses = answers(okMessage);
+
+/** Step 2's column check: the file's headers, the template's columns, which feeds which, the required ones missing. */
+export const bulkColumnsResponses = answers(
+  ok({ headers: z.array(z.string()), templateColumns: z.array(z.string()).readonly(), columns: z.record(z.string(), z.string()), missing: z.array(z.string()) }),
+);
+export const bulkImportResponses = answers(
+  ok({
+    message: z.string(),
+    mode: z.enum(['add', 'update', 'upsert', 'deleteall']),
+    processed: z.number().int(),
+    total: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    deleted: z.number().int(),
+    /** One per refused row: its number in the file, its name when it had one, why. */
+    errors: z.array(z.object({ row: z.number().int(), name: z.string().optional(), reason: z.string() })),
+  }),
+);

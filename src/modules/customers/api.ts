@@ -7,7 +7,18 @@ import type { Runtime } from '../../runtime.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { CustomerProfile } from './customer.js';
 import { authenticate, changePassword, loadCustomer, registerCustomer, updateProfile } from './commands.js';
-import { changePasswordBody, loginBody, profileBody, signupBody, type UserDto } from './schemas.js';
+import {
+  changePasswordBody,
+  changePasswordResponses,
+  loginBody,
+  loginResponses,
+  profileBody,
+  profileResponses,
+  profileUpdateResponses,
+  signupBody,
+  signupResponses,
+  type UserDto,
+} from './schemas.js';
 
 export function toUserDto(profile: CustomerProfile): UserDto {
   return {
@@ -35,7 +46,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
   // address; see attempt-throttle.ts.
   const attempt = (account: string, request: { ip: string }) => throttle.begin({ account, address: clientAddress(request) });
 
-  api.post('/auth/signup', { schema: { body: signupBody }, config: authLimit }, async (request, reply) => {
+  api.post('/auth/signup', { schema: { body: signupBody, response: signupResponses }, config: authLimit }, async (request, reply) => {
     const b = request.body;
     const signup = await attempt(b.email, request);
     const { profile, result } = await registerCustomer(
@@ -50,7 +61,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     return reply.code(201).send({ success: true, token, user: toUserDto(profile) });
   });
 
-  api.post('/auth/login', { schema: { body: loginBody }, config: authLimit }, async (request) => {
+  api.post('/auth/login', { schema: { body: loginBody, response: loginResponses }, config: authLimit }, async (request) => {
     const login = await attempt(request.body.email, request);
     const { profile, sessionVersion } = await authenticate(runtime.store, credentials, request.body.email, request.body.password);
     await login.succeeded();
@@ -58,12 +69,12 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     return { success: true, token, user: toUserDto(profile) };
   });
 
-  api.get('/auth/profile', { preHandler: requireUser }, async (request) => {
+  api.get('/auth/profile', { preHandler: requireUser, schema: { response: profileResponses } }, async (request) => {
     const { state } = await loadCustomer(runtime.store, currentUser(request).id);
     return { success: true, user: toUserDto(state.profile) };
   });
 
-  api.put('/auth/profile', { preHandler: requireUser, schema: { body: profileBody } }, async (request) => {
+  api.put('/auth/profile', { preHandler: requireUser, schema: { body: profileBody, response: profileUpdateResponses } }, async (request) => {
     const user = currentUser(request);
     const b = request.body;
     const { profile, result } = await updateProfile(
@@ -77,7 +88,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     return { success: true, user: toUserDto(profile), message: 'Profile updated successfully!' };
   });
 
-  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody }, config: authLimit }, async (request) => {
+  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody, response: changePasswordResponses }, config: authLimit }, async (request) => {
     const user = currentUser(request);
     // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
     const { state } = await loadCustomer(runtime.store, user.id);

@@ -20,3 +20,4 @@ export function createModule(deps: ModuleDeps): StoreModule {
     start: bootstrapAdmin,
   };
 }
+export { userSchema, type UserDto } from './schemas.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answers, created, ok } from '../../contract/wire.js';
 import { invisibleMessage, isPhone, isVisibleText, normalisePhone, PHONE_MESSAGE } from '../../core/visible-text.js';
 
 const required = 'Please fill in all required fields';
@@ -68,3 +69,12 @@ export const userSchema = z.object({
   created_at: z.string(),
 });
 export type UserDto = z.infer<typeof userSchema>;
+
+/** `full_name` is the spec's field; `name` carries the same value for clients that read the storefront's user. */
+const withToken = ok({ token: z.string(), user: userSchema });
+export const signupResponses = created(withToken);
+export const loginResponses = answers(withToken);
+export const profileResponses = answers(ok({ user: userSchema }));
+export const profileUpdateResponses = answers(ok({ user: userSchema, message: z.string() }));
+/** The new token replaces the device's own: every earlier token of the account is refused from now on. */
+export const changePasswordResponses = answers(ok({ message: z.string(), token: z.string() }));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireAdmin, SESSION_ENDED } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
+import { liveTicketResponses } from './schemas.js';
 import { consumeTicket, issueTicket, TICKET_TTL_SECONDS, type TicketSession } from './tickets.js';
 
 const admitted = new WeakMap<FastifyRequest, TicketSession>();
@@ -14,7 +15,7 @@ export const liveSessionOf = (request: FastifyRequest): TicketSession | undefine
  * `/api/admin/live?ticket=…`. Other clients may send the usual bearer header instead. A `?token=` is not read.
  */
 export function ticketRoute(app: FastifyInstance, runtime: Runtime): void {
-  app.post('/admin/live/ticket', { onRequest: requireAdmin }, async (request) => {
+  app.post('/admin/live/ticket', { onRequest: requireAdmin, schema: { response: liveTicketResponses } }, async (request) => {
     const user = currentUser(request);
     if (!user.session) throw new Error('an admin request without a session');
     const ticket = await issueTicket(runtime.pool, { customerId: user.id, sessionId: user.session.id, sessionVersion: user.session.version });

@@ -1,13 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { cleanImage, MAX_IMAGE_BYTES, TOO_MANY_PIXELS } from './image-content.js';
 import { driveDirectLink, driveFileId } from './image-urls.js';
 import { fetchRemoteImage, RemoteImageError } from './remote-image.js';
+import {
+  bulkProductUploadResponses,
+  driveBulkUploadResponses,
+  driveUploadResponses,
+  driveUrlBody,
+  driveUrlsBody,
+  imageProxyResponses,
+  multipleUploadResponses,
+  proxyQuery,
+  singleUploadResponses,
+} from './schemas.js';
 import type { MediaStorage } from './storage.js';
 
 interface UploadedFile {
@@ -60,11 +70,6 @@ async function storeImages(storage: MediaStorage, files: UploadedFile[]) {
   return { stored, rejected };
 }
 
-const driveUrlBody = z.object({ url: z.string({ error: 'Please provide an image URL' }).trim().min(1, 'Please provide an image URL').max(2000) });
-const driveUrlsBody = z.object({
-  urls: z.array(z.string().trim().max(2000), { error: 'Please provide a list of image URLs' }).min(1, 'Please provide a list of image URLs').max(50, 'Too many files'),
-});
-const proxyQuery = z.object({ url: z.string({ error: 'Missing url' }).min(1, 'Missing url').max(4000, 'URL is too long') });
 
 /** A Drive share link or bare id becomes its direct link; other URLs are fetched as given (both pass the SSRF guard). */
 const remoteUrl = (input: string) => {
@@ -74,7 +79,7 @@ const remoteUrl = (input: string) => {
 
 export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storage: MediaStorage): Promise<void> {
   // The image proxy: public, so that <img src> works for shoppers; same SSRF rules as the Drive uploads.
-  app.withTypeProvider<ZodTypeProvider>().get('/products/image-proxy', { schema: { querystring: proxyQuery } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/products/image-proxy', { schema: { querystring: proxyQuery, response: imageProxyResponses } }, async (request, reply) => {
     const image = await fetchRemoteImage(request.query.url);
     return reply
       .header('content-type', image.mime)
@@ -89,31 +94,31 @@ export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storag
     scope.addHook('onRequest', requireAdmin);
     const api = scope.withTypeProvider<ZodTypeProvider>();
 
-    api.post('/cloudinary/single', async (request) => {
+    api.post('/cloudinary/single', { schema: { response: singleUploadResponses } }, async (request) => {
       const files = await readFiles(request, 1);
       const { stored } = await storeImages(storage, files);
       return { success: true, imageUrl: stored[0]!.url, url: stored[0]!.url };
     });
 
-    api.post('/cloudinary/multiple', async (request) => {
+    api.post('/cloudinary/multiple', { schema: { response: multipleUploadResponses } }, async (request) => {
       const files = await readFiles(request, 5);
       const { stored, rejected } = await storeImages(storage, files);
       return { success: true, images: stored, count: stored.length, rejected };
     });
 
-    api.post('/cloudinary/bulk-product', async (request) => {
+    api.post('/cloudinary/bulk-product', { schema: { response: bulkProductUploadResponses } }, async (request) => {
       const files = await readFiles(request, 50);
       const { stored, rejected } = await storeImages(storage, files);
       return { success: true, imageMap: Object.fromEntries(stored.map((s) => [s.originalName, s.url])), uploaded: stored.length, rejected };
     });
 
-    api.post('/cloudinary/upload-drive-url', { schema: { body: driveUrlBody } }, async (request) => {
+    api.post('/cloudinary/upload-drive-url', { schema: { body: driveUrlBody, response: driveUploadResponses } }, async (request) => {
       const image = await fetchRemoteImage(remoteUrl(request.body.url));
       const url = await keepImage(storage, image.buffer);
       return { success: true, imageUrl: url, url, originalUrl: request.body.url };
     });
 
-    api.post('/cloudinary/bulk-upload-drive-urls', { schema: { body: driveUrlsBody } }, async (request, reply) => {
+    api.post('/cloudinary/bulk-upload-drive-urls', { schema: { body: driveUrlsBody, response: driveBulkUploadResponses } }, async (request, reply) => {
       const results: { originalUrl: string; url?: string; imageUrl?: string; error?: string }[] = [];
       for (const original of request.body.urls) {
         try {

@@ -26,7 +26,7 @@ export const driveDirectLink = (id: string) => `https://drive.google.com/uc?expo
 export function normaliseImageUrl(input: string): string | null {
   const value = input.trim();
   if (value === '') return null;
-  if (/^\/media\/[A-Za-z0-9._\/-]+$/.test(value) && !value.includes('..')) return value;
+  if (/^\/media\/[A-Za-z0-9._/-]+$/.test(value) && !value.includes('..')) return value;
   const driveId = driveFileId(value);
   if (driveId) return driveDirectLink(driveId);
   try {

@@ -7,7 +7,18 @@ import { loadOrder, placeOrderOnce } from './commands.js';
 import { buildInvoice, invoicePdf } from './invoice.js';
 import { taxInvoiceOfOrder, taxInvoicePdf } from '../gst/index.js';
 import { findOrder, ordersOfCustomer } from './queries.js';
-import { invoiceQuery, orderIdParams, placeOrderBody, statusBody } from './schemas.js';
+import {
+  invoicePdfResponses,
+  invoiceQuery,
+  invoiceResponses,
+  orderIdParams,
+  orderListResponses,
+  orderResponses,
+  orderStatusResponses,
+  placeOrderBody,
+  placeOrderResponses,
+  statusBody,
+} from './schemas.js';
 import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
@@ -20,7 +31,7 @@ async function placedSummary(runtime: Runtime, orderId: string) {
 export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody } }, async (request, reply) => {
+  api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
     const { orderId, placedNow, result } = await placeOrderOnce(
@@ -50,10 +61,10 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   });
 
   const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({ success: true, orders: await ordersOfCustomer(runtime.pool, currentUser(request).id) });
-  api.get('/orders', { onRequest: requireUser }, listOwn);
-  api.get('/user/orders', { onRequest: requireUser }, listOwn);
+  api.get('/orders', { onRequest: requireUser, schema: { response: orderListResponses } }, listOwn);
+  api.get('/user/orders', { onRequest: requireUser, schema: { response: orderListResponses } }, listOwn);
 
-  api.get('/orders/:id', { onRequest: requireUser, schema: { params: orderIdParams } }, async (request) => {
+  api.get('/orders/:id', { onRequest: requireUser, schema: { params: orderIdParams, response: orderResponses } }, async (request) => {
     const order = await visibleOrder(runtime, request.params.id, currentUser(request));
     return { success: true, order, reviews: order.reviews };
   });
@@ -69,16 +80,17 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   };
   const pdf = (found: Awaited<ReturnType<typeof invoice>>) => (found.kind === 'tax' ? taxInvoicePdf(found.data) : invoicePdf(found.data));
 
-  api.get('/orders/:id/invoice', { onRequest: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery } }, async (request, reply) => {
+  api.get('/orders/:id/invoice', { onRequest: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery, response: invoiceResponses } }, async (request, reply) => {
     const found = await invoice(request.params.id, currentUser(request));
     if (request.query.format !== 'pdf') return { success: true, invoice: found.data };
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="invoice-${found.data.orderNumber}.pdf"`)
-      .send(await pdf(found));
+      // The PDF bytes bypass the serializer (a Buffer is sent as it is); the schema documents the JSON form.
+      .send((await pdf(found)) as never);
   });
 
-  api.get('/orders/:id/invoice.pdf', { onRequest: requireUser, schema: { params: orderIdParams } }, async (request, reply) => {
+  api.get('/orders/:id/invoice.pdf', { onRequest: requireUser, schema: { params: orderIdParams, response: invoicePdfResponses } }, async (request, reply) => {
     const found = await invoice(request.params.id, currentUser(request));
     return reply
       .type('application/pdf')
@@ -86,7 +98,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .send(await pdf(found));
   });
 
-  api.put('/orders/:id/status', { onRequest: requireUser, schema: { params: orderIdParams, body: statusBody } }, async (request) => {
+  api.put('/orders/:id/status', { onRequest: requireUser, schema: { params: orderIdParams, body: statusBody, response: orderStatusResponses } }, async (request) => {
     const user = currentUser(request);
     const { status, trackingNumber, tracking_number } = request.body;
     if (user.role === 'admin') {

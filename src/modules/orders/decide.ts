@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, OrderState, OrderStatus, PaymentMethod, PlacedOrder, ShippingAddress } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
 import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';

@@ -12,6 +12,7 @@ export { changeOrderStatus, confirmOrder, deleteOrder, settled, visibleOrder } f
 export { latestDeliveredOrderWith, orderIdOfProviderOrder, shopperOrderWithProduct } from './order-lookups.js';
 export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';
 export { toPaise, toRupees } from './pricing.js';
+export { orderSchema } from './schemas.js';
 
 export const startOrder = 30;
 

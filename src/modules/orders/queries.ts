@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { EXPIRY_MINUTES } from './decide.js';
+import type { OrderStatus } from './order.js';
 
 /** Read side of orders: rows of the orders read model shaped as the storefront and admin specs read them. */
 export interface OrderRow {
@@ -8,7 +9,8 @@ export interface OrderRow {
   customer_id: string;
   customer_name: string;
   customer_email: string;
-  status: string;
+  /** The projector writes only the statuses the order events carry. */
+  status: OrderStatus;
   payment_status: string;
   payment_method: string;
   subtotal: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answers, binary, errors, ok } from '../../contract/wire.js';
 import { decimalText } from '../../core/decimal-text.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ORDER_STATUSES } from './order.js';
@@ -60,3 +61,119 @@ export const statusBody = z.object({
 });
 
 export const invoiceQuery = z.object({ format: z.enum(['json', 'pdf'], { error: 'format must be json or pdf' }).optional() });
+
+/** A line of an order: `productId` is the spec's name, `product_id` repeats it for clients reading the row's name. */
+export const orderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
+
+export const shippingAddressSchema = z.object({
+  name: z.string().optional(),
+  address: z.string(),
+  /** `address` again, under the storefront form's name. */
+  addressLine1: z.string(),
+  addressLine2: z.string().optional(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string().optional(),
+});
+
+/** The shopper's own review of a product of the order. */
+export const orderReviewSchema = z.object({ id: z.string(), productId: z.string(), rating: z.number(), comment: z.string(), createdAt: z.string() });
+
+/**
+ * An order as both apps read it (storefront spec section 3, admin spec section 4). The specs name some fields in
+ * camelCase (`orderNumber`, `paymentStatus`, `totalAmount`, `shippingAddress`) and others in snake_case
+ * (`total_amount`, `payment_method`, `created_at`, `customer_name`); the answer carries the spec's names and, for
+ * `orderNumber`/`paymentStatus`/`paymentMethod`/`totalAmount`/`createdAt`, their other casing as well, which the
+ * existing clients read.
+ */
+export const orderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.string(),
+  payment_status: z.string(),
+  paymentMethod: z.string(),
+  payment_method: z.string(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  totalAmount: z.number(),
+  total_amount: z.number(),
+  created_at: z.string(),
+  createdAt: z.string(),
+  updated_at: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  items: z.array(orderItemSchema),
+  shippingAddress: shippingAddressSchema,
+  razorpayOrderId: z.string().nullable(),
+  razorpayPaymentId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  actualDelivery: z.string().nullable(),
+  /** Unpaid online order: "Pay now" until then. */
+  paymentExpiresAt: z.string().nullable(),
+  /** The order was cancelled because its payment did not arrive in time. */
+  expiredAt: z.string().nullable(),
+  reviews: z.array(orderReviewSchema),
+});
+
+/** The rare answer to a repeated checkout whose order the read model has not caught up with yet: from its stream. */
+const placedSummarySchema = z.object({ id: z.string(), orderNumber: z.string().optional(), status: z.string(), payment_method: z.string().optional() });
+
+const placed = ok({ order: z.union([orderSchema, placedSummarySchema]) });
+/** 201 a new order; 200 the order this checkout already placed. */
+export const placeOrderResponses = { 200: placed, 201: placed, ...errors };
+export const orderListResponses = answers(ok({ orders: z.array(orderSchema) }));
+/** `reviews` repeats `order.reviews` (the storefront reads it beside the order). */
+export const orderResponses = answers(ok({ order: orderSchema, reviews: z.array(orderReviewSchema) }));
+export const orderStatusResponses = answers(ok({ message: z.string(), order: orderSchema }));
+
+/** The invoice (storefront spec): JSON, or the PDF with `?format=pdf`. */
+export const invoiceSchema = z.object({
+  orderNumber: z.string(),
+  orderId: z.string(),
+  date: z.string(),
+  customer: z.object({ name: z.string(), email: z.string() }),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.string(),
+  paymentStatus: z.string(),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
+  summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
+});
+/**
+ * A confirmed order's GST tax invoice (src/modules/gst, Rule 46): the spec's fields above plus the seller, recipient,
+ * place of supply and the tax lines; kept whole (loose), since it is built from the InvoiceIssued event.
+ */
+export const taxInvoiceSchema = z
+  .object({
+    title: z.literal('Tax Invoice'),
+    copy: z.string(),
+    orderNumber: z.string(),
+    orderId: z.string(),
+    date: z.string(),
+    invoiceNumber: z.string(),
+    invoiceDate: z.string(),
+    customer: z.object({ name: z.string() }).loose(),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
+    summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }).loose(),
+    seller: z.record(z.string(), z.unknown()),
+    recipient: z.record(z.string(), z.unknown()),
+    placeOfSupply: z.unknown(),
+    supplyType: z.string(),
+    lines: z.array(z.record(z.string(), z.unknown())),
+  })
+  .loose();
+export const invoiceResponses = answers(ok({ invoice: z.union([taxInvoiceSchema, invoiceSchema]) }));
+export const invoicePdfResponses = answers(binary('The invoice as a PDF (application/pdf)'));

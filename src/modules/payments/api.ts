@@ -6,14 +6,23 @@ import type { Runtime } from '../../runtime.js';
 import { findOrder, loadOrder, runOrderCommand, settled, toRupees } from '../orders/index.js';
 import { applyWebhook, createPaymentOrder, orderIdForProviderOrder, verifyPayment } from './payments.js';
 import { razorpayIdSuffix, type PaymentProvider } from './provider.js';
-import { createOrderBody, simulatorPayBody, verifyPaymentBody, webhookPayload } from './schemas.js';
+import {
+  createOrderBody,
+  createOrderResponses,
+  simulatorPayBody,
+  simulatorPayResponses,
+  verifyPaymentBody,
+  verifyPaymentResponses,
+  webhookPayload,
+  webhookResponses,
+} from './schemas.js';
 import { paymentSignature, signaturesMatch, webhookSignature } from './signature.js';
 
 export function paymentsApi(provider: PaymentProvider) {
   return async (app: FastifyInstance, runtime: Runtime): Promise<void> => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post('/razorpay/create-order', { onRequest: requireUser, schema: { body: createOrderBody } }, async (request) => {
+    api.post('/razorpay/create-order', { onRequest: requireUser, schema: { body: createOrderBody, response: createOrderResponses } }, async (request) => {
       const user = currentUser(request);
       const { providerOrderId, amountPaise } = await createPaymentOrder(runtime, provider, { orderId: request.body.orderId, amount: request.body.amount, userId: user.id, correlationId: request.id });
       const order = await findOrder(runtime.pool, request.body.orderId);
@@ -31,7 +40,7 @@ export function paymentsApi(provider: PaymentProvider) {
       };
     });
 
-    api.post('/razorpay/verify-payment', { onRequest: requireUser, schema: { body: verifyPaymentBody } }, async (request) => {
+    api.post('/razorpay/verify-payment', { onRequest: requireUser, schema: { body: verifyPaymentBody, response: verifyPaymentResponses } }, async (request) => {
       const b = request.body;
       const result = await verifyPayment(runtime, provider, {
         providerOrderId: b.razorpay_order_id,
@@ -47,7 +56,7 @@ export function paymentsApi(provider: PaymentProvider) {
     // The webhook's signature covers the exact bytes Razorpay sent, so this scope keeps the raw body.
     await app.register(async (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      scope.post('/razorpay/webhook', { config: { rateLimit: false } }, async (request, reply) => {
+      scope.post('/razorpay/webhook', { config: { rateLimit: false }, schema: { response: webhookResponses } }, async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const given = request.headers['x-razorpay-signature'];
         if (!provider.webhookSecret) throw new ValidationError('Webhook secret is not configured');
@@ -82,7 +91,7 @@ export function paymentsApi(provider: PaymentProvider) {
      * browser then sends to verify-payment, signed exactly like Razorpay; 'failure' records a failed payment as
      * Razorpay's payment.failed would.
      */
-    api.post('/payments/simulator/pay', { onRequest: requireUser, schema: { body: simulatorPayBody } }, async (request) => {
+    api.post('/payments/simulator/pay', { onRequest: requireUser, schema: { body: simulatorPayBody, response: simulatorPayResponses } }, async (request) => {
       const user = currentUser(request);
       const providerOrderId = request.body.razorpay_order_id;
       const orderId = await orderIdForProviderOrder(runtime, providerOrderId);

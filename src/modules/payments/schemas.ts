@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answers, errors, ok } from '../../contract/wire.js';
 import { decimalText } from '../../core/decimal-text.js';
 
 const FAILED = 'Payment verification failed';
@@ -44,3 +45,35 @@ export const webhookPayload = z.object({
     })
     .passthrough(),
 });
+
+/**
+ * The Razorpay order the checkout opens (DECISIONS §3). `order_id`, `amount` (paise), `currency` and `key_id` are
+ * Razorpay's own snake_case names; the store's fields beside them (`orderId`, `orderNumber`, `amountRupees`) are camelCase.
+ */
+export const createOrderResponses = answers(
+  ok({
+    order_id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    key_id: z.string(),
+    orderId: z.string(),
+    orderNumber: z.string().optional(),
+    amountRupees: z.number(),
+    /** True when the local payment simulator stands in for Razorpay. */
+    simulator: z.boolean(),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string().optional() }).optional(),
+  }),
+);
+
+export const verifyPaymentResponses = answers(ok({ verified: z.boolean(), message: z.string(), orderId: z.string(), paymentStatus: z.string() }));
+
+export const webhookResponses = answers(
+  ok({ status: z.enum(['processed', 'duplicate', 'ignored']), orderId: z.string().nullable(), reason: z.string().optional() }),
+);
+
+const razorpayIds = { razorpay_order_id: z.string(), razorpay_payment_id: z.string() };
+/** 200 either way: a success carries Razorpay's signed ids; a declined payment says so (`success: false`). */
+export const simulatorPayResponses = {
+  200: z.object({ success: z.boolean(), ...razorpayIds, razorpay_signature: z.string().optional(), error: z.string().optional() }),
+  ...errors,
+};

@@ -9,7 +9,15 @@ import type { Runtime } from '../../runtime.js';
 import { addressBookStream } from './address-book.js';
 import { ADDRESS_MESSAGES, addressBookDecider, type AddressBookCommand, type AddressInput } from './address-book-decide.js';
 import { addressesOf } from './queries.js';
-import { addressBody, addressParams, type AddressBody } from './schemas.js';
+import {
+  addressAddedResponses,
+  addressBody,
+  addressDeletedResponses,
+  addressListResponses,
+  addressParams,
+  addressUpdatedResponses,
+  type AddressBody,
+} from './schemas.js';
 
 export function commandContext(request: FastifyRequest): CommandContext & { now: Date } {
   return { userId: currentUser(request).id, correlationId: request.id, now: new Date() };
@@ -40,12 +48,12 @@ export async function addressesApi(app: FastifyInstance, runtime: Runtime): Prom
     return handleCommand(runtime.store, streamId, addressBookDecider, command(context.now.toISOString()), context);
   };
 
-  api.get('/user/addresses', { preHandler: requireUser }, async (request) => ({
+  api.get('/user/addresses', { preHandler: requireUser, schema: { response: addressListResponses } }, async (request) => ({
     success: true,
     addresses: await addressesOf(runtime.pool, currentUser(request).id),
   }));
 
-  api.post('/user/addresses', { preHandler: requireUser, schema: { body: addressBody } }, async (request, reply) => {
+  api.post('/user/addresses', { preHandler: requireUser, schema: { body: addressBody, response: addressAddedResponses } }, async (request, reply) => {
     const customerId = currentUser(request).id;
     const addressId = randomUUID();
     const { result } = await run(request, (now) => ({
@@ -57,7 +65,7 @@ export async function addressesApi(app: FastifyInstance, runtime: Runtime): Prom
     return reply.code(201).send({ success: true, message: 'Address added successfully', address: addresses.find((a) => a.id === addressId), addresses });
   });
 
-  api.put('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams, body: addressBody } }, async (request) => {
+  api.put('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams, body: addressBody, response: addressUpdatedResponses } }, async (request) => {
     const customerId = currentUser(request).id;
     const addressId = request.params.id;
     const { result } = await run(request, (now) => ({
@@ -71,7 +79,7 @@ export async function addressesApi(app: FastifyInstance, runtime: Runtime): Prom
     return { success: true, message: 'Address updated successfully', address, addresses };
   });
 
-  api.delete('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams } }, async (request) => {
+  api.delete('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams, response: addressDeletedResponses } }, async (request) => {
     const customerId = currentUser(request).id;
     const { result } = await run(request, (now) => ({
       type: 'RemoveAddress',

@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import type { Runtime } from '../../runtime.js';
 import { isPincode, lookupPincode } from './pincode.js';
-import { pincodeParams } from './schemas.js';
+import { pincodeParams, pincodeResponses } from './schemas.js';
 
 export async function pincodeApi(app: FastifyInstance, _runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** Public: the signup and address forms fill city and state from it. */
-  api.get('/pincode/:pincode', { schema: { params: pincodeParams } }, async (request, reply) => {
+  api.get('/pincode/:pincode', { schema: { params: pincodeParams, response: pincodeResponses } }, async (request, reply) => {
     const pincode = request.params.pincode.trim();
     if (!isPincode(pincode)) throw new ValidationError('Invalid Pincode');
     const place = lookupPincode(pincode);

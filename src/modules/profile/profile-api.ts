@@ -9,7 +9,7 @@ import { loadCustomer, toUserDto } from '../customers/index.js';
 import { ADDRESS_MESSAGES, normalisePhone } from './address-book-decide.js';
 import { commandContext, projected } from './addresses-api.js';
 import { addressesOf, wishlistOf } from './queries.js';
-import { userProfileBody } from './schemas.js';
+import { userProfileBody, userProfileResponses, userProfileUpdatedResponses } from './schemas.js';
 
 /** The user of storefront spec section 3, with saved addresses and the server wishlist. */
 async function userWithExtras(runtime: Runtime, profile: Parameters<typeof toUserDto>[0]) {
@@ -20,13 +20,13 @@ async function userWithExtras(runtime: Runtime, profile: Parameters<typeof toUse
 export async function profileApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/user/profile', { preHandler: requireUser }, async (request) => {
+  api.get('/user/profile', { preHandler: requireUser, schema: { response: userProfileResponses } }, async (request) => {
     const { state } = await loadCustomer(runtime.store, currentUser(request).id);
     return { success: true, user: await userWithExtras(runtime, state.profile) };
   });
 
   /** name, email, phone (spec); e-mail uniqueness through the customers module's e-mail streams (409 'Email already in use'). */
-  api.put('/user/profile', { preHandler: requireUser, schema: { body: userProfileBody } }, async (request) => {
+  api.put('/user/profile', { preHandler: requireUser, schema: { body: userProfileBody, response: userProfileUpdatedResponses } }, async (request) => {
     const b = request.body;
     const context = commandContext(request);
     // Signup took any phone text: an unchanged phone is let through so that the rest of the form can still be saved.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answers, created, ok } from '../../contract/wire.js';
+import { userSchema } from '../customers/index.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ADDRESS_TYPES } from './address-book.js';
 import { ADDRESS_MESSAGES } from './address-book-decide.js';
@@ -67,3 +69,49 @@ export const userProfileBody = z
   .strip();
 
 export const pincodeParams = z.object({ pincode: z.string().max(64, 'Invalid Pincode') });
+
+/** A saved address as the storefront reads it (storefront spec section 3: snake_case server names). */
+export const addressSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  address_line2: z.string(),
+  landmark: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  is_default: z.boolean(),
+  address_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A wishlist entry (DECISIONS §4 names `productId`, `name`, `image`, `category`, `price`; camelCase throughout). */
+export const wishlistEntrySchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  price: z.number(),
+  /** What Add to Cart from the wishlist needs: whether it can be bought now, and how many. */
+  inStock: z.boolean(),
+  stockQuantity: z.number().int(),
+});
+
+export const addressListResponses = answers(ok({ addresses: z.array(addressSchema) }));
+export const addressAddedResponses = created(ok({ message: z.string(), address: addressSchema.optional(), addresses: z.array(addressSchema) }));
+export const addressUpdatedResponses = answers(ok({ message: z.string(), address: addressSchema, addresses: z.array(addressSchema) }));
+export const addressDeletedResponses = answers(ok({ message: z.string(), addresses: z.array(addressSchema) }));
+
+export const wishlistResponses = answers(ok({ wishlist: z.array(wishlistEntrySchema) }));
+export const wishlistChangedResponses = answers(ok({ message: z.string(), wishlist: z.array(wishlistEntrySchema) }));
+/** `ignored`: the ids no longer in the catalogue, skipped. */
+export const wishlistMergedResponses = answers(ok({ wishlist: z.array(wishlistEntrySchema), ignored: z.array(z.string()) }));
+
+/** The user of storefront spec section 3 with saved addresses and the server wishlist. */
+export const profileUserSchema = userSchema.extend({ addresses: z.array(addressSchema), wishlist: z.array(wishlistEntrySchema) });
+export const userProfileResponses = answers(ok({ user: profileUserSchema }));
+export const userProfileUpdatedResponses = answers(ok({ message: z.string(), user: profileUserSchema }));
+
+export const pincodeResponses = answers(ok({ pincode: z.string(), city: z.string(), state: z.string() }));

@@ -7,7 +7,14 @@ import type { Runtime } from '../../runtime.js';
 import { commandContext, projected } from './addresses-api.js';
 import { existingProductIds as existingProducts } from '../catalogue/index.js';
 import { wishlistOf } from './queries.js';
-import { wishlistBody, wishlistMergeBody, wishlistParams } from './schemas.js';
+import {
+  wishlistBody,
+  wishlistChangedResponses,
+  wishlistMergeBody,
+  wishlistMergedResponses,
+  wishlistParams,
+  wishlistResponses,
+} from './schemas.js';
 import { wishlistDecider, wishlistStream, type WishlistCommand } from './wishlist.js';
 
 export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
@@ -19,13 +26,13 @@ export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promi
     return wishlistOf(runtime.pool, context.userId!);
   };
 
-  api.get('/user/wishlist', { preHandler: requireUser }, async (request) => ({
+  api.get('/user/wishlist', { preHandler: requireUser, schema: { response: wishlistResponses } }, async (request) => ({
     success: true,
     wishlist: await wishlistOf(runtime.pool, currentUser(request).id),
   }));
 
   /** Adding a product already in the wishlist changes nothing (spec: "adding an already present product does nothing"). */
-  api.post('/user/wishlist', { preHandler: requireUser, schema: { body: wishlistBody } }, async (request) => {
+  api.post('/user/wishlist', { preHandler: requireUser, schema: { body: wishlistBody, response: wishlistChangedResponses } }, async (request) => {
     const customerId = currentUser(request).id;
     const { productId } = request.body;
     if (!(await existingProducts(runtime.pool, [productId])).has(productId)) throw new NotFoundError('Product not found');
@@ -37,7 +44,7 @@ export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promi
    * Sign-in merge (DECISIONS §4): the guest's local list joins the server's. Products no longer in the catalogue are
    * skipped and reported in `ignored`, so one stale id never loses the rest.
    */
-  api.post('/user/wishlist/merge', { preHandler: requireUser, schema: { body: wishlistMergeBody } }, async (request) => {
+  api.post('/user/wishlist/merge', { preHandler: requireUser, schema: { body: wishlistMergeBody, response: wishlistMergedResponses } }, async (request) => {
     const customerId = currentUser(request).id;
     const requested = [...new Set(request.body.productIds)];
     const known = await existingProducts(runtime.pool, requested);
@@ -46,7 +53,7 @@ export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promi
     return { success: true, wishlist, ignored: requested.filter((id) => !known.has(id)) };
   });
 
-  api.delete('/user/wishlist/:productId', { preHandler: requireUser, schema: { params: wishlistParams } }, async (request) => {
+  api.delete('/user/wishlist/:productId', { preHandler: requireUser, schema: { params: wishlistParams, response: wishlistChangedResponses } }, async (request) => {
     const customerId = currentUser(request).id;
     const { productId } = request.params;
     const wishlist = await run(request, (now) => ({ type: 'RemoveFromWishlist', data: { customerId, productId, now } }));

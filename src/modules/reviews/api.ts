@@ -10,7 +10,7 @@ import { orderReviewEligibility, productReviewEligibility } from './eligibility.
 import { productExists } from '../catalogue/index.js';
 import { reviewsOfProduct } from './queries.js';
 import { reviewStream } from './review.js';
-import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery } from './schemas.js';
+import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery, reviewsPageResponses, reviewSubmittedResponses } from './schemas.js';
 
 /** Reviewing needs a signed-in shopper (spec: toast 'Please sign in'). */
 async function requireReviewer(request: FastifyRequest): Promise<void> {
@@ -47,7 +47,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
     };
   }
 
-  api.get('/products/:id/reviews', { schema: { params: productParams, querystring: reviewsPageQuery } }, async (request) => {
+  api.get('/products/:id/reviews', { schema: { params: productParams, querystring: reviewsPageQuery, response: reviewsPageResponses } }, async (request) => {
     const productId = request.params.id;
     const listed = await reviewsOfProduct(runtime.pool, productId, request.user?.id ?? null, request.query.page, request.query.limit);
     if (listed.count === 0 && !(await productExists(runtime.pool, productId))) throw new NotFoundError('Product not found');
@@ -56,7 +56,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
 
   api.post(
     '/products/:id/reviews',
-    { preHandler: requireReviewer, schema: { params: productParams, body: productReviewBody } },
+    { preHandler: requireReviewer, schema: { params: productParams, body: productReviewBody, response: reviewSubmittedResponses } },
     async (request, reply) => {
       const productId = request.params.id;
       if (!(await productExists(runtime.pool, productId))) throw new NotFoundError('Product not found');
@@ -67,7 +67,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
 
   api.post(
     '/user/orders/:id/review',
-    { preHandler: requireReviewer, schema: { params: orderParams, body: orderReviewBody } },
+    { preHandler: requireReviewer, schema: { params: orderParams, body: orderReviewBody, response: reviewSubmittedResponses } },
     async (request, reply) => {
       const { productId, rating, comment } = request.body;
       const eligibility = await orderReviewEligibility(runtime.pool, request.user!.id, request.params.id, productId);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answers, created, ok } from '../../contract/wire.js';
 import { decimalText } from '../../core/decimal-text.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { REVIEW_MESSAGES } from './decide.js';
@@ -29,3 +30,34 @@ export const reviewsPageQuery = z.object({
   limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int('limit must be between 1 and 200').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(200),
 });
 export const orderParams = z.object({ id: z.string().min(1).max(100) });
+
+/** A review anyone may read (camelCase, as DECISIONS §4 names `userName`): no account or order ids. */
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  userName: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** True on the signed-in reader's own review. */
+  mine: z.boolean(),
+});
+export const reviewsPageResponses = answers(
+  ok({ reviews: z.array(publicReviewSchema), average: z.number(), count: z.number().int(), page: z.number().int(), limit: z.number().int(), nextPage: z.number().int().nullable() }),
+);
+
+/** The review just written, to its author: the ProductReviewed event's fields, `id` repeating `reviewId`. */
+export const submittedReviewSchema = z.object({
+  id: z.string(),
+  reviewId: z.string(),
+  productId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  orderId: z.string().nullable(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const reviewSubmittedResponses = created(ok({ message: z.string(), review: submittedReviewSchema }));

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../core/command-handler.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { changeSessions } from '../customers/index.js';
-import { roleBody, userParams } from './schemas.js';
+import { roleBody, roleResponses, signOutResponses, userParams } from './schemas.js';
 
 const context = (request: FastifyRequest): CommandContext => ({ userId: currentUser(request).id, correlationId: request.id });
 
@@ -16,7 +16,7 @@ const context = (request: FastifyRequest): CommandContext => ({ userId: currentU
 export async function sessionsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/auth/logout', { preHandler: requireUser }, async (request) => {
+  api.post('/auth/logout', { preHandler: requireUser, schema: { response: signOutResponses } }, async (request) => {
     const user = currentUser(request);
     if (user.session) {
       const data = { sessionId: user.session.id, expiresAt: user.session.expiresAt.toISOString(), by: user.id };
@@ -26,21 +26,21 @@ export async function sessionsApi(app: FastifyInstance, runtime: Runtime): Promi
     return { success: true, message: 'Signed out successfully' };
   });
 
-  api.post('/auth/logout-all', { preHandler: requireUser }, async (request) => {
+  api.post('/auth/logout-all', { preHandler: requireUser, schema: { response: signOutResponses } }, async (request) => {
     const user = currentUser(request);
     await changeSessions(runtime.store, user.id, { type: 'RevokeSessions', data: { reason: 'sign-out-everywhere', by: user.id } }, context(request));
     await runtime.sessions.refresh(user.id);
     return { success: true, message: 'Signed out on every device' };
   });
 
-  api.post('/admin/users/:id/sign-out', { onRequest: requireAdmin, schema: { params: userParams } }, async (request) => {
+  api.post('/admin/users/:id/sign-out', { onRequest: requireAdmin, schema: { params: userParams, response: signOutResponses } }, async (request) => {
     const { id } = request.params;
     await changeSessions(runtime.store, id, { type: 'RevokeSessions', data: { reason: 'admin', by: currentUser(request).id } }, context(request));
     await runtime.sessions.refresh(id);
     return { success: true, message: 'User signed out on every device' };
   });
 
-  api.put('/admin/users/:id/role', { onRequest: requireAdmin, schema: { params: userParams, body: roleBody } }, async (request) => {
+  api.put('/admin/users/:id/role', { onRequest: requireAdmin, schema: { params: userParams, body: roleBody, response: roleResponses } }, async (request) => {
     const { id } = request.params;
     const result = await changeSessions(runtime.store, id, { type: 'ChangeRole', data: { role: request.body.role, by: currentUser(request).id } }, context(request));
     await runtime.sessions.refresh(id);

@@ -1,18 +1,11 @@
+import type { RevenueDifference, RevenueReconciliation } from '@contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 
+
+export type { RevenueDifference, RevenueReconciliation };
 export type DateWindow = { from: string; to: string };
-export type RevenueDifference = { orderId: string; orderNumber: string; events: number; readModel: number; eventsStatus: string | null; readModelStatus: string | null; reason: string };
-export type RevenueReconciliation = {
-  from: string;
-  to: string;
-  events: { orders: number; revenue: number };
-  readModel: { orders: number; revenue: number };
-  difference: number;
-  differences: RevenueDifference[];
-  orderEventsNotYetApplied: number;
-};
 
 export const revenueReconciliationQueryKey = (days: DateWindow) => [...ADMIN_ROOT, 'audit', 'revenue', days.from, days.to] as const;
 

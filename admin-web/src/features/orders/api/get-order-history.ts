@@ -1,27 +1,12 @@
+import type { OrderSnapshot } from '@contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { toOrderEvent, type OrderEvent } from './get-order-events';
 
+
 /** The order folded from its own events up to a moment (the server's OrderSnapshot; amounts in rupees). */
-export type OrderSnapshot = {
-  orderId: string;
-  orderNumber: string;
-  status: string;
-  paymentStatus: string;
-  paymentMethod: string;
-  deleted: boolean;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  paid: number;
-  refunded: number;
-  trackingNumber: string | null;
-  placedAt: string;
-  lastEventAt: string;
-  eventsApplied: number;
-  eventsTotal: number;
-};
+export type { OrderSnapshot };
 
 export type OrderHistory = { asOf: string | null; state: OrderSnapshot; events: OrderEvent[] };
 

@@ -1,0 +1,20 @@
+/**
+ * The wire contract as the browsers import it: types inferred from the routes' own zod response schemas, so a field
+ * the server renames or drops fails `tsc` in web/ and admin-web/ instead of showing blank in a page.
+ *
+ * Import with `import type { … } from '@contract'` (both SPAs' tsconfig map `@contract` here); only files that import
+ * nothing but zod may be re-exported from here, because the SPAs type-check them with their own compiler settings.
+ */
+import type { z } from 'zod';
+import type { historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from '../modules/audit/schemas.js';
+import type { failure } from './wire.js';
+
+export type Failure = z.infer<typeof failure>;
+
+/** GET /api/admin/audit/revenue → `reconciliation`. */
+export type RevenueReconciliation = z.infer<typeof revenueReconciliationSchema>;
+export type RevenueDifference = z.infer<typeof revenueDifferenceSchema>;
+/** GET /api/admin/orders/{id}/history → `state`: the order folded from its events up to a moment (rupees). */
+export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
+/** GET /api/admin/orders/{id}/history → one of `events`. */
+export type OrderHistoryEvent = z.infer<typeof historyEventSchema>;
