@@ -15,6 +15,7 @@ export default defineConfig({
       'src/modules/audit/verify-chain.unit.spec.ts',
       'src/modules/media/ssrf.unit.spec.ts',
       'src/modules/media/address-policy.unit.spec.ts',
+      'src/modules/media/remote-image.unit.spec.ts',
     ],
     pool: 'forks',
     testTimeout: 20_000,
