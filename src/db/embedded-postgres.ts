@@ -68,6 +68,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database?: string;
   onLog?: (message: string) => void;
+  /** false: a throwaway server (tests) that skips flushing to disk (fsync, synchronous_commit, full_page_writes off). */
+  durable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(databaseDir), { recursive: true });
@@ -83,7 +85,10 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],
+    postgresFlags: [
+      ...['-c', 'max_connections=200', '-c', 'shared_buffers=128MB'],
+      ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
+    ],
     onLog: options.onLog ?? (() => undefined),
     onError: (error: unknown) => options.onLog?.(String(error)),
   });

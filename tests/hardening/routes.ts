@@ -133,7 +133,7 @@ type WsConstructor = new (url: string, options?: { headers?: Record<string, stri
 
 /** The `ws` client (a dependency of @fastify/websocket; Node 20 has no global WebSocket). */
 export async function wsClass(): Promise<WsConstructor> {
-  // @ts-expect-error ws ships no types here
+  // typed by @types/ws (which happy-dom brings); cast to the few members used here
   const mod = (await import('ws')) as { default: WsConstructor; WebSocket?: WsConstructor };
   return mod.WebSocket ?? mod.default;
 }

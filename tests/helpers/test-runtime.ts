@@ -13,14 +13,27 @@ import { UNCAPPED_HOLDS, type HoldCaps } from '../../src/modules/orders/holds.js
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Creates an empty database on the test server and returns its URL. */
-export async function createTestDatabase(): Promise<string> {
-  const adminUrl = inject('pgAdminUrl');
+/** This worker's PostgreSQL server (tests/helpers/global-setup.ts starts one per Vitest worker). */
+export function testServerUrl(): string {
+  const urls = inject('pgAdminUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+  return urls[worker % urls.length]!;
+}
+
+/**
+ * Creates a database on this worker's test server and returns its URL: empty, or with `migrated` a clone of the
+ * template migrated once at the start of the run (CREATE DATABASE … TEMPLATE: no migrations per file).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<string> {
+  const adminUrl = testServerUrl();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  try {
+    await client.query(options.migrated ? `create database ${name} template ${inject('pgTemplate')}` : `create database ${name}`);
+  } finally {
+    await client.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -37,7 +50,7 @@ export interface TestContext {
 export async function createTestApp(
   options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; holdCaps?: Partial<HoldCaps>; databaseUrl?: string; now?: () => number; localLocks?: boolean } = {},
 ): Promise<TestContext> {
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase({ migrated: true }));
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'store-test-data-')),

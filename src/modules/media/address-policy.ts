@@ -70,7 +70,7 @@ function classifyV6(ip: string): AddressClass {
   if ((g[0]! & 0xffc0) === 0xfec0) return 'private'; // deprecated site-local
   if ((g[0]! & 0xff00) === 0xff00) return 'multicast';
   if (g[0] === 0x2001 && g[1] === 0x0db8) return 'reserved'; // documentation
-  if (g[0] === 0x100 && zeroPrefix(4)) return 'reserved'; // discard-only 100::/64
+  if (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0)) return 'reserved'; // discard-only 100::/64
   return 'public';
 }
 

@@ -99,6 +99,22 @@ describe('media: uploads and the image proxy', () => {
     expect(big.json().success).toBe(false);
   });
 
+  it('limits exactly at the spec values: 1 / 5 / 50 files and 10MB each are taken, one more file or byte is refused', async () => {
+    const files = (n: number, field: string) => Array.from({ length: n }, (_, i) => ({ field, name: `at-${i}.png`, content: png }));
+    expect((await upload('/api/cloudinary/single', files(1, 'image'))).json()).toMatchObject({ success: true });
+    expect((await upload('/api/cloudinary/single', files(2, 'image'))).json()).toMatchObject({ success: false, error: 'Too many files' });
+    expect((await upload('/api/cloudinary/multiple', files(5, 'images'))).json()).toMatchObject({ success: true, count: 5 });
+    expect((await upload('/api/cloudinary/multiple', files(6, 'images'))).json()).toMatchObject({ success: false, error: 'Too many files' });
+    expect((await upload('/api/cloudinary/bulk-product', files(50, 'images'))).json()).toMatchObject({ success: true, uploaded: 50 });
+    expect((await upload('/api/cloudinary/bulk-product', files(51, 'images'))).json()).toMatchObject({ success: false, error: 'Too many files' });
+    // A PNG padded after its end to exactly 10MB is still a PNG; one byte more is over the limit.
+    const tenMb = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 - png.length)]);
+    expect(tenMb.length).toBe(10 * 1024 * 1024);
+    expect((await upload('/api/cloudinary/single', [{ field: 'image', name: 'ten.png', content: tenMb }])).json()).toMatchObject({ success: true });
+    const over = await upload('/api/cloudinary/single', [{ field: 'image', name: 'over.png', content: Buffer.concat([tenMb, Buffer.alloc(1)]) }]);
+    expect([over.statusCode, over.json()]).toEqual([413, { success: false, error: 'File too large: images may be at most 10MB each' }]);
+  });
+
   it('multiple: up to 5 images, answer images[].url; non-images are skipped', async () => {
     const res = await upload('/api/cloudinary/multiple', [
       { field: 'images', name: 'a.png', content: png },

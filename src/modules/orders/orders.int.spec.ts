@@ -163,11 +163,13 @@ describe('orders API', () => {
   it('shows the owner’s reviews of the order’s products', async () => {
     const product = await createTestProduct(t.runtime);
     const order = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
-    const now = new Date().toISOString();
-    await t.runtime.pool.query(
-      `insert into product_reviews (id, product_id, user_id, user_name, order_id, rating, comment, created_at, updated_at) values ($1, $2, $3, 'S', $4, 4, 'Lovely', $5, $5), ($6, $2, $7, 'O', null, 1, 'Not mine', $5, $5)`,
-      [randomUUID(), product.id, shopper.user.id, order.id, now, randomUUID(), other.user.id],
-    );
+    // Both reviews go through the commands a shopper uses: a delivered order, then its review.
+    const theirs = (await place(other, { items: [{ id: product.id, quantity: 1 }] })).json().order;
+    for (const [who, id, rating, comment] of [[shopper, order.id, 4, 'Lovely'], [other, theirs.id, 1, 'Not mine']] as const) {
+      expect((await setStatus(admin, id, { status: 'delivered' })).statusCode).toBe(200);
+      const reviewed = await t.app.inject({ method: 'POST', url: `/api/user/orders/${id}/review`, headers: who.auth, payload: { productId: product.id, rating, comment } });
+      expect(reviewed.statusCode).toBe(201);
+    }
     const body = (await get(shopper, `/api/orders/${order.id}`)).json();
     expect(body.reviews).toEqual([expect.objectContaining({ productId: product.id, rating: 4, comment: 'Lovely' })]);
     expect(body.order.reviews).toHaveLength(1);

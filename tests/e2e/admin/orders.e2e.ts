@@ -19,12 +19,10 @@ describe('admin orders', () => {
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     await expect.poll(() => page.getByTestId('stat-total-orders').locator('.stat-value').textContent()).toBe('0');
     await page.getByText('No recent orders').waitFor();
-    const started = Date.now();
+    // Correctness only: the page shows it without a reload, within the journeys' poll budget (tests/e2e/vitest.config.ts).
+    // How fast is measured by `npm run bench:checkout` (append -> websocket message, p50/p99), not asserted here.
     const first = await placeOrder(store, buyer.token, productId);
-    await expect.poll(() => page.getByTestId('stat-total-orders').locator('.stat-value').textContent(), { timeout: 3000, interval: 50 }).toBe('1');
-    const elapsed = Date.now() - started;
-    console.log(`stats showed the new order ${elapsed} ms after the shopper's POST started`);
-    expect(elapsed).toBeLessThan(2000);
+    await expect.poll(() => page.getByTestId('stat-total-orders').locator('.stat-value').textContent()).toBe('1');
     expect(await page.getByTestId('stat-pending-orders').textContent()).toBe('1');
     await page.getByText(first.orderNumber).waitFor();
 

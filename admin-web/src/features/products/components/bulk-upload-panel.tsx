@@ -5,12 +5,12 @@ import { useToast } from '../../../components/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
 import { uploadBulkProductImages } from '../api/upload-images';
 import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
-import { screenImages, serverRefusals, type RefusedImage } from './image-screening';
+import { screenImages, serverRefusals, UPLOAD_LIMITS, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
 import { checkImportColumns, type ImportColumns } from '../api/check-import-columns';
 import { ColumnMapping } from './column-mapping';
 
-const MAX_FILES = 50;
+const MAX_FILES = UPLOAD_LIMITS.bulk;
 
 const errorText = (e: BulkUploadError) =>
   typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;

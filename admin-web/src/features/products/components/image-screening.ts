@@ -1,5 +1,7 @@
 /** What the admin may upload at once: 10MB per image; bulk 50 files, the product form's extra images 5. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Files per upload (admin spec: single 1, multi 5, bulk 50), the same as the server's routes. */
+export const UPLOAD_LIMITS = { single: 1, multiple: 5, bulk: 50 } as const;
 
 export interface RefusedImage {
   name: string;

@@ -6,7 +6,7 @@ import { CATEGORIES, type AdminProduct } from '../api/product';
 import { useSaveProduct } from '../api/save-product';
 import { uploadMultipleImages, uploadSingleImage } from '../api/upload-images';
 import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
-import { MAX_IMAGE_BYTES, screenImages, serverRefusals, type RefusedImage } from './image-screening';
+import { MAX_IMAGE_BYTES, screenImages, serverRefusals, UPLOAD_LIMITS, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
 import { emptyProductForm, productToForm, validateProductForm, type ProductFormValues } from './product-form';
 
@@ -79,9 +79,9 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
     const files = Array.from(list ?? []);
     setRefused([]);
     if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose images to upload.', variant: 'destructive' });
-    const { accepted, refused: screened } = screenImages(files, 5);
+    const { accepted, refused: screened } = screenImages(files, UPLOAD_LIMITS.multiple);
     setRefused(screened);
-    if (files.length > 5) toast({ title: 'Too many files', description: 'Upload at most 5 extra images at once: the first 5 images are uploaded.', variant: 'destructive' });
+    if (files.length > UPLOAD_LIMITS.multiple) toast({ title: 'Too many files', description: `Upload at most ${UPLOAD_LIMITS.multiple} extra images at once: the first ${UPLOAD_LIMITS.multiple} images are uploaded.`, variant: 'destructive' });
     if (accepted.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
     setUploading(true);
     try {

@@ -1,0 +1,51 @@
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { MemoryEventStore } from '../../tests/helpers/memory-event-store.js';
+import { comparePositions, eventsOf, START } from './event-store.js';
+import { currentLogEnd } from './log-end.js';
+
+const p = (commit: number, prepare: number) => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
+
+describe('global positions', () => {
+  it('order by commit first, then prepare', () => {
+    expect(comparePositions(p(1, 9), p(2, 0))).toBe(-1);
+    expect(comparePositions(p(2, 0), p(1, 9))).toBe(1);
+    expect(comparePositions(p(2, 3), p(2, 4))).toBe(-1);
+    expect(comparePositions(p(2, 4), p(2, 3))).toBe(1);
+    expect(comparePositions(p(2, 4), p(2, 4))).toBe(0);
+    expect(START).toEqual(p(0, 0));
+  });
+});
+
+describe('eventsOf', () => {
+  it('reads the whole log after a position in batches, in order', async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 7; i++) await store.append(`s-${i % 2}`, [{ type: 'T', data: i, metadata: { correlationId: 'c', timestamp: 't' } }], { expectedVersion: 'any' });
+    const limits: number[] = [];
+    const reading = { readAll: (from: typeof START, limit?: number) => (limits.push(limit!), store.readAll(from, limit)) };
+    const seen: unknown[] = [];
+    for await (const e of eventsOf(reading, START, 3)) seen.push(e.data);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(limits).toEqual([3, 3, 3, 3]);
+    const after: unknown[] = [];
+    for await (const e of eventsOf(store, store.log[4]!.position)) after.push(e.data);
+    expect(after).toEqual([5, 6]);
+  });
+});
+
+describe('currentLogEnd', () => {
+  it('PostgreSQL: the newest event below every open transaction, or the start when there is none', async () => {
+    const queries: string[] = [];
+    const pool = (rows: unknown[]) => ({ query: async (sql: string) => (queries.push(sql), { rows }) }) as unknown as pg.Pool;
+    expect(await currentLogEnd({ kind: 'postgres' }, pool([{ tx: '12', gp: '40' }]), () => [])).toEqual(p(12, 40));
+    expect(queries[0]).toMatch(/transaction_id < pg_snapshot_xmin\(pg_current_snapshot\(\)\)[\s\S]*order by transaction_id desc, global_position desc limit 1/);
+    expect(await currentLogEnd({ kind: 'postgres' }, pool([]), () => [{ commit: '9', prepare: '9' }])).toEqual(START);
+  });
+
+  it('other stores: the furthest projection position', async () => {
+    const none = {} as pg.Pool;
+    expect(await currentLogEnd({ kind: 'eventstoredb' }, none, () => [])).toEqual(START);
+    const positions = [{ commit: '5', prepare: '7' }, { commit: 9n, prepare: 1n }, { commit: '9', prepare: '0' }, { commit: '2', prepare: '99' }];
+    expect(await currentLogEnd({ kind: 'eventstoredb' }, none, () => positions)).toEqual(p(9, 1));
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { DEFAULT_HOLD_CAPS, NO_HOLDS } from './holds.js';
+import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
+
+/** The order decider's guards one by one (the surviving mutants of the first mutation run). */
+const shopper = '11111111-1111-4111-8111-111111111111';
+const other = '22222222-2222-4222-8222-222222222222';
+const admin = '33333333-3333-4333-8333-333333333333';
+const t0 = '2026-01-10T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
+const line = (unitPricePaise = 1200_00, quantity = 1): OrderLine => ({ lineNo: 1, productId: 'p1', name: 'Goku', image: '', category: 'Anime Figures', unitPricePaise, quantity });
+const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
+const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line()]): OrderCommand => ({
+  type: 'PlaceOrder',
+  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, holds: NO_HOLDS, caps: DEFAULT_HOLD_CAPS, at: t0 },
+});
+const fold = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
+const run = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, fold(history));
+const after = (history: OrderEvent[], ...commands: OrderCommand[]) => commands.reduce((h, c) => [...h, ...run(h, c)], history);
+const status = (to: OrderStatus, when = at(5), trackingNumber?: string): OrderCommand => ({
+  type: 'ChangeOrderStatus',
+  data: { status: to, generatedTrackingNumber: 'AWBGEN', by: admin, at: when, ...(trackingNumber ? { trackingNumber } : {}) },
+});
+const paymentOrder = (providerOrderId = 'order_A', amountPaise = 1200_00, by = shopper): OrderCommand => ({ type: 'RecordPaymentOrder', data: { providerOrderId, amountPaise, provider: 'simulator', by, at: t0 } });
+const pay = (paymentId = 'pay_1', amountPaise = 1200_00): OrderCommand => ({ type: 'ConfirmPayment', data: { providerOrderId: 'order_A', paymentId, amountPaise, via: 'verify', by: shopper, at: at(1) } });
+const fail = (data: { providerOrderId?: string; paymentId?: string } = {}): OrderCommand => ({ type: 'FailPayment', data: { reason: 'declined', via: 'webhook', by: 'system', at: at(1), ...data } });
+const expire = (minutes: number): OrderCommand => ({ type: 'ExpireOrder', data: { at: at(minutes) } });
+const error = (fn: () => unknown) => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return [(e as { statusCode: number }).statusCode, (e as Error).message];
+  }
+};
+const cod = () => run([], place('cod'));
+const online = () => run([], place('razorpay'));
+const paid = () => after(online(), paymentOrder(), pay());
+
+describe('PlaceOrder', () => {
+  it('an empty cart is refused; an existing order cannot be placed again', () => {
+    expect(error(() => run([], place('cod', [])))).toEqual([400, 'Your cart is empty']);
+    expect(error(() => run(cod(), place('cod')))).toEqual([409, 'Order already exists']);
+  });
+});
+
+describe('ChangeOrderStatus', () => {
+  it('the same status again writes nothing, except shipped with a new tracking number', () => {
+    const shipped = after(cod(), status('shipped'));
+    expect(run(shipped, status('shipped'))).toEqual([]);
+    const again = run(shipped, status('shipped', at(6), 'AWB-NEW'));
+    expect(again).toHaveLength(1);
+    expect(again[0]!.data).toMatchObject({ from: 'shipped', to: 'shipped', trackingNumber: 'AWB-NEW' });
+    expect(run(after(cod(), status('processing')), status('processing'))).toEqual([]);
+  });
+
+  it('shipped carries tracking and estimated delivery 5 days on; delivered carries the delivery time; others carry neither', () => {
+    const [shipped] = run(cod(), status('shipped', at(60)));
+    expect(shipped!.data).toMatchObject({ trackingNumber: 'AWBGEN', estimatedDelivery: new Date(Date.parse(at(60)) + 5 * 86_400_000).toISOString() });
+    expect(shipped!.data).not.toHaveProperty('actualDelivery');
+    const [delivered] = run(cod(), status('delivered', at(90)));
+    expect(delivered!.data).toMatchObject({ actualDelivery: at(90) });
+    expect(delivered!.data).not.toHaveProperty('trackingNumber');
+    const [processing] = run(cod(), status('processing'));
+    expect(Object.keys(processing!.data).sort()).toEqual(['at', 'by', 'from', 'orderId', 'stock', 'to']);
+  });
+
+  it('stock: cancelling releases, leaving cancelled re-reserves, anything else keeps', () => {
+    const [cancel] = run(cod(), status('cancelled'));
+    expect(cancel!.data).toMatchObject({ stock: 'released' });
+    expect(stockEffect([cancel!])).toBe('release');
+    const cancelled = after(cod(), status('cancelled'));
+    const [reopen] = run(cancelled, status('pending'));
+    expect(reopen!.data).toMatchObject({ from: 'cancelled', to: 'pending', stock: 'reserved' });
+    expect(stockEffect([reopen!])).toBe('reserve');
+    const [kept] = run(cod(), status('processing'));
+    expect(kept!.data).toMatchObject({ stock: 'kept' });
+    expect(stockEffect([kept!])).toBeNull();
+  });
+
+  it('cancelling a paid order refunds it; cancelling an unpaid one, or other changes of a paid one, do not', () => {
+    const refunded = run(paid(), status('cancelled'));
+    expect(refunded.map((e) => e.type)).toEqual(['OrderStatusChanged', 'PaymentRefunded']);
+    expect(refunded[1]!.data).toMatchObject({ paymentId: 'pay_1', amountPaise: 1200_00, by: admin });
+    expect(run(online(), status('cancelled')).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+    expect(run(paid(), status('shipped')).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+  });
+});
+
+describe('RecordPaymentOrder (pay, or pay again)', () => {
+  it('refuses another shopper, a COD order, a paid, cancelled or mismatched one', () => {
+    expect(error(() => run(online(), paymentOrder('order_A', 1200_00, other)))).toEqual([404, 'Order not found']);
+    expect(error(() => run(cod(), paymentOrder()))).toEqual([400, 'This order is paid cash on delivery']);
+    expect(error(() => run(paid(), paymentOrder('order_B')))).toEqual([409, 'This order is already paid']);
+    expect(error(() => run(after(paid(), status('cancelled')), paymentOrder('order_B')))).toEqual([409, 'This order is already paid']); // refunded
+    expect(error(() => run(after(online(), status('cancelled')), paymentOrder('order_B')))).toEqual([409, 'This order is cancelled']);
+    expect(error(() => run(online(), paymentOrder('order_A', 1199_99)))).toEqual([400, 'Amount does not match the order total']);
+  });
+
+  it('the same provider order again writes nothing; a new one is recorded in INR', () => {
+    const recorded = after(online(), paymentOrder());
+    expect(run(recorded, paymentOrder())).toEqual([]);
+    expect(run(recorded, paymentOrder('order_B'))).toEqual([
+      { type: 'PaymentOrderCreated', data: { orderId: 'o1', providerOrderId: 'order_B', amountPaise: 1200_00, currency: 'INR', provider: 'simulator', by: shopper, at: t0 } },
+    ]);
+  });
+});
+
+describe('ConfirmPayment', () => {
+  it('refuses COD and a wrong amount; a paid or refunded order takes no second confirmation', () => {
+    expect(error(() => run(cod(), pay()))).toEqual([400, 'This order is paid cash on delivery']);
+    expect(error(() => run(after(online(), paymentOrder()), pay('pay_1', 1000_00)))).toEqual([400, 'Payment amount does not match the order total']);
+    expect(run(paid(), pay('pay_2'))).toEqual([]);
+    expect(run(after(paid(), status('cancelled')), pay('pay_2'))).toEqual([]);
+  });
+
+  it('money arriving for a cancelled order goes straight back', () => {
+    const cancelled = after(online(), paymentOrder(), status('cancelled'));
+    const events = run(cancelled, pay('pay_9'));
+    expect(events.map((e) => e.type)).toEqual(['PaymentConfirmed', 'PaymentRefunded']);
+    expect(events[1]!.data).toEqual({ orderId: 'o1', paymentId: 'pay_9', amountPaise: 1200_00, by: 'system', at: at(1) });
+  });
+});
+
+describe('FailPayment', () => {
+  it('records a failure of an unpaid online order once per payment id, with only the ids it has', () => {
+    const recorded = after(online(), paymentOrder());
+    expect(run(recorded, fail({ paymentId: 'pay_x' }))[0]!.data).toEqual({ orderId: 'o1', paymentId: 'pay_x', reason: 'declined', via: 'webhook', by: 'system', at: at(1) });
+    expect(run(recorded, fail({ providerOrderId: 'order_A' }))[0]!.data).toEqual({ orderId: 'o1', providerOrderId: 'order_A', reason: 'declined', via: 'webhook', by: 'system', at: at(1) });
+    const failedOnce = after(recorded, fail({ paymentId: 'pay_x' }));
+    expect(run(failedOnce, fail({ paymentId: 'pay_x' }))).toEqual([]);
+    expect(run(failedOnce, fail({ paymentId: 'pay_y' }))).toHaveLength(1);
+  });
+
+  it('ignores COD orders and paid or refunded ones', () => {
+    expect(run(cod(), fail({ paymentId: 'p' }))).toEqual([]);
+    expect(run(paid(), fail({ paymentId: 'p' }))).toEqual([]);
+    expect(run(after(paid(), status('cancelled')), fail({ paymentId: 'p' }))).toEqual([]);
+  });
+});
+
+describe('ExpireOrder after 30 minutes', () => {
+  it('nothing to expire without an order, or before 30 minutes', () => {
+    expect(run([], expire(60))).toEqual([]);
+    expect(run(online(), expire(29.99))).toEqual([]);
+  });
+
+  it('an unpaid online order expires at 30 minutes with the reason; a paid, refunded or moved-on one does not', () => {
+    const expired = run(online(), expire(30));
+    expect(expired).toEqual([{ type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Payment not completed within 30 minutes', by: 'system', at: at(30) } }]);
+    expect(stockEffect(expired)).toBe('release');
+    expect(run(paid(), expire(60))).toEqual([]);
+    expect(run(after(paid(), status('cancelled')), expire(60))).toEqual([]);
+    expect(run(after(online(), status('processing')), expire(60))).toEqual([]);
+  });
+
+  it('a COD order never confirmed expires; a confirmed one does not', () => {
+    expect(run(cod(), expire(30))).toEqual([{ type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } }]);
+    expect(run(after(cod(), { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } }), expire(60))).toEqual([]);
+  });
+});
+
+describe('DeleteOrder and stockEffect', () => {
+  it('deleting releases stock of an order not yet shipped and keeps it after shipping', () => {
+    const [deleted] = run(cod(), { type: 'DeleteOrder', data: { by: admin, at: at(5) } });
+    expect(deleted!.data).toMatchObject({ stock: 'released' });
+    expect(stockEffect([deleted!])).toBe('release');
+    const [late] = run(after(cod(), status('shipped')), { type: 'DeleteOrder', data: { by: admin, at: at(5) } });
+    expect(late!.data).toMatchObject({ stock: 'kept' });
+    expect(stockEffect([late!])).toBeNull();
+    expect(stockEffect([])).toBeNull();
+  });
+});
