@@ -9,6 +9,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 export interface LighthouseRow {
@@ -25,6 +26,8 @@ export interface LighthouseRow {
   totalBytes: number;
   /** Lighthouse's CPU benchmark of the machine during the run (higher is faster; a quiet desktop is ~1000–2000). */
   benchmarkIndex: number;
+  /** The machine's 1-minute load average when the run ended (a shared machine: read the figures next to it). */
+  loadAverage: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
@@ -114,6 +117,7 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
           totalBytes: Math.round(audit('total-byte-weight')),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          loadAverage: Number(os.loadavg()[0]!.toFixed(1)),
         });
       }
       const score = median(samples.map((s) => s.performance));
@@ -127,10 +131,10 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
 
 export function printLighthouse(rows: LighthouseRow[], label = ''): void {
   console.log(`Lighthouse mobile${label ? ` — ${label}` : ''}`);
-  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'seo'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)}  url`);
+  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'seo'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)} ${'load'.padStart(5)}  url`);
   for (const r of rows) {
     console.log(
-      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.seo).padStart(4)} ${String(r.accessibility).padStart(4)} ${String(r.bestPractices).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)}  ${r.url}`,
+      `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.seo).padStart(4)} ${String(r.accessibility).padStart(4)} ${String(r.bestPractices).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)} ${r.loadAverage.toFixed(1).padStart(5)}  ${r.url}`,
     );
   }
 }

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Runtime } from '../runtime.js';
 import { scriptJson } from './html-escape.js';
+import { inlineStylesheets } from './inline-stylesheet.js';
+import { lcpPreloadLink } from './lcp-preload.js';
 import { renderHead } from './page-head.js';
 import { publicOrigin } from './public-url.js';
 import { catalogueMemory, resolvePage } from './resolve-page.js';
@@ -32,16 +34,22 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 const ROOT = '<div id="root"></div>';
 
 /**
- * Rendered pages are the same for every visitor (rendered as a guest): each is kept for a few seconds, per catalogue
- * version (an import, an edit or a stock change renders afresh), bounded in bytes. A few seconds keep the query
- * cache's timestamps well inside the browser's 30 s freshness, so hydration still asks for nothing again.
+ * Rendered pages are the same for every visitor (rendered as a guest), kept per catalogue version (an import, an edit
+ * or a stock change renders afresh at once: the version is part of the key), bounded in bytes. Within the catalogue
+ * version a page is fresh for a few seconds (what else it shows, the carousels, may have changed); after that it is
+ * still sent at once, and rendered again in the background for the next request (stale-while-revalidate), so a
+ * shopper waits for a render only on a page nobody asked for in the last 10 minutes or after a catalogue change.
+ * The browser takes the page's query cache as fetched when it arrives (web/src/boot.tsx), so its age does not make
+ * hydration fetch it again.
  */
 export const RENDER_CACHE_TTL_MS = 5_000;
+export const RENDER_CACHE_KEEP_MS = 10 * 60_000;
 const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
 
 interface Rendered {
   status: number;
   html: string;
+  renderedAt: number;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -53,11 +61,12 @@ interface Rendered {
  * goes beside them as `<script type="application/json">` (not executable, so no CSP exception); private pages stay
  * an empty shell the browser renders.
  */
-export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: string, options: { cacheTtlMs?: number } = {}) {
+export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: string, options: { cacheTtlMs?: number; cacheKeepMs?: number } = {}) {
+  const freshMs = options.cacheTtlMs ?? RENDER_CACHE_TTL_MS;
   const rendered = new LRUCache<string, Rendered>({
     maxSize: RENDER_CACHE_BYTES,
     sizeCalculation: (r) => r.html.length * 2 + (r.br?.length ?? 0) + (r.gzip?.length ?? 0) + 64,
-    ttl: options.cacheTtlMs ?? RENDER_CACHE_TTL_MS,
+    ttl: Math.max(freshMs, options.cacheKeepMs ?? RENDER_CACHE_KEEP_MS),
   });
   const inflight = new Map<string, Promise<Rendered | { redirect: string; status: number }>>();
   const origin = publicOrigin(runtime.env);
@@ -66,7 +75,7 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   const loadRenderer = serverRendererLoader(ssrFile);
   const templateFile = path.join(webDist, 'index.html');
   let template: string | null = null;
-  const loadTemplate = () => (template ??= existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : FALLBACK_TEMPLATE);
+  const loadTemplate = () => (template ??= existsSync(templateFile) ? inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist) : FALLBACK_TEMPLATE);
 
   async function body(request: FastifyRequest, url: URL, page: ReturnType<typeof resolvePage>): Promise<string | { redirect: string; status: number }> {
     let html = loadTemplate();
@@ -80,6 +89,9 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
     try {
       const rendered = await renderer.render(`http://localhost${url.pathname}${url.search}`, reads);
       if (rendered.redirect) return { redirect: rendered.redirect.location, status: rendered.redirect.status };
+      const preload = lcpPreloadLink(rendered.html);
+      // Ahead of the scripts and the stylesheet: the image is the first thing the page paints large.
+      if (preload) html = html.replace(/(\s*)(<script type="module"|<\/head>)/, (_, space: string, next: string) => `${space}${preload}${space}${next}`);
       return html.replace(
         ROOT,
         `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-data">${scriptJson(rendered.dehydratedState)}</script>`,
@@ -94,23 +106,29 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   return async function sendShopPage(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
     const key = `${memory.version}|${url.pathname}${url.search}`;
-    let entry = rendered.get(key);
-    if (!entry) {
-      // Requests for a page being rendered wait for that render instead of rendering it again.
+    // Requests for a page being rendered wait for that render instead of rendering it again.
+    const render = () => {
       let pending = inflight.get(key);
       if (!pending) {
         pending = (async () => {
           const page = resolvePage(memory, origin, url.pathname, url.searchParams);
           const html = await body(request, url, page);
           if (typeof html !== 'string') return html;
-          const fresh = { status: page.status, html };
+          const fresh: Rendered = { status: page.status, html, renderedAt: Date.now() };
           // Only server-rendered pages are kept (the shell of a private page costs nothing to build).
           if (html.includes('id="ssr-data"')) rendered.set(key, fresh);
           return fresh;
         })().finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
-      const result = await pending;
+      return pending;
+    };
+    let entry = rendered.get(key);
+    if (entry && Date.now() - entry.renderedAt > freshMs) {
+      render().catch((error: unknown) => request.log.error({ err: error, url: request.url }, 'background render failed'));
+    }
+    if (!entry) {
+      const result = await render();
       if ('redirect' in result) return reply.redirect(result.redirect, result.status);
       entry = result;
     }

@@ -1,31 +1,23 @@
-import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter, createAppRouter } from './app/router';
 import { registerServiceWorker } from './features/service-worker/register';
-import { beginHydration } from './lib/hydration';
 import './styles/index.css';
 
-/** Server-rendered pages (entry-server.tsx) carry their query cache as JSON; private pages come as an empty shell. */
-const ssrData = document.getElementById('ssr-data');
-const dehydratedState = ssrData ? (JSON.parse(ssrData.textContent ?? '{}') as DehydratedState) : undefined;
-const container = document.getElementById('root')!;
+/**
+ * The storefront's entry, kept tiny. A server-rendered page is complete without JavaScript: the application (React,
+ * the router, the query cache; ~130 KB compressed, a few hundred ms of main-thread work on a phone) is fetched and run
+ * only once the page has loaded and painted, so it neither competes with the LCP image for the network nor holds
+ * back the first paint. Hydration then makes the controls live (`<html data-hydrated>`). Client-rendered pages (an
+ * empty shell: cart, checkout, orders, …) start it at once.
+ */
+const boot = () => void import('./boot');
+const serverRendered = !!document.getElementById('ssr-data');
 
-void createAppRouter({ hydrate: !!dehydratedState }).then((router) => {
-  const app = (
-    <StrictMode>
-      <AppProvider dehydratedState={dehydratedState}>
-        <AppRouter router={router} />
-      </AppProvider>
-    </StrictMode>
-  );
-  if (dehydratedState) {
-    beginHydration();
-    hydrateRoot(container, app);
-  } else {
-    createRoot(container).render(app);
-  }
-});
+if (!serverRendered) boot();
+else if (document.readyState === 'complete') afterPaint(boot);
+else window.addEventListener('load', () => afterPaint(boot), { once: true });
+
+/** After the next frame has been painted. */
+function afterPaint(run: () => void) {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
 
 registerServiceWorker();

@@ -29,8 +29,8 @@ export default function ProductsRoute() {
         <p className="empty-state">No products available right now.</p>
       ) : (
         <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'browser__results browser__results--updating' : 'browser__results'}>
-          <p className="result-count">{data.total} products</p>
-          <ProductGrid products={data.products} eagerCount={4} />
+          <h2 className="result-count">{data.total} products</h2>
+          <ProductGrid products={data.products} eagerCount={4} priorityFirst />
           <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(page) => hrefOf({ ...state, page })} onNavigate={() => top.current?.scrollIntoView({ block: 'start' })} />
         </div>
       )}

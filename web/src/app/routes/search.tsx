@@ -42,6 +42,7 @@ export default function SearchRoute() {
         updating={results.isPlaceholderData}
         ranges={GENERAL_PRICE_RANGES}
         withSearch={false}
+        priorityFirst
         emptyTitle={`No products found for “${state.q}”`}
         emptyActions={
           <Link to="/" className="button button--ghost">

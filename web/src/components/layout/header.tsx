@@ -21,7 +21,8 @@ function AccountEntry() {
   const { user } = useAuth();
   if (!user) {
     return (
-      <Link to="/login" className="header__signin">
+      // The text is hidden on phones (the icon stays): the label keeps the link's name.
+      <Link to="/login" className="header__signin" aria-label="Sign In">
         <UserIcon />
         <span>Sign In</span>
       </Link>

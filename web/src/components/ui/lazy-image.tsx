@@ -4,12 +4,18 @@ import { PLACEHOLDER_IMAGE, resolveImageUrl, withCacheBust } from '../../lib/ima
 interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   src: string | null | undefined;
   alt: string;
-  /** Above-the-fold images load at once. */
+  /** Above-the-fold images load at once: the server's HTML carries their src, and they show without a fade. */
   eager?: boolean;
+  /**
+   * The page's largest above-the-fold image (its LCP element): eager, `fetchpriority="high"`, and the server adds a
+   * `<link rel="preload" as="image">` for it to the head (src/shop-pages/lcp-preload.ts finds it by this attribute).
+   */
+  priority?: boolean;
 }
 
 /** Loads 50 px before it enters the viewport; on error retries once with a cache-busting query, then shows the placeholder. */
-export function LazyImage({ src, alt, eager = false, className, ...rest }: LazyImageProps) {
+export function LazyImage({ src, alt, eager: eagerProp = false, priority = false, className, ...rest }: LazyImageProps) {
+  const eager = eagerProp || priority;
   const ref = useRef<HTMLImageElement>(null);
   const resolved = resolveImageUrl(src);
   const [visible, setVisible] = useState(eager);
@@ -65,10 +71,13 @@ export function LazyImage({ src, alt, eager = false, className, ...rest }: LazyI
       src={visible ? current : undefined}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
       onError={onError}
       onLoad={() => setLoaded(true)}
-      className={`lazy-image ${loaded ? 'is-loaded' : ''} ${className ?? ''}`}
+      // An eager image is painted as soon as it arrives, before any JavaScript runs (no fade from opacity 0: an
+      // invisible image is not a contentful paint, and without JavaScript it would never appear).
+      className={`${eager ? 'eager-image' : `lazy-image ${loaded ? 'is-loaded' : ''}`} ${className ?? ''}`}
       {...rest}
     />
   );

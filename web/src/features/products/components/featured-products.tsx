@@ -35,7 +35,7 @@ export function FeaturedProducts() {
         <p className="muted">New arrivals are on their way.</p>
       ) : (
         <>
-          <ProductGrid products={products} />
+          <ProductGrid products={products} eagerCount={4} />
           <div className="section__foot">
             {last?.nextPage ? (
               <button type="button" className="button button--outline" onClick={() => void loadMore()} disabled={loadingMore}>

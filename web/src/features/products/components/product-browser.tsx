@@ -27,10 +27,12 @@ interface ProductBrowserProps {
   searchPlaceholder?: string;
   emptyTitle: string;
   emptyActions?: ReactNode;
+  /** No carousel above: the first result's image is the page's LCP element. */
+  priorityFirst?: boolean;
 }
 
 /** Search box, price filter, sort, grid/list toggle, result count, Clear Filters and pages over one server page. */
-export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, updating = false, ranges, withSearch = true, searchPlaceholder = 'Search…', emptyTitle, emptyActions }: ProductBrowserProps) {
+export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, updating = false, ranges, withSearch = true, searchPlaceholder = 'Search…', emptyTitle, emptyActions, priorityFirst = false }: ProductBrowserProps) {
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const top = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState(state.q);
@@ -103,9 +105,10 @@ export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, 
         <ProductGridSkeleton />
       ) : (
         <div aria-busy={updating} className={updating ? 'browser__results browser__results--updating' : 'browser__results'}>
-          <p className="result-count" aria-live="polite">
+          {/* The heading between the page's h1 and the cards' h3 names (heading order for assistive tech). */}
+          <h2 className="result-count" aria-live="polite">
             Showing {products.length} of {result.total} results
-          </p>
+          </h2>
           {products.length === 0 ? (
             <div className="empty-state">
               <h2>{emptyTitle}</h2>
@@ -119,7 +122,7 @@ export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, 
             </div>
           ) : (
             <>
-              <ProductGrid products={products} layout={layout} eagerCount={4} />
+              <ProductGrid products={products} layout={layout} eagerCount={4} priorityFirst={priorityFirst} />
               <Pagination
                 page={result.page}
                 totalPages={result.totalPages}

@@ -20,9 +20,11 @@ interface ProductCardProps {
   product: Product;
   layout?: 'grid' | 'list';
   eager?: boolean;
+  /** This card's image is the page's LCP element. */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, layout = 'grid', eager = false }: ProductCardProps) {
+export function ProductCard({ product, layout = 'grid', eager = false, priority = false }: ProductCardProps) {
   const { addToCart } = useCart();
   const { isInWishlist, toggle } = useWishlist();
   const { toast } = useToast();
@@ -49,7 +51,7 @@ export function ProductCard({ product, layout = 'grid', eager = false }: Product
   return (
     <article className={`card product-card product-card--${layout} ${product.inStock ? '' : 'is-out'}`} data-testid="product-card" data-product-id={product.id}>
       <Link to={`/product/${product.id}`} className="product-card__media" aria-label={product.name}>
-        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} width={400} height={400} />
+        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} priority={priority} width={400} height={400} />
         <div className="product-card__chips">
           {off ? <span className="chip chip--sale">-{off}%</span> : null}
           {product.isNew && <span className="chip chip--new">New</span>}

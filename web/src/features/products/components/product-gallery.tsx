@@ -7,7 +7,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <LazyImage key={list[active]} src={list[active]} alt={name} eager width={800} height={800} />
+        <LazyImage key={list[active]} src={list[active]} alt={name} priority width={800} height={800} />
       </div>
       {list.length > 1 && (
         <div className="gallery__thumbs" role="tablist" aria-label="Product images">

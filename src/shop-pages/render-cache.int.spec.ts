@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, type TestContext } from '../../tests/helpers/test-runtime.js';
+import { createShopHtml } from './shop-html.js';
+import { importCsv } from './test-catalogue.js';
+
+/**
+ * The render cache (issue 15's time to first byte): a kept page goes out at once even after its few fresh seconds,
+ * and is rendered again in the background for the next request (stale-while-revalidate); a catalogue change is never
+ * served stale (the catalogue version is part of the key).
+ */
+describe('server-rendered pages: stale-while-revalidate render cache', () => {
+  let ctx: TestContext;
+  let web: FastifyInstance;
+  let admin: Record<string, string>;
+  let slideUrl: string;
+  const home = async () => (await web.inject({ url: '/' })).body;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+  };
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
+    ctx = await createTestApp();
+    admin = (await loginAdmin(ctx.app)).auth;
+    await importCsv(ctx.app, admin, ['Tanjiro Kamado Figure,Anime Figures,1999,2499,20,true,true,/media/tanjiro.png,Demon Slayer,true,4.6,3,6']);
+    const carousel = (await ctx.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'hero' } })).json().carousel;
+    const slide = (await ctx.app.inject({ method: 'POST', url: `/api/carousels/admin/${carousel.id}/slides`, headers: admin, payload: { image: '/media/a.webp', title: 'Old banner title' } })).json().slide;
+    slideUrl = `/api/carousels/admin/${carousel.id}/slides/${slide.id}`;
+    // Fresh for 0 ms: every later request finds a stale page.
+    const send = createShopHtml(ctx.runtime, path.resolve('web/dist'), path.resolve('web/dist-ssr/entry-server.js'), { cacheTtlMs: 0 });
+    web = Fastify();
+    web.get('/', send);
+    await web.ready();
+  }, 180_000);
+  afterAll(async () => {
+    await web?.close();
+    await ctx?.close();
+  });
+
+  it('a stale page is sent as it was, and the next request gets the background render', async () => {
+    expect(await home()).toContain('Old banner title');
+    const edited = await ctx.app.inject({ method: 'PUT', url: slideUrl, headers: admin, payload: { title: 'New banner title' } });
+    expect(edited.statusCode).toBe(200);
+    // The kept page at once (not the render this request starts)…
+    expect(await home()).toContain('Old banner title');
+    // …then the background render replaces it.
+    await until(async () => (await home()).includes('New banner title'));
+    expect(await home()).toContain('New banner title');
+  });
+
+  it('a catalogue change renders afresh for the very next request', async () => {
+    expect(await home()).not.toContain('Nezuko Kamado Figure');
+    await importCsv(ctx.app, admin, ['Nezuko Kamado Figure,Anime Figures,2599,2999,10,true,true,/media/nezuko.png,Demon Slayer,true,4.2,0,5']);
+    expect(await home()).toContain('Nezuko Kamado Figure');
+  });
+});
