@@ -15,6 +15,7 @@ import {
 import { decideCustomer, decideEmailClaim } from './decide.js';
 import type { CredentialStore } from './credentials.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { PRIVACY_NOTICE_VERSION } from '../privacy/notice.js';
 
 const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
 const emailDecider = { initialState: initialEmailState, evolve: evolveEmail };
@@ -53,6 +54,7 @@ export async function registerCustomer(store: EventStore, credentials: Credentia
         city: input.city,
         state: input.state,
         pincode: input.pincode,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         now,
       },
     },
@@ -192,4 +194,39 @@ export async function changeSessions(store: EventStore, customerId: string, comm
     context,
   );
   return result;
+}
+
+/**
+ * EraseCustomer: PersonalDataErased on the customer's stream and, in the same append, the release of their e-mail
+ * claim (the address may sign up again). Removes the password hash. Answers null when the customer was erased already.
+ * The caller destroys the data key afterwards (src/modules/privacy/erase.ts): these events still need it.
+ */
+export async function eraseCustomerRecord(
+  store: EventStore,
+  credentials: CredentialStore,
+  customerId: string,
+  request: { requestedBy: 'customer' | 'admin'; by: string; reason: string },
+  context: CommandContext,
+): Promise<AppendResult | null> {
+  const current = await loadState(store, customerStream(customerId), customerDecider);
+  const now = (context.now ?? new Date()).toISOString();
+  const events = decideCustomer({ type: 'EraseCustomer', data: { ...request, now } }, current.state);
+  if (events.length === 0 || current.state.status !== 'registered') {
+    await credentials.restore(customerId, null);
+    return null;
+  }
+  const email = current.state.profile.email;
+  const claim = await loadState(store, emailStream(email), emailDecider);
+  const writes = [{ streamId: customerStream(customerId), events: toNewEvents(events, context), expectedVersion: current.version }];
+  if (claim.state.owner === customerId) {
+    writes.push({ streamId: emailStream(email), events: [{ type: 'EmailReleased', data: { email, customerId }, metadata: metadataFor(context) }], expectedVersion: claim.version } as never);
+  }
+  try {
+    const result = await store.appendMany(writes);
+    await credentials.restore(customerId, null);
+    return result;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return eraseCustomerRecord(store, credentials, customerId, request, context);
+    throw error;
+  }
 }

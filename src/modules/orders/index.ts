@@ -11,6 +11,7 @@ export { orderStream, ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderEvent, type O
 export { changeOrderStatus, confirmOrder, deleteOrder, settled, visibleOrder } from './service.js';
 export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';
 export { toPaise, toRupees } from './pricing.js';
+export { buildInvoice } from './invoice.js';
 
 export const startOrder = 30;
 
