@@ -16,6 +16,7 @@ import { createModules, type StoreModule } from './modules/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
 import { DEFAULT_HOLD_CAPS, type HoldCaps } from './modules/orders/holds.js';
 import { openPersonalData, type PersonalData } from './modules/privacy/personal-data.js';
+import { encryptExistingLog } from './modules/privacy/encrypt-log.js';
 
 export interface Logger {
   info: (obj: object | string, msg?: string) => void;
@@ -112,6 +113,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let personalData: PersonalData;
   try {
     personalData = await openPersonalData(pool, env);
+    if (!env.EVENTSTORE_URL) {
+      // A log written before personal data was encrypted: the one-time, recorded re-encryption (README "Personal data").
+      const migrated = await encryptExistingLog(pool, personalData.codec);
+      if (migrated) log.warn(migrated, 'personal data of an older log encrypted; chains recomputed and recorded in PersonalDataLogEncrypted');
+    }
   } catch (error) {
     await pool.end();
     await embedded?.stop();
