@@ -80,3 +80,22 @@ describe('personal data is stored encrypted (issue 21)', () => {
     expect(rows[0]!.master_key_id).toMatch(/^[0-9a-f]{16}$/);
   });
 });
+
+describe('master key rotation', () => {
+  it('re-wraps every live data key under the new master key; the log is untouched and still decrypts', async () => {
+    const { randomBytes: bytes } = await import('node:crypto');
+    const { parseMasterKey } = await import('./master-key.js');
+    const { SubjectKeyStore, rewrapSubjectKeys } = await import('./subject-keys.js');
+    const shopper = await signUp(ctx.app);
+    const oldKey = parseMasterKey(ctx.runtime.env.DATA_KEY!);
+    const newKey = bytes(32);
+    const before = (await new SubjectKeyStore(ctx.runtime.pool, oldKey).keysOf([shopper.user.id])).get(shopper.user.id)!;
+    const hashes = async () => (await ctx.runtime.pool.query<{ h: string }>("select string_agg(hash, ',' order by global_position) as h from events")).rows[0]!.h;
+    const logBefore = await hashes();
+    expect(await rewrapSubjectKeys(ctx.runtime.pool, oldKey, newKey)).toBeGreaterThanOrEqual(2);
+    expect(await hashes()).toBe(logBefore);
+    expect((await new SubjectKeyStore(ctx.runtime.pool, newKey).keysOf([shopper.user.id])).get(shopper.user.id)).toEqual(before);
+    await expect(new SubjectKeyStore(ctx.runtime.pool, oldKey).keysOf([shopper.user.id])).rejects.toThrow(/wrapped by master key/);
+    expect(await rewrapSubjectKeys(ctx.runtime.pool, newKey, oldKey)).toBeGreaterThanOrEqual(2); // back, for the other tests
+  });
+});
