@@ -44,7 +44,8 @@ async function backupOf(name: string): Promise<string> {
 /** A fresh, migrated, empty store to restore into. */
 async function emptyTarget(): Promise<{ runtime: Runtime; mediaDir: string }> {
   const target = mkdtempSync(path.join(os.tmpdir(), 'store-restore-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: target, JWT_SECRET: 'x'.repeat(32), SEED_DEMO: 'false' });
+  // The restored store runs with the source's master key (DATA_KEY): the backup's data keys are wrapped by it.
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: target, JWT_SECRET: 'x'.repeat(32), SEED_DEMO: 'false', DATA_KEY: process.env.DATA_KEY });
   const runtime = await createRuntime({ env, log: silent, connectionString: await createTestDatabase(), startModules: false, projections: { lead: false } });
   return { runtime, mediaDir: path.join(target, 'media') };
 }

@@ -10,6 +10,14 @@
 export const SOURCE_OF_TRUTH_TABLES = [
   /** scrypt hash of each customer's current password (migrations/046): without it nobody could sign in. */
   'customer_credentials',
+  /**
+   * Each shopper's data key, wrapped by the master key (migrations/060, issue 21): without them the log's personal
+   * fields could not be read. The master key is never in a backup: restore with the same DATA_KEY.
+   */
+  'personal_data_keys',
+  /** Tax invoices kept 72 months after their customer's erasure, and every access to them (migrations/060). */
+  'retained_invoices',
+  'retention_access_log',
 ] as const;
 
 export const NOT_BACKED_UP = {
