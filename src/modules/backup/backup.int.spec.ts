@@ -115,7 +115,10 @@ describe('backup and restore', () => {
         expect(original.length, table).toBeGreaterThan(0);
         expect(await tableRows(target.runtime.pool, table), table).toEqual(original);
       }
-      expect(report.rows).toBe(await tableRows(source.runtime.pool, 'customer_credentials').then((r) => r.length));
+      // Every source-of-truth row: the credentials and the shoppers' data keys (issue 21).
+      let sourceRows = 0;
+      for (const table of SOURCE_OF_TRUTH_TABLES) sourceRows += (await tableRows(source.runtime.pool, table)).length;
+      expect(report.rows).toBe(sourceRows);
       for (const table of ['orders', 'customers', 'products', 'wishlist_items']) expect((await tableRows(target.runtime.pool, table)).length, table).toBeGreaterThan(0);
       expect(readFileSync(path.join(target.mediaDir, 'products', 'nezuko.webp'))).toEqual(readFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp')));
     } finally {
