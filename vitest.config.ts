@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // One master key for every runtime, CLI and server process a spec starts on its shared database (each has its own
+    // DATA_DIR, where a generated key would differ). Test-only; never used outside the suite.
+    env: { DATA_KEY: '7e57da7a'.repeat(8) },
   },
 });

@@ -15,6 +15,8 @@ import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
 import { DEFAULT_HOLD_CAPS, type HoldCaps } from './modules/orders/holds.js';
+import { openPersonalData, type PersonalData } from './modules/privacy/personal-data.js';
+import { encryptExistingLog } from './modules/privacy/encrypt-log.js';
 
 export interface Logger {
   info: (obj: object | string, msg?: string) => void;
@@ -51,6 +53,8 @@ export interface Runtime {
   projections: ProjectionRunner;
   modules: StoreModule[];
   jwtSecret: Uint8Array;
+  /** Per-shopper data keys and the codec the event store encrypts personal fields with (src/modules/privacy). */
+  personalData: PersonalData;
   /** Every customer's sessions in memory, checked on each request (src/modules/sessions/session-registry.ts). */
   sessions: SessionRegistry;
   limits: Limits;
@@ -106,7 +110,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await embedded?.stop();
     throw error;
   }
-  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool);
+  let personalData: PersonalData;
+  try {
+    personalData = await openPersonalData(pool, env);
+    if (!env.EVENTSTORE_URL) {
+      // A log written before personal data was encrypted: the one-time, recorded re-encryption (README "Personal data").
+      const migrated = await encryptExistingLog(pool, personalData.codec);
+      if (migrated) log.warn(migrated, 'personal data of an older log encrypted; chains recomputed and recorded in PersonalDataLogEncrypted');
+    }
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
+  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool, { codec: personalData.codec });
   if (options.localLocks === false) disableLocalLocks(store);
   const partial = {
     env,
@@ -114,6 +131,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     pool,
     store,
     jwtSecret: loadJwtSecret(env),
+    personalData,
     sessions: new SessionRegistry(store, log),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     now: options.now ?? Date.now,

@@ -1,14 +1,16 @@
 import type { CustomerEvent } from '../../src/modules/customers/customer.js';
 import type { Projector } from '../projector.js';
 import { applyCustomersMany } from './customers-apply-many.js';
+import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 
 /** customers read model: one row per registered customer, for the admin and for joins. */
 export const customersProjector: Projector = {
   name: 'customers',
-  handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged'],
+  handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged', 'PersonalDataErased'],
   tables: ['customers'],
-  applyMany: applyCustomersMany,
+  applyMany: applyManyWithErasure(applyCustomersMany, eraseFrom.customers),
   async apply(client, recorded) {
+    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.customers(client, recorded);
     const event = recorded as unknown as CustomerEvent;
     switch (event.type) {
       case 'CustomerRegistered': {

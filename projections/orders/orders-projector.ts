@@ -2,6 +2,7 @@ import type { OrderEvent } from '../../src/modules/orders/order.js';
 import { ORDER_EVENT_TYPES } from '../../src/modules/orders/order.js';
 import type { Projector } from '../projector.js';
 import { applyOrdersMany } from './orders-apply-many.js';
+import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 
 /**
  * orders + order_items: one row per live order (deleted orders leave it; the log keeps them). Amounts arrive in
@@ -9,10 +10,11 @@ import { applyOrdersMany } from './orders-apply-many.js';
  */
 export const ordersProjector: Projector = {
   name: 'orders',
-  handles: ORDER_EVENT_TYPES,
+  handles: [...ORDER_EVENT_TYPES, 'PersonalDataErased'],
   tables: ['order_items', 'orders'],
-  applyMany: applyOrdersMany,
+  applyMany: applyManyWithErasure(applyOrdersMany, eraseFrom.orders),
   async apply(client, recorded) {
+    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.orders(client, recorded);
     const event = recorded as unknown as OrderEvent;
     switch (event.type) {
       case 'OrderPlaced': {

@@ -1,12 +1,14 @@
 import type { AddressBookEvent } from '../../src/modules/profile/address-book.js';
 import type { Projector } from '../projector.js';
+import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 
 /** customer_addresses: one row per saved address, exactly one default per customer that has any. */
 export const addressesProjector: Projector = {
   name: 'addresses',
-  handles: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressSet'],
+  handles: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressSet', 'PersonalDataErased'],
   tables: ['customer_addresses'],
   async apply(client, recorded) {
+    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.addresses(client, recorded);
     const event = recorded as unknown as AddressBookEvent;
     switch (event.type) {
       case 'AddressAdded': {

@@ -1,14 +1,16 @@
 import type { WishlistEvent } from '../../src/modules/profile/wishlist.js';
 import type { Projector } from '../projector.js';
 import { applyWishlistsMany } from './wishlists-apply-many.js';
+import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 
 /** wishlist_items: one row per (customer, product); product details are joined from `products` when read. */
 export const wishlistsProjector: Projector = {
   name: 'wishlists',
-  handles: ['WishlistItemAdded', 'WishlistItemRemoved'],
+  handles: ['WishlistItemAdded', 'WishlistItemRemoved', 'PersonalDataErased'],
   tables: ['wishlist_items'],
-  applyMany: applyWishlistsMany,
+  applyMany: applyManyWithErasure(applyWishlistsMany, eraseFrom.wishlists),
   async apply(client, recorded) {
+    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.wishlists(client, recorded);
     const event = recorded as unknown as WishlistEvent;
     switch (event.type) {
       case 'WishlistItemAdded': {

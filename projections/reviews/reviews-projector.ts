@@ -1,12 +1,14 @@
 import type { ReviewEvent } from '../../src/modules/reviews/review.js';
 import type { Projector } from '../projector.js';
+import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 
 /** product_reviews (migrations/040): one row per ProductReviewed; the (product, user) key makes a replay harmless. */
 export const reviewsProjector: Projector = {
   name: 'reviews',
-  handles: ['ProductReviewed'],
+  handles: ['ProductReviewed', 'PersonalDataErased'],
   tables: ['product_reviews'],
   async apply(client, recorded) {
+    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.reviews(client, recorded);
     const event = recorded as unknown as ReviewEvent;
     if (event.type !== 'ProductReviewed') return;
     const d = event.data;

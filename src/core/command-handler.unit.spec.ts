@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../tests/helpers/memory-event-store.js';
-import { disableLocalLocks, handleCommand, loadState, localLocks, shareLocalLocks } from './command-handler.js';
+import { disableLocalLocks, handleCommand, loadState, localLocks } from './command-handler.js';
 import type { Decider } from './decider.js';
 import { WrongExpectedVersionError } from './errors.js';
 
@@ -123,14 +123,11 @@ describe('handleCommand', () => {
 });
 
 describe('local locks', () => {
-  it('one lock per store; a wrapping store shares its inner store lock', () => {
+  it('one lock per store (per runtime)', () => {
     const inner = new MemoryEventStore();
     const other = new MemoryEventStore();
-    const wrapper = new MemoryEventStore();
     expect(localLocks(inner)).toBe(localLocks(inner));
     expect(localLocks(inner)).not.toBe(localLocks(other));
-    shareLocalLocks(wrapper, inner);
-    expect(localLocks(wrapper)).toBe(localLocks(inner));
   });
 });
 

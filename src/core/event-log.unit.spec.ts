@@ -1,8 +1,6 @@
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../tests/helpers/memory-event-store.js';
 import { comparePositions, eventsOf, START } from './event-store.js';
-import { currentLogEnd } from './log-end.js';
 
 const p = (commit: number, prepare: number) => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
 
@@ -30,22 +28,5 @@ describe('eventsOf', () => {
     const after: unknown[] = [];
     for await (const e of eventsOf(store, store.log[4]!.position)) after.push(e.data);
     expect(after).toEqual([5, 6]);
-  });
-});
-
-describe('currentLogEnd', () => {
-  it('PostgreSQL: the newest event below every open transaction, or the start when there is none', async () => {
-    const queries: string[] = [];
-    const pool = (rows: unknown[]) => ({ query: async (sql: string) => (queries.push(sql), { rows }) }) as unknown as pg.Pool;
-    expect(await currentLogEnd({ kind: 'postgres' }, pool([{ tx: '12', gp: '40' }]), () => [])).toEqual(p(12, 40));
-    expect(queries[0]).toMatch(/transaction_id < pg_snapshot_xmin\(pg_current_snapshot\(\)\)[\s\S]*order by transaction_id desc, global_position desc limit 1/);
-    expect(await currentLogEnd({ kind: 'postgres' }, pool([]), () => [{ commit: '9', prepare: '9' }])).toEqual(START);
-  });
-
-  it('other stores: the furthest projection position', async () => {
-    const none = {} as pg.Pool;
-    expect(await currentLogEnd({ kind: 'eventstoredb' }, none, () => [])).toEqual(START);
-    const positions = [{ commit: '5', prepare: '7' }, { commit: 9n, prepare: 1n }, { commit: '9', prepare: '0' }, { commit: '2', prepare: '99' }];
-    expect(await currentLogEnd({ kind: 'eventstoredb' }, none, () => positions)).toEqual(p(9, 1));
   });
 });

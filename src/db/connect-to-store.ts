@@ -7,10 +7,12 @@ import { EventStoreDbEventStore } from '../event-store/eventstoredb.js';
 import { PostgresEventStore } from '../event-store/postgres.js';
 import { embeddedConnectionString, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 import { migrate } from './migrate.js';
+import { openPersonalData, type PersonalData } from '../modules/privacy/personal-data.js';
 
 export interface StoreConnection {
   pool: pg.Pool;
   store: EventStore;
+  personalData: PersonalData;
   close(): Promise<void>;
 }
 
@@ -36,10 +38,12 @@ export async function connectToStore(env: Env): Promise<StoreConnection> {
   }
   const pool = new pg.Pool({ connectionString, max: 4 });
   await migrate(pool);
-  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool);
+  const personalData = await openPersonalData(pool, env);
+  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool, { codec: personalData.codec });
   return {
     pool,
     store,
+    personalData,
     close: async () => {
       await store.close();
       await pool.end();

@@ -16,6 +16,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../core/event-store.js';
+import type { EventDataCodec } from '../core/event-codec.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
@@ -43,8 +44,19 @@ export class PostgresEventStore implements EventStore {
   /** Snapshots of long streams' decider state live beside the log. */
   readonly snapshots: SnapshotStore;
 
-  constructor(private readonly pool: pg.Pool) {
+  /** Applied after validation on append and on every read (personal data encryption, src/modules/privacy/codec.ts). */
+  private readonly codec: EventDataCodec | null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: { codec?: EventDataCodec } = {},
+  ) {
     this.snapshots = new PostgresSnapshotStore(pool);
+    this.codec = options.codec ?? null;
+  }
+
+  private async decoded(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.codec && events.length > 0 ? this.codec.decode(events) : events;
   }
 
   async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
@@ -60,7 +72,11 @@ export class PostgresEventStore implements EventStore {
         validateEvent(event.type, event.data);
         eventMetadataSchema.parse(event.metadata);
       }
-    const nonEmpty = writes.filter((w) => w.events.length > 0);
+    let nonEmpty = writes.filter((w) => w.events.length > 0);
+    const codec = this.codec;
+    if (codec) {
+      nonEmpty = await Promise.all(nonEmpty.map(async (w) => ({ ...w, streamId: codec.storedStreamId(w.streamId), events: await codec.encode(w.events) })));
+    }
     for (let attempt = 0; ; attempt++) {
       try {
         return nonEmpty.length === 1 ? await this.appendOneStatement(nonEmpty[0]!) : await this.tryAppend(nonEmpty);
@@ -193,8 +209,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
-    const result = await this.pool.query<EventRow>(`${SELECT} where stream_id = $1 and stream_version >= $2 order by stream_version`, [streamId, fromVersion]);
-    return result.rows.map(toRecorded);
+    const stored = this.codec ? this.codec.storedStreamId(streamId) : streamId;
+    const result = await this.pool.query<EventRow>(`${SELECT} where stream_id = $1 and stream_version >= $2 order by stream_version`, [stored, fromVersion]);
+    return this.decoded(result.rows.map(toRecorded));
   }
 
   async readAll(from: GlobalPosition, limit = 500): Promise<RecordedEvent[]> {
@@ -206,7 +223,7 @@ export class PostgresEventStore implements EventStore {
        limit $3`,
       [from.commit.toString(), from.prepare.toString(), limit],
     );
-    return result.rows.map(toRecorded);
+    return this.decoded(result.rows.map(toRecorded));
   }
 
   streamVersion(streamId: string): Promise<number> {

@@ -65,6 +65,9 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/live/ticket',
   'POST /api/admin/users/:id/sign-out',
   'PUT /api/admin/users/:id/role',
+  'POST /api/admin/customers/:id/erase',
+  'GET /api/admin/customers/:id/data-export',
+  'GET /api/admin/retained-invoices/:orderId',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

@@ -3,6 +3,8 @@ import { checkExpectedVersion } from '../../src/core/errors.js';
 import type { AppendResult, EventStore, GlobalPosition, NewEvent, RecordedEvent, StreamWrite } from '../../src/core/event-store.js';
 import { comparePositions } from '../../src/core/event-store.js';
 import type { Snapshot, SnapshotStore } from '../../src/core/snapshots.js';
+import type { EventQuery, StreamHead } from '../../src/core/event-store.js';
+import { chainEntriesByReading, eventsByStreamByReading, findEventsByReading, hashesAtByReading, streamHeadsByReading } from '../../src/event-store/log-reads-by-reading.js';
 
 /**
  * An event store in memory for unit specs of the command handling (no PostgreSQL): the same expectedVersion rule as
@@ -51,6 +53,34 @@ export class MemoryEventStore implements EventStore {
 
   async readAll(from: GlobalPosition, limit = 1000): Promise<RecordedEvent[]> {
     return this.log.filter((e) => comparePositions(e.position, from) > 0).slice(0, limit);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    return this.versionOf(streamId);
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    return this.log[this.log.length - 1]?.position ?? { commit: 0n, prepare: 0n };
+  }
+
+  streamHeads(): AsyncIterable<StreamHead> {
+    return streamHeadsByReading(this);
+  }
+
+  hashesAt(places: { stream: string; version: number }[]): Promise<StreamHead[]> {
+    return hashesAtByReading(this, places);
+  }
+
+  findEvents(query: EventQuery): Promise<RecordedEvent[]> {
+    return findEventsByReading(this, query);
+  }
+
+  eventsByStream(types: readonly string[]): AsyncIterable<RecordedEvent[]> {
+    return eventsByStreamByReading(this, types);
+  }
+
+  chainEntries() {
+    return { entries: chainEntriesByReading(this), byStream: false };
   }
 
   subscribe(): never {

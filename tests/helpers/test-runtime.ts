@@ -56,6 +56,7 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'store-test-data-')),
     JWT_SECRET: randomBytes(24).toString('hex'),
     SEED_DEMO: 'false',
+    DATA_KEY: process.env.DATA_KEY ?? '',
     ...options.env,
   });
   const runtime = await createRuntime({

@@ -45,7 +45,7 @@ export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<
 
   /** GST: the month's GSTR-1 tax against its InvoiceIssued minus CreditNoteIssued events, to the paisa. */
   api.get('/admin/audit/gst', { ...admin, schema: { querystring: monthQuery, response: reconciliationResponses } }, async (request) => ({
-    success: true,
+    success: true as const,
     reconciliation: await reconcileGst(runtime.store, runtime.pool, request.query.month),
   }));
 }

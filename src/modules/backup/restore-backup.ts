@@ -1,3 +1,4 @@
+import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -151,6 +152,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   let trailer: BackupTrailer;
   try {
     await client.query('begin');
+    // An empty target may hold what its own start generated (its e-mail index key, personal_data_keys): the backup's
+    // source-of-truth rows replace it, as the log they belong to does.
+    for (const table of SOURCE_OF_TRUTH_TABLES) await client.query(`delete from "${table}"`);
     await client.query(
       `create temp table restore_events (seq bigint primary key, stream_id text, stream_version int, event_id uuid, type text,
          created_at timestamptz, data jsonb, metadata jsonb, recorded_hash text) on commit drop`,

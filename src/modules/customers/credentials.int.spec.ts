@@ -27,7 +27,7 @@ describe('credentials live outside the event log', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await hashesInLog()).toBe(before);
     const types = (await ctx.runtime.store.readStream(customerStream(shopper.user.id))).map((e) => e.type);
-    expect(types).toEqual(['CustomerRegistered', 'PasswordChanged']);
+    expect(types).toEqual(['CustomerRegistered', 'PrivacyNoticeAccepted', 'PasswordChanged']);
     const row = await ctx.runtime.pool.query<{ password_hash: string }>('select password_hash from customer_credentials where customer_id = $1', [shopper.user.id]);
     expect(row.rows[0]!.password_hash).toMatch(/^scrypt\$/);
     expect((await login(shopper.email, 'first-pass1')).statusCode).toBe(401);

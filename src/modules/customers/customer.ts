@@ -15,7 +15,7 @@ const profileFields = {
 };
 
 /** Events after which every token issued before them is refused (the customer's session version goes up by one). */
-export const ENDS_EVERY_SESSION: ReadonlySet<string> = new Set(['PasswordChanged', 'SessionsRevoked']);
+export const ENDS_EVERY_SESSION: ReadonlySet<string> = new Set(['PasswordChanged', 'SessionsRevoked', 'PersonalDataErased']);
 
 export const customerEvents = {
   CustomerRegistered: z.object({
@@ -45,6 +45,20 @@ export const customerEvents = {
   /** Every session up to now ended ("sign out everywhere", by the customer or an admin). */
   SessionsRevoked: z.object({ customerId: z.string().uuid(), reason: z.enum(['sign-out-everywhere', 'admin']), by: z.string(), at: z.string().datetime() }),
   RoleChanged: z.object({ customerId: z.string().uuid(), from: z.enum(['customer', 'admin']), to: z.enum(['customer', 'admin']), by: z.string(), at: z.string().datetime() }),
+  /**
+   * The customer's personal data was erased (issue 21): who asked (the customer from their Profile, or an admin on
+   * request), who did it, why and when. Their data key is destroyed right after, so every personal field of their
+   * events reads as erased from then on, replays included; orders keep amounts, items and status.
+   */
+  PersonalDataErased: z.object({
+    customerId: z.string().uuid(),
+    requestedBy: z.enum(['customer', 'admin']),
+    by: z.string(),
+    reason: z.string().min(1).max(500),
+    at: z.string().datetime(),
+  }),
+  /** Consent to the privacy notice of this version (at sign-up). */
+  PrivacyNoticeAccepted: z.object({ customerId: z.string().uuid(), version: z.string().min(1).max(40), at: z.string().datetime() }),
   EmailClaimed: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
   EmailReleased: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
 } as const;
@@ -57,7 +71,9 @@ export type CustomerEvent =
   | { type: 'PasswordChanged'; data: Data<'PasswordChanged'> }
   | { type: 'SignedOut'; data: Data<'SignedOut'> }
   | { type: 'SessionsRevoked'; data: Data<'SessionsRevoked'> }
-  | { type: 'RoleChanged'; data: Data<'RoleChanged'> };
+  | { type: 'RoleChanged'; data: Data<'RoleChanged'> }
+  | { type: 'PersonalDataErased'; data: Data<'PersonalDataErased'> }
+  | { type: 'PrivacyNoticeAccepted'; data: Data<'PrivacyNoticeAccepted'> };
 export type EmailEvent =
   | { type: 'EmailClaimed'; data: Data<'EmailClaimed'> }
   | { type: 'EmailReleased'; data: Data<'EmailReleased'> };
@@ -85,7 +101,9 @@ export type CustomerState =
        * every older token at once (src/modules/sessions/session-registry.ts).
        */
       sessionVersion: number;
-    };
+    }
+  /** Personal data erased: the account is gone (no profile), only its id and session version remain. */
+  | { status: 'erased'; customerId: string; sessionVersion: number };
 
 export const initialCustomerState = (): CustomerState => ({ status: 'none' });
 
@@ -130,6 +148,12 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
     case 'SignedOut':
       // Ends one token only; the session registry keeps the ended session ids.
       return state;
+    case 'PrivacyNoticeAccepted':
+      return state;
+    case 'PersonalDataErased':
+      return state.status === 'registered'
+        ? { status: 'erased', customerId: state.profile.id, sessionVersion: nextSessionVersion(state, event) }
+        : state;
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -14,6 +14,8 @@ export type CustomerCommand =
         city: string;
         state: string;
         pincode: string;
+        /** The privacy notice shown at sign-up, whose acceptance is recorded with the registration. */
+        privacyNoticeVersion: string;
         now: string;
       };
     }
@@ -35,7 +37,8 @@ export type CustomerCommand =
   | { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; now: string } }
   | { type: 'SignOut'; data: { sessionId: string; expiresAt: string; by: string; now: string } }
   | { type: 'RevokeSessions'; data: { reason: 'sign-out-everywhere' | 'admin'; by: string; now: string } }
-  | { type: 'ChangeRole'; data: { role: 'customer' | 'admin'; by: string; now: string } };
+  | { type: 'ChangeRole'; data: { role: 'customer' | 'admin'; by: string; now: string } }
+  | { type: 'EraseCustomer'; data: { requestedBy: 'customer' | 'admin'; by: string; reason: string; now: string } };
 
 export const EMAIL_CHANGE_MESSAGES = {
   required: 'Current password is required to change email',
@@ -46,8 +49,11 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
   switch (command.type) {
     case 'RegisterCustomer': {
       if (state.status !== 'none') throw new ConflictError('An account with this email already exists');
-      const { now, ...d } = command.data;
-      return [{ type: 'CustomerRegistered', data: { ...d, registeredAt: now } }];
+      const { now, privacyNoticeVersion, ...d } = command.data;
+      return [
+        { type: 'CustomerRegistered', data: { ...d, registeredAt: now } },
+        { type: 'PrivacyNoticeAccepted', data: { customerId: d.customerId, version: privacyNoticeVersion, at: now } },
+      ];
     }
     case 'UpdateProfile': {
       if (state.status !== 'registered') throw new NotFoundError('User not found');
@@ -86,6 +92,12 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (state.profile.role === command.data.role) return [];
       const { by, now } = command.data;
       return [{ type: 'RoleChanged', data: { customerId: state.profile.id, from: state.profile.role, to: command.data.role, by, at: now } }];
+    }
+    case 'EraseCustomer': {
+      if (state.status === 'erased') return []; // asked twice: the first erasure stands
+      if (state.status !== 'registered') throw new NotFoundError('User not found');
+      const { now, ...d } = command.data;
+      return [{ type: 'PersonalDataErased', data: { customerId: state.profile.id, ...d, at: now } }];
     }
     default: {
       const exhaustive: never = command;

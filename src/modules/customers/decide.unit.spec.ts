@@ -7,7 +7,7 @@ const id = '11111111-1111-4111-8111-111111111111';
 const adminId = '33333333-3333-4333-8333-333333333333';
 const now = '2026-01-01T00:00:00.000Z';
 const profile = { email: 'a@x.in', fullName: 'Asha', phone: '9876543210', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
-const register: CustomerCommand = { type: 'RegisterCustomer', data: { customerId: id, role: 'customer', ...profile, now } };
+const register: CustomerCommand = { type: 'RegisterCustomer', data: { customerId: id, role: 'customer', ...profile, privacyNoticeVersion: 'v1', now } };
 const registered: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: id, role: 'customer', ...profile, registeredAt: now } };
 const given = (events: CustomerEvent[]) => events.reduce(evolveCustomer, initialCustomerState());
 const update = (data: Partial<Extract<CustomerCommand, { type: 'UpdateProfile' }>['data']>): CustomerCommand => ({ type: 'UpdateProfile', data: { now, ...data } });
@@ -15,7 +15,7 @@ const unknown = initialCustomerState();
 
 describe('customer decider', () => {
   it('registers once; a second registration is a conflict', () => {
-    expect(decideCustomer(register, unknown)).toEqual([registered]);
+    expect(decideCustomer(register, unknown)).toEqual([registered, { type: 'PrivacyNoticeAccepted', data: { customerId: id, version: 'v1', at: now } }]);
     expect(() => decideCustomer(register, given([registered]))).toThrow(new ConflictError('An account with this email already exists'));
   });
 

@@ -5,7 +5,9 @@ import { createAttemptThrottle } from './attempt-throttle.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import './customer.js';
 
-export { registerCustomer, loadCustomer, changeSessions } from './commands.js';
+export { registerCustomer, loadCustomer, changeSessions, eraseCustomerRecord } from './commands.js';
+export { CredentialStore } from './credentials.js';
+export { verifyPassword } from './password.js';
 export { toUserDto } from './api.js';
 export { customerStream } from './customer.js';
 

@@ -16,7 +16,7 @@ export function taxInvoice(invoice: InvoiceIssued, creditNotes: CreditNoteIssued
   const shipping = invoice.lines.filter((l) => l.kind === 'shipping').reduce((s, l) => s + l.grossPaise, 0);
   const r = invoice.recipient;
   return {
-    title: 'Tax Invoice',
+    title: 'Tax Invoice' as const,
     copy: 'Original for Recipient',
     orderNumber: invoice.orderNumber,
     orderId: invoice.orderId,

@@ -46,4 +46,11 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
   return { reviews, average, count, page, limit, nextPage: page * limit < count ? page + 1 : null };
 }
 
-
+/** Every review one shopper wrote, newest first (their data export). */
+export async function reviewsOfUser(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query<{ id: string; product_id: string; user_name: string; order_id: string | null; rating: number; comment: string; created_at: Date }>(
+    'select id, product_id, user_name, order_id, rating, comment, created_at from product_reviews where user_id = $1 order by created_at desc, id desc',
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, userName: r.user_name, orderId: r.order_id, rating: r.rating, comment: r.comment, createdAt: r.created_at.toISOString() }));
+}

@@ -95,10 +95,12 @@ export const INFO_CONTENT: Record<string, InfoPage> = {
   },
   '/privacy': {
     title: 'Privacy Policy',
-    intro: 'We collect only what we need to deliver your order.',
+    intro: 'We collect only what we need to deliver your order, keep it encrypted, and erase it when you ask. Notice version 2026-11-24.',
     sections: [
-      { heading: 'What we keep', body: 'Your name, e-mail, phone and delivery addresses, and your orders. Card details never reach us: payments are handled by our payment provider.' },
-      { heading: 'Your choices', body: 'You can edit your details and addresses from your profile at any time.' },
+      { heading: 'What we keep and why', body: 'Your name, e-mail, phone and delivery addresses, to deliver your orders and let you sign in; your orders, reviews and wishlist, to run your account. Card details never reach us: payments are handled by our payment provider. Your password is kept only as a salted hash, apart from everything else.' },
+      { heading: 'How we protect it', body: 'Your personal details are stored encrypted with a key of your own (AES-256). Our audit records hold only the encrypted form.' },
+      { heading: 'How long', body: 'As long as you have an account. When you delete it, your key is destroyed and your name, contact details and addresses become unreadable everywhere at once; your orders stay as amounts and items only. The seller copy of each tax invoice is kept, as GST law requires, for 72 months from the due date of that year’s annual return, then deleted.' },
+      { heading: 'Your choices', body: 'Edit your details and addresses from your profile at any time. Download everything we hold about you as a file, or delete your account, from your profile. You accept this notice when you create an account; we record which version and when.' },
     ],
   },
   '/sitemap': {

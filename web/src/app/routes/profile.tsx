@@ -11,6 +11,7 @@ import { useUserProfile } from '../../features/user/api/get-user-profile';
 import { AddressBook } from '../../features/user/components/address-book';
 import { ChangePasswordForm } from '../../features/user/components/change-password-form';
 import { ProfileDetails } from '../../features/user/components/profile-details';
+import { YourData } from '../../features/user/components/your-data';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
 import { formatPrice } from '../../lib/format';
 
@@ -66,6 +67,7 @@ export default function ProfileRoute() {
           <div className="stack">
             <ProfileDetails profile={data.user} />
             <ChangePasswordForm />
+            <YourData />
           </div>
         </Tabs.Content>
         <Tabs.Content value="addresses" className="tabs__panel">

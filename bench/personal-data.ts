@@ -1,0 +1,120 @@
+/**
+ * Issue 21: event append and replay throughput with personal-data encryption (the codec) and without, side by side,
+ * on the same embedded database in the same run (target: encryption at most 15 % slower).
+ * Appends: ProfileUpdated events (every field personal) of 500 shoppers, one event per append, alternating rounds.
+ * Replay: the whole log read in batches of 1000 through a store without the codec (ciphertext handed over as is) and
+ * through one with it (every personal event decrypted), alternating rounds.
+ * Usage: npm run bench:privacy [-- --seconds 5 --connections 8 --rounds 5]
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { eventsOf } from '../src/core/event-store.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
+import { migrate } from '../src/db/migrate.js';
+import { PostgresEventStore } from '../src/event-store/postgres.js';
+import '../src/modules/customers/customer.js';
+import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
+import '../src/modules/privacy/personal-fields.js';
+import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 5);
+const connections = arg('connections', 8);
+const SHOPPERS = 500;
+const ROUNDS = arg('rounds', 5);
+
+const shoppers = Array.from({ length: SHOPPERS }, () => randomUUID());
+const event = (i: number) => ({
+  type: 'ProfileUpdated',
+  data: {
+    customerId: shoppers[i % SHOPPERS]!,
+    fullName: `Shopper Number ${i}`,
+    email: `shopper${i}@example.in`,
+    phone: '9876543210',
+    address: `${i} MG Road, Indiranagar`,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
+    updatedAt: new Date().toISOString(),
+  },
+  metadata: { correlationId: 'bench', timestamp: new Date().toISOString() },
+});
+
+async function appendRound(label: string, store: PostgresEventStore): Promise<number> {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      let i = c * 1_000_000;
+      while (Date.now() < deadline) {
+        await store.append(`bench-profile-${randomUUID()}`, [event(i++)], { expectedVersion: 'no_stream' });
+        done++;
+      }
+    }),
+  );
+  const rate = done / seconds;
+  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s`);
+  return rate;
+}
+
+async function replayRound(label: string, store: PostgresEventStore): Promise<number> {
+  const started = process.hrtime.bigint();
+  let n = 0;
+  for await (const _ of eventsOf(store, undefined, 1000)) n++;
+  const rate = n / (Number(process.hrtime.bigint() - started) / 1e9);
+  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s (${n} events)`);
+  return rate;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  chmodSync(dir, 0o755);
+  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
+  const pool = new pg.Pool({ connectionString: db.connectionString, max: connections + 2 });
+  pool.on('error', () => undefined); // the server stopping at the end closes idle connections
+  try {
+    await migrate(pool);
+    const keys = new SubjectKeyStore(pool, randomBytes(32));
+    const codec = await PersonalDataCodec.create(keys);
+    for (const s of shoppers) await keys.keyFor(s); // every shopper has a key already, as after their sign-up
+    const plain = new PostgresEventStore(pool);
+    const encrypted = new PostgresEventStore(pool, { codec });
+    console.log(`connections=${connections} seconds=${seconds} shoppers=${SHOPPERS}`);
+    const appends = { plain: [] as number[], encrypted: [] as number[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      appends.plain.push(await appendRound(`append without encryption (round ${round})`, plain));
+      appends.encrypted.push(await appendRound(`append with encryption (round ${round})`, encrypted));
+    }
+    const replays = { plain: [] as number[], encrypted: [] as number[] };
+    for (let round = 1; round <= ROUNDS; round++) {
+      replays.plain.push(await replayRound(`replay without decryption (round ${round})`, plain));
+      replays.encrypted.push(await replayRound(`replay with decryption (round ${round})`, encrypted));
+    }
+    const line = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
+      const [a, b] = [median(xs.plain), median(xs.encrypted)];
+      console.log(`${what.padEnd(8)} without ${a.toFixed(0).padStart(7)}/s   with ${b.toFixed(0).padStart(7)}/s   ${(((a - b) / a) * 100).toFixed(1).padStart(5)} % slower (target <= 15 %)`);
+    };
+    console.log(`medians of ${ROUNDS} rounds (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores):`);
+    line('append', appends);
+    line('replay', replays);
+    await plain.close();
+    await encrypted.close();
+  } finally {
+    await pool.end();
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

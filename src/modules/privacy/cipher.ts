@@ -1,0 +1,24 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** AES-256-GCM with a random 96-bit nonce; the sealed form is nonce ‖ ciphertext ‖ 128-bit tag. */
+export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+}
+
+/** Throws when the key is wrong or a byte was changed (the tag covers the ciphertext and the AAD). */
+export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
+  if (sealed.length < 28) throw new Error('sealed value too short');
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]);
+}
+
+/** A short public name of a master key (which key wrapped a row), never the key itself. */
+export function masterKeyId(master: Buffer): string {
+  return createHash('sha256').update('master-key-id:').update(master).digest('hex').slice(0, 16);
+}

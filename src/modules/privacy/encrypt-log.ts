@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { registerEvents } from '../../core/event-registry.js';
+import type { NewEvent } from '../../core/event-store.js';
+import { z } from 'zod';
+import { anchorDigest, type ChainHead } from '../audit/anchor.js';
+import { ENVELOPE_KEY, type PersonalDataCodec } from './codec.js';
+import { personalEventTypes } from './personal-fields.js';
+
+/** The stream where every one-time re-encryption of an older log is recorded. */
+export const LOG_MIGRATION_STREAM = 'privacy-log-migrations';
+
+export const logMigrationEvents = {
+  /**
+   * A log written before issue 21 had personal data (and older password hashes) in clear; this event records the
+   * one-time re-encryption: how many events and streams changed, and the chain heads before and after (their
+   * digests), so an auditor can tie an anchor taken before it to the chains after it.
+   */
+  PersonalDataLogEncrypted: z.object({
+    events: z.number().int().min(0),
+    streams: z.number().int().min(0),
+    headsBefore: z.array(z.object({ stream: z.string(), version: z.number().int(), hash: z.string() })),
+    digestBefore: z.string(),
+    digestAfter: z.string(),
+    at: z.string().datetime(),
+  }),
+} as const;
+registerEvents(logMigrationEvents);
+
+interface Row {
+  global_position: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+const EMAIL_STREAM = 'customer-email-%@%';
+
+/**
+ * One-time forward migration of a log written before personal data was encrypted (README "Personal data"). In one
+ * transaction that holds off every append: each event of a personal type still in clear gets its personal fields
+ * sealed with its shopper's key (and loses a legacy `passwordHash`), e-mail claim streams move to their keyed-hash
+ * ids, every touched stream's hash chain is recomputed from its start by the same function the append trigger uses,
+ * and a PersonalDataLogEncrypted event records the heads before and after. Anchors taken before it no longer match the
+ * touched streams; the recorded heads explain why. Answers null when nothing was in clear.
+ */
+export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec): Promise<{ events: number; streams: number } | null> {
+  const types = personalEventTypes();
+  const probe = await pool.query(
+    `select 1 from events where (type = any($1::text[]) and not (data ? $2)) or stream_id like $3 or data ? 'passwordHash' limit 1`,
+    [types, ENVELOPE_KEY, EMAIL_STREAM],
+  );
+  if (probe.rowCount === 0) return null;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('lock table events in share row exclusive mode'); // appends wait; readers go on
+    const { rows } = await client.query<Row>(
+      `select global_position::text, stream_id, stream_version, type, data from events
+        where (type = any($1::text[]) and not (data ? $2)) or stream_id like $3 or data ? 'passwordHash'
+        order by stream_id, stream_version`,
+      [types, ENVELOPE_KEY, EMAIL_STREAM],
+    );
+    const streams = [...new Set(rows.map((r) => r.stream_id))];
+    const heads = await client.query<ChainHead>(
+      `select distinct on (stream_id) stream_id as stream, stream_version as version, hash from events
+        where stream_id = any($1::text[]) order by stream_id, stream_version desc`,
+      [streams],
+    );
+    await client.query('alter table events disable trigger events_no_update');
+    const renamed = new Map<string, string>();
+    for (const row of rows) {
+      const { passwordHash: _dropped, ...data } = row.data;
+      const plain: NewEvent = { type: row.type, data, metadata: { correlationId: 'log-migration', timestamp: new Date(0).toISOString() } };
+      const [sealed] = data[ENVELOPE_KEY] ? [plain] : await codec.encode([plain]);
+      const streamId = codec.storedStreamId(row.stream_id);
+      if (streamId !== row.stream_id) renamed.set(row.stream_id, streamId);
+      await client.query('update events set data = $2, stream_id = $3 where global_position = $1', [row.global_position, JSON.stringify(sealed!.data), streamId]);
+    }
+    const touched = streams.map((s) => renamed.get(s) ?? s);
+    await client.query('create temporary table privacy_touched_streams (stream_id text primary key) on commit drop');
+    await client.query('insert into privacy_touched_streams select unnest($1::text[])', [touched]);
+    // Every touched stream's chain, recomputed from version 0 with the append trigger's own function (migration 043).
+    await client.query(`do $$
+      declare r record; prev text := null; current_stream text := null;
+      begin
+        for r in select e.global_position, e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata
+                   from events e join privacy_touched_streams t using (stream_id) order by e.stream_id, e.stream_version loop
+          if current_stream is distinct from r.stream_id then current_stream := r.stream_id; prev := null; end if;
+          update events set prev_hash = prev, hash = event_hash(prev, r.stream_id, r.stream_version, r.event_id, r.type, r.data, r.metadata)
+           where global_position = r.global_position returning hash into prev;
+        end loop;
+      end $$`);
+    await client.query('alter table events enable trigger events_no_update');
+    const after = await client.query<ChainHead>(
+      `select distinct on (stream_id) stream_id as stream, stream_version as version, hash from events
+        where stream_id = any($1::text[]) order by stream_id, stream_version desc`,
+      [touched],
+    );
+    // The heads before are recorded with their stream ids as they were, e-mail addresses excepted (hashed like the streams).
+    const headsBefore = heads.rows.map((h) => ({ ...h, stream: renamed.get(h.stream) ?? h.stream }));
+    const record = {
+      events: rows.length,
+      streams: streams.length,
+      headsBefore,
+      digestBefore: anchorDigest(heads.rows),
+      digestAfter: anchorDigest(after.rows),
+      at: new Date().toISOString(),
+    };
+    logMigrationEvents.PersonalDataLogEncrypted.parse(record);
+    const version = await client.query<{ v: number }>('select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1', [LOG_MIGRATION_STREAM]);
+    await client.query(`insert into events (stream_id, stream_version, event_id, type, data, metadata) values ($1, $2, $3, 'PersonalDataLogEncrypted', $4, $5)`, [
+      LOG_MIGRATION_STREAM,
+      version.rows[0]!.v + 1,
+      randomUUID(),
+      JSON.stringify(record),
+      JSON.stringify({ correlationId: randomUUID(), userId: 'system', timestamp: record.at }),
+    ]);
+    await client.query('commit');
+    return { events: rows.length, streams: streams.length };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { customerStream } from '../customers/customer.js';
+import { createTestProduct } from '../orders/test-products.js';
+import { verifyStoreChains } from '../audit/chain-sources.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+/** Every byte of every events row a shopper's data could hide in: stream id, data, metadata. */
+async function rawLogContains(text: string): Promise<number> {
+  const { rows } = await ctx.runtime.pool.query<{ n: string }>(
+    `select count(*) as n from events where position(lower($1) in lower(stream_id || ' ' || data::text || ' ' || metadata::text)) > 0`,
+    [text],
+  );
+  return Number(rows[0]!.n);
+}
+
+describe('personal data is stored encrypted (issue 21)', () => {
+  it("a shopper's name, e-mail, phone and addresses appear nowhere in plain text in the events rows; every reader sees them", async () => {
+    const tag = randomBytes(4).toString('hex');
+    const name = `Meera Krishnan ${tag}`;
+    const shopper = await signUp(ctx.app, { full_name: name, phone: '9123456780', address: `7 Residency Road ${tag}` });
+    const newName = `Meera K ${tag}`;
+    const updated = await ctx.app.inject({ method: 'PUT', url: '/api/user/profile', headers: shopper.auth, payload: { full_name: newName } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addresses',
+      headers: shopper.auth,
+      payload: { name: `Ravi ${tag}`, address: `12 Brigade Road ${tag}`, address_line2: '', landmark: `Opposite ${tag} temple`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '9988776655' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const product = await createTestProduct(ctx.runtime, { price: 1500 });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.auth,
+      payload: { items: [{ id: product.id, quantity: 1 }], shipping_address: `44 Church Street ${tag}`, shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560001', shipping_phone: '9000012345', payment_method: 'cod' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    for (const secret of [shopper.email, name, newName, tag, '9123456780', '9988776655', '9000012345', `Residency Road`, 'Church Street']) {
+      expect(await rawLogContains(secret), secret).toBe(0);
+    }
+    // The e-mail claim stream is stored under a keyed hash, not the address.
+    expect(await rawLogContains(shopper.email.split('@')[0]!)).toBe(0);
+
+    // Readers see plain data: the write side, the read models, the admin, sign-in by e-mail.
+    const events = await ctx.runtime.store.readStream(customerStream(shopper.user.id));
+    expect(events[0]!.data).toMatchObject({ email: shopper.email, fullName: name, phone: '9123456780' });
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: shopper.auth });
+    expect(profile.json().user).toMatchObject({ email: shopper.email, full_name: newName });
+    expect(JSON.stringify(profile.json())).toContain(`12 Brigade Road ${tag}`);
+    const orders = await ctx.app.inject({ method: 'GET', url: '/api/user/orders', headers: shopper.auth });
+    expect(orders.body).toContain(`44 Church Street ${tag}`);
+    const admin = await loginAdmin(ctx.app);
+    const customers = await ctx.app.inject({ method: 'GET', url: `/api/admin/customers?search=${tag}`, headers: admin.auth });
+    expect(customers.body).toContain(newName);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: shopper.email.toUpperCase(), password: shopper.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: shopper.email, password: 'secret123', full_name: 'Dup', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' } });
+    expect(again.statusCode).toBe(409);
+
+    // The chain covers the stored (encrypted) bytes.
+    const report = await verifyStoreChains(ctx.runtime.store);
+    expect(report.ok, JSON.stringify(report)).toBe(true);
+  });
+
+  it('keys live in their own table, wrapped: no data key in clear', async () => {
+    const shopper = await signUp(ctx.app);
+    const { rows } = await ctx.runtime.pool.query<{ wrapped_key: Buffer; master_key_id: string }>('select wrapped_key, master_key_id from personal_data_keys where subject_id = $1', [shopper.user.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.wrapped_key.length).toBe(12 + 32 + 16);
+    expect(rows[0]!.master_key_id).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('master key rotation', () => {
+  it('re-wraps every live data key under the new master key; the log is untouched and still decrypts', async () => {
+    const { randomBytes: bytes } = await import('node:crypto');
+    const { parseMasterKey } = await import('./master-key.js');
+    const { SubjectKeyStore, rewrapSubjectKeys } = await import('./subject-keys.js');
+    const shopper = await signUp(ctx.app);
+    const oldKey = parseMasterKey(ctx.runtime.env.DATA_KEY!);
+    const newKey = bytes(32);
+    const before = (await new SubjectKeyStore(ctx.runtime.pool, oldKey).keysOf([shopper.user.id])).get(shopper.user.id)!;
+    const hashes = async () => (await ctx.runtime.pool.query<{ h: string }>("select string_agg(hash, ',' order by global_position) as h from events")).rows[0]!.h;
+    const logBefore = await hashes();
+    expect(await rewrapSubjectKeys(ctx.runtime.pool, oldKey, newKey)).toBeGreaterThanOrEqual(2);
+    expect(await hashes()).toBe(logBefore);
+    expect((await new SubjectKeyStore(ctx.runtime.pool, newKey).keysOf([shopper.user.id])).get(shopper.user.id)).toEqual(before);
+    await expect(new SubjectKeyStore(ctx.runtime.pool, oldKey).keysOf([shopper.user.id])).rejects.toThrow(/wrapped by master key/);
+    expect(await rewrapSubjectKeys(ctx.runtime.pool, newKey, oldKey)).toBeGreaterThanOrEqual(2); // back, for the other tests
+  });
+});

@@ -1,0 +1,34 @@
+import type { ModuleDeps, StoreModule } from '../module.js';
+import { privacyApi } from './api.js';
+import { purgeExpiredInvoices } from './retention.js';
+
+export { registerPersonalFields, ERASED_NAME, erasedEmail } from './personal-fields.js';
+export { PRIVACY_NOTICE_VERSION } from './notice.js';
+export { eraseCustomer } from './erase.js';
+
+export const startOrder = 90;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Consent, export, erasure and the invoice retention store (issue 21); the encryption itself sits in the event store. */
+export function createModule(deps: ModuleDeps): StoreModule {
+  let timer: NodeJS.Timeout | null = null;
+  const purge = () =>
+    purgeExpiredInvoices(deps.pool, new Date(deps.now()).toISOString().slice(0, 10)).then(
+      (n) => n > 0 && deps.log.info({ purged: n }, 'retained invoices past their 72 months deleted'),
+      (error: unknown) => deps.log.error({ err: error }, 'purging retained invoices failed'),
+    );
+  return {
+    name: 'privacy',
+    projectors: [],
+    routes: (app, runtime) => privacyApi(app, runtime),
+    start: async () => {
+      await purge();
+      timer = setInterval(() => void purge(), DAY_MS);
+      timer.unref();
+    },
+    stop: async () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
