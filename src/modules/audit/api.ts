@@ -7,8 +7,7 @@ import { verifyStoreChains } from './chain-sources.js';
 import { exportEvents } from './export.js';
 import { reconcileRevenue } from './revenue.js';
 import { anchorResponses, exportQuery, exportResponses, revenueQuery, revenueResponses, verifyResponses } from './schemas.js';
-import { reconcileGst } from '../gst/index.js';
-import { monthQuery, reconciliationResponses } from '../gst/schemas.js';
+import { monthQuery, reconcileGst, reconciliationResponses } from '../gst/index.js';
 
 /** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
 export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<void> {

@@ -5,7 +5,7 @@ import type { Runtime } from '../../runtime.js';
 import { placeOfSupplyLabel, gstr1, gstr1Csv, gstr1CsvAll } from './gstr1.js';
 import { reconcileGst } from './reconcile.js';
 import { currentUser } from '../../plugins/auth.js';
-import { CATEGORIES } from '../catalogue/product.js';
+import { CATEGORIES } from '../catalogue/index.js';
 import { categoryDefaults, setCategoryDefault } from './category-defaults.js';
 import { categoryDefaultBody, categoryDefaultsResponses, gstr1Query, gstr1Responses, invoicesQuery, invoicesResponses, monthQuery, reconciliationResponses } from './schemas.js';
 import { gstSettings } from './settings.js';

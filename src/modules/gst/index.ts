@@ -11,6 +11,7 @@ export { isTaxDocumentStream, taxDocumentsStream, TAX_DOCUMENT_EVENT_TYPES, type
 export { gstSettings, hsnProblem, rateProblem, HSN_PATTERN } from './settings.js';
 export { taxInvoiceOfOrder, taxInvoicePdf, latestInvoice, type TaxInvoice } from './order-invoice.js';
 export { reconcileGst, type GstReconciliation } from './reconcile.js';
+export { monthQuery, reconciliationResponses } from './schemas.js';
 export { gstr1, gstr1Csv, gstr1CsvAll, type Gstr1 } from './gstr1.js';
 
 /** GST tax invoices, credit notes and the monthly return (issue 18). Invalid seller settings refuse the start. */
