@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../tests/helpers/memory-event-store.js';
 import { disableLocalLocks, handleCommand, loadState, localLocks } from './command-handler.js';
+import { COMMAND_RETRY } from './retry-policy.js';
 import type { Decider } from './decider.js';
 import { WrongExpectedVersionError } from './errors.js';
 
@@ -70,20 +71,21 @@ describe('handleCommand', () => {
     expect(store.log.map((e) => [e.streamVersion, (e.data as { by: number }).by])).toEqual([[0, 4], [1, 1]]);
   });
 
-  it('gives up after 20 attempts with the conflict; other errors are not retried', async () => {
+  it('gives up after the retry policy\'s attempts with the conflict; other errors are not retried', async () => {
     const store = new MemoryEventStore();
     let attempts = 0;
+    // Every command appends through appendMany (one append per decision, core/command-handler.ts runCommand).
     const conflicting = Object.assign(store, {
-      append: async () => {
+      appendMany: async () => {
         attempts++;
         throw new WrongExpectedVersionError('c-1', 0, 1);
       },
     });
     await expect(handleCommand(conflicting, 'c-1', counter, add(1))).rejects.toBeInstanceOf(WrongExpectedVersionError);
-    expect(attempts).toBe(20);
+    expect(attempts).toBe(COMMAND_RETRY.attempts);
 
     const broken = Object.assign(new MemoryEventStore(), {
-      append: async () => {
+      appendMany: async () => {
         attempts++;
         throw new Error('disk full');
       },

@@ -99,7 +99,7 @@ describe('a password change racing another change of the account', () => {
     const changed = await changePassword(racing, new CredentialStore(ctx.runtime.pool), shopper.user.id, 'first-pass1', 'second-pass2', {});
     expect(raced).toBe(true);
     const types = (await store.readStream(customerStream(shopper.user.id))).map((e) => e.type);
-    expect(types).toEqual(['CustomerRegistered', 'SessionsRevoked', 'PasswordChanged']);
+    expect(types).toEqual(['CustomerRegistered', 'PrivacyNoticeAccepted', 'SessionsRevoked', 'PasswordChanged']);
     expect(changed.sessionVersion).toBe(2);
     expect((await login(shopper.email, 'second-pass2')).statusCode).toBe(200);
     expect((await login(shopper.email, 'first-pass1')).statusCode).toBe(401);
