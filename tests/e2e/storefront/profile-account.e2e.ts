@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { startStore, waitForHydration, type E2EContext } from '../harness.js';
 import { eventually, openPage, signUpShopper, toast } from './shopper-session.js';
 
 /** The Profile's account settings: Change Password (DECISIONS §7). */
@@ -52,6 +52,8 @@ describe('storefront: account settings in the Profile', () => {
     await toast(page, 'Signed out successfully').waitFor();
     // The sign-out takes the shopper home (the page they were on does not send them to /login first).
     await page.waitForURL((url) => url.pathname === '/');
+    // Home is server-rendered: the app's router listens for history changes only once it has hydrated the page.
+    await waitForHydration(page);
     // In the same tab, without a reload: the app's own navigation.
     await page.evaluate(() => {
       history.pushState({}, '', '/orders');
