@@ -35,7 +35,8 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await guest.getByRole('button', { name: 'List view' }).click();
     const listCard = guest.locator('.product-card--list').first();
     await listCard.waitFor();
-    const covered = await listCard.evaluate((card) => {
+    // Measured once the list layout has settled (the switch re-lays the cards out; the app's stylesheet may still land).
+    const covered = () => listCard.evaluate((card) => {
       const heart = card.querySelector('.wish-toggle')!.getBoundingClientRect();
       return [...card.querySelectorAll('.product-card__name, .product-card__category')].some((el) => {
         // The element's content box: where its text may run.
@@ -45,7 +46,7 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
         return r.left < heart.right && heart.left < r.right && r.top < heart.bottom && heart.top < r.bottom;
       });
     });
-    expect(covered).toBe(false);
+    await eventually(covered).toBe(false);
     // A clamped name shows whole lines only (no sliver of a third line).
     const lines = await listCard.locator('.product-card__name').evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight));
     expect(Math.abs(lines - Math.round(lines))).toBeLessThan(0.05);
