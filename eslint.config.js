@@ -32,6 +32,12 @@ const browserZones = (app) =>
     except: [`./${own}`],
     message: `${app}: the ${own} feature imports no other feature; compose them in app/, share through components/ or lib/.`,
   }));
+/** The frontend kit (shared-web/, `@kit/…`) serves both SPAs: it imports neither app nor any server code but the wire contract. */
+const kitZone = {
+  target: './shared-web',
+  from: ['./web', './admin-web', './src/modules', './src/core', './src/plugins', './src/shop-pages', './projections'],
+  message: 'shared-web (the frontend kit) imports neither app nor server code; only src/contract is shared with the server.',
+};
 const coreZone = {
   target: './src/core',
   from: ['./src/modules', './src/plugins', './src/shop-pages', './projections'],
@@ -64,7 +70,6 @@ const ZONE_EXCEPTIONS = [
   'admin-web/src/features/customers/api/get-customer-orders.ts',
   'admin-web/src/features/live/api/use-live-feed.ts',
   'admin-web/src/features/overview/components/overview-tab.tsx',
-  'admin-web/src/features/gst/api/export-gstr1.ts', // audit's download helper
   'admin-web/src/features/gst/components/gst-section.tsx', // audit's current month
   'web/src/features/user/components/your-data.tsx', // auth provider
   'web/src/features/cart/cart-provider.tsx',
@@ -91,7 +96,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json', 'admin-web/tsconfig.json'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json', 'admin-web/tsconfig.json', 'shared-web/tsconfig.json'] })],
     },
     rules: {
       // Cycles make module start-up order matter and hide layering mistakes.
@@ -104,13 +109,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}', 'tests/admin-web/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}', 'shared-web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}', 'tests/admin-web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    files: ['src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}', 'shared-web/**/*.{ts,tsx}'],
     ignores: ['**/*.spec.{ts,tsx}', ...ZONE_EXCEPTIONS],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [coreZone, ...serverZones, ...browserZones('web'), ...browserZones('admin-web')] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [coreZone, kitZone, ...serverZones, ...browserZones('web'), ...browserZones('admin-web')] }] },
   },
 );

@@ -3,12 +3,15 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The frontend kit both SPAs share (shared-web/README.md), as `@kit/…`. */
+const kit = fileURLToPath(new URL('../shared-web', import.meta.url));
 
 /** The admin dashboard, served by the API server under /admin (SPA fallback for /admin/*). */
 export default defineConfig({
   root,
   base: '/admin/',
   plugins: [react()],
+  resolve: { alias: { '@kit': kit } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5174,

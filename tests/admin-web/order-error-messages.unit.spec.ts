@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../admin-web/src/lib/api-client.js';
+import { ApiError } from '../../shared-web/api/api-error.js';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from '../../admin-web/src/features/orders/components/order-error-messages.js';
 
 /** Admin spec section 8: the order error toasts, chosen from what the API client throws. */

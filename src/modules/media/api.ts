@@ -5,7 +5,7 @@ import { AppError, ValidationError } from '../../core/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { cleanImage, MAX_IMAGE_BYTES, TOO_MANY_PIXELS } from './image-content.js';
-import { driveDirectLink, driveFileId } from './image-urls.js';
+import { driveDirectLink, driveFileId } from '../../contract/image-urls.js';
 import { fetchRemoteImage, RemoteImageError } from './remote-image.js';
 import {
   bulkProductUploadResponses,
@@ -69,7 +69,6 @@ async function storeImages(storage: MediaStorage, files: UploadedFile[]) {
   if (stored.length === 0) throw new ValidationError(tooLarge ? TOO_MANY_PIXELS : 'No valid images');
   return { stored, rejected };
 }
-
 
 /** A Drive share link or bare id becomes its direct link; other URLs are fetched as given (both pass the SSRF guard). */
 const remoteUrl = (input: string) => {

@@ -3,7 +3,7 @@ import { mediaRoutes } from './api.js';
 import { cloudinaryStorage, parseCloudinaryUrl } from './cloudinary-storage.js';
 import { localDiskStorage, type MediaStorage } from './storage.js';
 
-export { normaliseImageUrl, driveFileId, driveDirectLink } from './image-urls.js';
+export { normaliseImageUrl, driveFileId, driveDirectLink } from '../../contract/image-urls.js';
 export { renderProductImage, renderBannerImage } from './generated-images.js';
 export { registerMediaServing } from './serving.js';
 export type { MediaStorage } from './storage.js';

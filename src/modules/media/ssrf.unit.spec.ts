@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAddress } from './address-policy.js';
 import { checkImageUrl, defaultPolicy, fetchRemoteImage, type FetchPolicy, type Resolver } from './remote-image.js';
-import { driveFileId, normaliseImageUrl } from './image-urls.js';
+import { driveFileId, normaliseImageUrl } from '../../contract/image-urls.js';
 
 describe('address classification', () => {
   it.each([

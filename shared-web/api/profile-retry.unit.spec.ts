@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileRetryDelay, retryProfile } from '../../admin-web/src/features/auth/api/profile-retry.js';
+import { profileRetryDelay, retryProfile } from './retry.js';
 
 /** DECISIONS §9 in the dashboard: a 401 sends the admin to /login at once; other failures are asked again. */
 describe('admin profile check', () => {

@@ -1,4 +1,8 @@
-/** Google Drive share links and bare file ids, turned into direct-view links (both specs, section 5). */
+/**
+ * Google Drive share links and bare file ids, turned into direct-view links (both specs, section 5): the one set of
+ * image-URL rules of the server (catalogue, carousels, the Drive copy routes) and of both SPAs (through
+ * shared-web/images). No imports on purpose: the SPAs compile it with their own settings.
+ */
 const DRIVE_ID = /^[A-Za-z0-9_-]{25,}$/;
 
 export function driveFileId(input: string): string | null {

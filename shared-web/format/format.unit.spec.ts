@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactINR } from '../../admin-web/src/lib/format.js';
+import { compactINR } from './format.js';
 
 /** The analytics revenue axis: a label must name the value its grid line stands at. */
 describe('admin compact rupee axis labels', () => {

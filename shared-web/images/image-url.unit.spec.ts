@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayImageUrl, withCacheBust } from '../../admin-web/src/lib/image-url.js';
+import { displayImageUrl, withCacheBust } from './image-url.js';
 
 /** Spec section 8: an image that fails to load is retried once with a cache-busting query, then replaced by a placeholder. */
 describe('admin image retry URL', () => {

@@ -1,0 +1,2 @@
+export * from './statuses.js';
+export { StatusBadge } from './status-badge.js';

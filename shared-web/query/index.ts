@@ -1,0 +1,1 @@
+export { queryKeys, type QueryKeys } from './query-keys.js';
