@@ -4,7 +4,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes, type RouteHandle } from './app/routes';
-import { setServerReads, type ServerReads } from './lib/api-client';
+import { setServerReads, type ServerReads } from '@kit/api';
 
 export type { ServerReads };
 

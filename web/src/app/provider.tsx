@@ -1,6 +1,6 @@
 import { HydrationBoundary, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ToastProvider } from '../components/ui/toaster';
+import { ToastProvider } from '@kit/ui/toast';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { CartProvider } from '../features/cart/cart-provider';
 import { AddressSelectionProvider } from '../features/user/address-selection';

@@ -1,11 +1,11 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useNavigate } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useCart } from '../../features/cart/cart-provider';
 import { lineLimit } from '../../features/cart/cart-store';
-import { formatPrice } from '../../lib/format';
+import { formatINR } from '@kit/format';
 
 export default function CartRoute() {
   useDocumentTitle('Shopping Cart');
@@ -65,7 +65,7 @@ export default function CartRoute() {
                     {item.name}
                   </Link>
                   <p className="muted">{item.category}</p>
-                  <p className="price">{formatPrice(item.price)}</p>
+                  <p className="price">{formatINR(item.price)}</p>
                 </div>
                 <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
                   <button type="button" aria-label="Decrease quantity" disabled={item.quantity <= 1} onClick={() => updateQuantity(item.id, Math.max(1, item.quantity - 1))}>
@@ -76,7 +76,7 @@ export default function CartRoute() {
                     +
                   </button>
                 </div>
-                <p className="cart-line__total price">{formatPrice(item.price * item.quantity)}</p>
+                <p className="cart-line__total price">{formatINR(item.price * item.quantity)}</p>
                 <button type="button" className="button button--ghost button--small" onClick={() => removeFromCart(item.id)}>
                   Remove
                 </button>
@@ -90,11 +90,11 @@ export default function CartRoute() {
         <aside className="summary card" aria-labelledby="summary-title">
           <h2 id="summary-title">Order Summary</h2>
           <dl>
-            <div><dt>Subtotal</dt><dd>{formatPrice(subtotal)}</dd></div>
-            <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd></div>
-            <div className="summary__total"><dt>Total</dt><dd data-testid="cart-total">{formatPrice(total)}</dd></div>
+            <div><dt>Subtotal</dt><dd>{formatINR(subtotal)}</dd></div>
+            <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd></div>
+            <div className="summary__total"><dt>Total</dt><dd data-testid="cart-total">{formatINR(total)}</dd></div>
           </dl>
-          {shipping > 0 && <p className="muted small">Add {formatPrice(1000 - subtotal)} more for free shipping.</p>}
+          {shipping > 0 && <p className="muted small">Add {formatINR(1000 - subtotal)} more for free shipping.</p>}
           <button type="button" className="button button--primary button--block" onClick={proceed}>
             Proceed to Checkout
           </button>

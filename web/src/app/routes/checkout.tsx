@@ -2,7 +2,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useCart } from '../../features/cart/cart-provider';
@@ -13,7 +13,7 @@ import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-pl
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
 import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
-import { formatPrice } from '../../lib/format';
+import { formatINR } from '@kit/format';
 
 const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
 
@@ -191,17 +191,17 @@ export default function CheckoutRoute() {
                   <span>
                     {i.name} × {i.quantity}
                   </span>
-                  <span>{formatPrice(i.price * i.quantity)}</span>
+                  <span>{formatINR(i.price * i.quantity)}</span>
                 </li>
               ))}
             </ul>
             <dl>
-              <div><dt>Subtotal</dt><dd>{formatPrice(subtotal)}</dd></div>
-              <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatPrice(shipping)}</dd></div>
-              <div className="summary__total"><dt>Total</dt><dd data-testid="checkout-total">{formatPrice(total)}</dd></div>
+              <div><dt>Subtotal</dt><dd>{formatINR(subtotal)}</dd></div>
+              <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd></div>
+              <div className="summary__total"><dt>Total</dt><dd data-testid="checkout-total">{formatINR(total)}</dd></div>
             </dl>
             <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
-              {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatPrice(total)}`}
+              {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
             </button>
             <p className="muted small">Prices include GST. Free returns within 7 days.</p>
           </aside>

@@ -2,14 +2,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import { PayNow } from '../../features/orders/components/pay-now';
-import { StatusBadge } from '../../features/orders/components/status-badge';
-import { formatDate, formatPrice } from '../../lib/format';
+import { StatusBadge } from '@kit/orders';
+import { formatDate, formatINR } from '@kit/format';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All orders' },
@@ -90,8 +90,8 @@ export default function OrdersRoute() {
                       </span>
                       <span className="small">{o.items.map((i) => i.name).join(', ')}</span>
                     </span>
-                    <StatusBadge status={o.status} />
-                    <span className="price">{formatPrice(o.totalAmount)}</span>
+                    <StatusBadge status={o.status} reader="shopper" testId="order-status" />
+                    <span className="price">{formatINR(o.totalAmount)}</span>
                   </button>
                   <PayNow order={o} />
                 </li>

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../features/auth/auth-provider';
 import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
 import { useUserProfile } from '../../features/user/api/get-user-profile';
@@ -13,7 +13,7 @@ import { ChangePasswordForm } from '../../features/user/components/change-passwo
 import { ProfileDetails } from '../../features/user/components/profile-details';
 import { YourData } from '../../features/user/components/your-data';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
-import { formatPrice } from '../../lib/format';
+import { formatINR } from '@kit/format';
 
 const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;
 
@@ -86,7 +86,7 @@ export default function ProfileRoute() {
                     <br />
                     <span className="muted small">{w.category}</span>
                   </span>
-                  <span className="price">{formatPrice(w.price)}</span>
+                  <span className="price">{formatINR(w.price)}</span>
                   <button type="button" className="button button--ghost button--small" onClick={() => wishlist.remove({ id: w.productId, name: w.name })}>
                     Remove
                   </button>

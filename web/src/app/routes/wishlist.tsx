@@ -2,13 +2,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useCart } from '../../features/cart/cart-provider';
 import { stockRefusal } from '../../features/cart/cart-store';
 import { productQuery } from '../../features/products/api/get-product';
 import type { Product } from '../../features/products/types';
 import { useWishlist } from '../../features/wishlist/wishlist-provider';
-import { formatPrice } from '../../lib/format';
+import { formatINR } from '@kit/format';
 
 export default function WishlistRoute() {
   useDocumentTitle('My Wishlist');
@@ -56,7 +56,7 @@ export default function WishlistRoute() {
                 <h3 className="product-card__name">
                   <Link to={`/product/${p.id}`}>{p.name}</Link>
                 </h3>
-                <p className="price">{formatPrice(p.price)}</p>
+                <p className="price">{formatINR(p.price)}</p>
                 {!p.inStock && <p className="muted small">Out of Stock</p>}
                 <div className="row">
                   <button

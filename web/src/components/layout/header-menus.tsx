@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/auth-provider';
 import { MenuIcon } from '../ui/icons';
-import { useToast } from '../ui/toaster';
+import { useToast } from '@kit/ui/toast';
 
 export function MainMenu() {
   const { user } = useAuth();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
-import { PLACEHOLDER_IMAGE, resolveImageUrl, withCacheBust } from '../../lib/images';
+import { displayImageUrl, PLACEHOLDER_IMAGE, withCacheBust } from '@kit/images';
 
 interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   src: string | null | undefined;
@@ -17,7 +17,7 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 export function LazyImage({ src, alt, eager: eagerProp = false, priority = false, className, ...rest }: LazyImageProps) {
   const eager = eagerProp || priority;
   const ref = useRef<HTMLImageElement>(null);
-  const resolved = resolveImageUrl(src);
+  const resolved = displayImageUrl(src);
   const [visible, setVisible] = useState(eager);
   const [current, setCurrent] = useState(resolved);
   const [attempt, setAttempt] = useState(0);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getToken, setToken } from '../../lib/api-client';
+import { getToken, onUnauthorized, setToken } from '@kit/api';
 import { isHydrating } from '../../lib/hydration';
 import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
@@ -8,6 +8,7 @@ import { logout as logoutCall } from './api/logout';
 import { signup as signupCall, type SignupInput } from './api/signup';
 import { readLastUser, restoreSession, writeLastUser } from './session-restore';
 import { normalizeUser, type User } from './types';
+import { orderKeys, userKeys } from '../../lib/query-keys';
 
 interface AuthContextValue {
   user: User | null;
@@ -43,6 +44,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user) writeLastUser(user);
   }, [user]);
+
+  // A 401 to the token on any call: the kit's client has removed it (DECISIONS §9); the shopper is signed out here too.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        writeLastUser(null);
+        setUserState(null);
+        setLoading(false);
+        void queryClient.invalidateQueries();
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (!getToken()) return;
@@ -104,8 +117,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearStoredCarts();
     setSignedOut(true);
     setUserState(null);
-    queryClient.removeQueries({ queryKey: ['user'] });
-    queryClient.removeQueries({ queryKey: ['orders'] });
+    queryClient.removeQueries({ queryKey: userKeys.all });
+    queryClient.removeQueries({ queryKey: orderKeys.all });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(

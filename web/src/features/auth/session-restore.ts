@@ -1,20 +1,12 @@
-import { ApiError } from '../../lib/api-client';
+import { isAuthFailure, sessionRetryDelayMs } from '@kit/api';
 import { normalizeUser, type User } from './types';
 
 /**
  * Restoring a session at start (DECISIONS §9): only a 401 to the profile call means the token is no good. Any other
- * failure (network, 5xx, 429, an aborted request) keeps the token and the last known user, and asks again later.
+ * failure (network, 5xx, 429, an aborted request) keeps the token and the last known user, and asks again later
+ * (shared-web/api/retry.ts: 1 s, 2 s, 4 s … up to 30 s, a 429's Retry-After when longer).
  */
 export const LAST_USER_KEY = 'auth_user';
-
-export const isAuthFailure = (error: unknown) => error instanceof ApiError && error.status === 401;
-
-/** 1 s, 2 s, 4 s … up to 30 s between attempts; a 429's Retry-After (seconds) is honoured when longer. */
-export function retryDelayMs(attempt: number, error?: unknown): number {
-  const backoff = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
-  const retryAfter = error instanceof ApiError && error.retryAfter ? Number(error.retryAfter) * 1000 : 0;
-  return Number.isFinite(retryAfter) && retryAfter > backoff ? Math.min(retryAfter, 300_000) : backoff;
-}
 
 /** The browser's localStorage; none on the server (web/src/entry-server.tsx), which renders a guest. */
 const browserStorage = (): Storage | undefined => (typeof localStorage === 'undefined' ? undefined : localStorage);
@@ -65,7 +57,7 @@ export async function restoreSession(options: RestoreOptions): Promise<void> {
         options.onRejected();
         return;
       }
-      const delayMs = retryDelayMs(attempt, error);
+      const delayMs = sessionRetryDelayMs(attempt, error);
       options.onRetry?.(attempt, delayMs, error);
       await wait(delayMs);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { readLastUser, restoreSession, retryDelayMs, writeLastUser } from './session-restore';
+import { ApiError, sessionRetryDelayMs } from '@kit/api';
+import { readLastUser, restoreSession, writeLastUser } from './session-restore';
 import { normalizeUser, type User } from './types';
 
 const asha = normalizeUser({ id: 'u1', email: 'asha@example.in', full_name: 'Asha Verma', city: 'Pune' });
@@ -45,7 +45,7 @@ describe('restoring a session at start (DECISIONS §9)', () => {
   });
 
   it('back-off grows to 30 s and stays there', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((n) => retryDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((n) => sessionRetryDelayMs(n))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
   });
 
   it('remembers the last known user for the next start, and forgets it at sign-out', () => {

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { ONLINE_CONFIRM_DELAY_MS, sleep } from '../../lib/constants';
 import { createPaymentOrder, verifyPayment, type PaymentOrder, type PaymentResult } from './api/payments';
 import { updateOrderStatus } from './api/update-order-status';
 import type { SimulatorRequest } from './components/payment-simulator-dialog';
 import { isRealRazorpayKey, openRazorpay, PaymentCancelledError } from './razorpay';
+import { orderKeys } from '../../lib/query-keys';
 
 export interface PendingSimulator {
   request: SimulatorRequest;
@@ -53,7 +54,7 @@ export function usePaymentWindow() {
       result = await open(request, paymentOrder);
     } catch (error) {
       setSimulator(null);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       if (error === null) return 'failed';
       if (error instanceof PaymentCancelledError) {
         toast({ title: 'Payment cancelled', description: 'Your order is kept for 30 minutes: pay again from checkout or with Pay now in My Orders.', variant: 'destructive' });
@@ -76,7 +77,7 @@ export function usePaymentWindow() {
     } catch {
       toast({ title: 'Payment successful', description: 'Payment succeeded, but the order status update had an issue. We will confirm it shortly.' });
     }
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     return 'paid';
   };
 

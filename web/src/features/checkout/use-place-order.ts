@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { COD_CONFIRM_DELAY_MS, REDIRECT_DELAY_MS, sleep } from '../../lib/constants';
 import type { User } from '../auth/types';
 import { useCart } from '../cart/cart-provider';
@@ -9,6 +9,7 @@ import { createOrder, type CreateOrderPayload, type CreatedOrder } from './api/c
 import { updateOrderStatus } from './api/update-order-status';
 import { checkoutFor, forgetPendingCheckout, rememberCheckoutOrder } from './pending-checkout';
 import { usePaymentWindow } from './use-payment-window';
+import { orderKeys, productKeys } from '../../lib/query-keys';
 
 export interface FinalAddress {
   name: string;
@@ -37,8 +38,8 @@ export function usePlaceOrder(user: User | null) {
     forgetPendingCheckout();
     setPlaced(true);
     clearCart();
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: productKeys.all });
     setTimeout(() => navigate('/orders'), REDIRECT_DELAY_MS);
   };
 

@@ -1,4 +1,4 @@
-export type OrderStatus = 'pending' | 'placed' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+import type { OrderStatus } from '@kit/orders';
 
 export interface OrderItem {
   id: string;
@@ -90,20 +90,6 @@ export function normalizeOrder(raw: Record<string, unknown>, extraReviews: unkno
     expiredAt: str(raw.expiredAt) || undefined,
     reviews: reviews.map((r) => ({ productId: str(r.productId ?? r.product_id), rating: Number(r.rating ?? 0), comment: str(r.comment) })),
   };
-}
-
-/** What a shopper reads for a stored status: pending is shown as Placed. */
-export function statusLabel(status: string): string {
-  if (status === 'pending' || status === 'placed') return 'Placed';
-  return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';
-}
-
-export function paymentStatusLabel(status: string): string {
-  return ({ pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded' } as Record<string, string>)[status] ?? 'Unknown';
-}
-
-export function paymentMethodLabel(method: string): string {
-  return method === 'cod' ? 'Cash on Delivery' : method === 'razorpay' ? 'Online (Razorpay)' : method || 'Unknown';
 }
 
 /** Whether the shopper can still pay this order (Pay now): online, unpaid, and before its deadline. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateSignup } from '../../app/routes/signup';
-import { normalizeOrder, paymentStatusLabel, statusLabel } from './types';
+import { orderStatusLabel, paymentStatusLabel } from '@kit/orders';
+import { normalizeOrder } from './types';
 
 describe('order display', () => {
   it('shows pending as Placed and labels the other statuses', () => {
-    expect(statusLabel('pending')).toBe('Placed');
-    expect(statusLabel('placed')).toBe('Placed');
-    expect(statusLabel('shipped')).toBe('Shipped');
+    expect(orderStatusLabel('pending', 'shopper')).toBe('Placed');
+    expect(orderStatusLabel('placed', 'shopper')).toBe('Placed');
+    expect(orderStatusLabel('shipped', 'shopper')).toBe('Shipped');
   });
 
   it('labels payment statuses, Unknown otherwise', () => {

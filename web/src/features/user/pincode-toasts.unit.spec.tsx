@@ -2,7 +2,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toaster';
+import { ToastProvider } from '@kit/ui/toast';
 import { usePincodeLookup } from './use-pincode-lookup';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { lookupPincode } from './api/lookup-pincode';
 
 /** A 6-character pincode triggers a lookup that fills city and state. */

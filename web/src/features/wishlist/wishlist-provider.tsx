@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useToast } from '../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { isHydrating } from '../../lib/hydration';
 import { useAuth } from '../auth/auth-provider';
 import type { Product } from '../products/types';
 import { useUserProfile } from '../user/api/get-user-profile';
 import { addToServerWishlist, mergeServerWishlist, removeFromServerWishlist } from '../user/api/wishlist';
+import { userKeys } from '../../lib/query-keys';
 
 const GUEST_KEY = 'wishlist_guest';
 
@@ -70,7 +71,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     mergeServerWishlist(ids)
       .then(() => {
         updateGuest(() => []);
-        return queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+        return queryClient.invalidateQueries({ queryKey: userKeys.profile() });
       })
       .catch((error) => console.error('Wishlist merge failed', error));
   }, [user, queryClient, updateGuest]);
@@ -104,7 +105,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
 
   const settle = useCallback(
     (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: ['user', 'profile'] }).then(() =>
+      void queryClient.invalidateQueries({ queryKey: userKeys.profile() }).then(() =>
         setPending((p) => {
           const next = { ...p };
           delete next[id];

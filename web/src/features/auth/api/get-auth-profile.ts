@@ -1,3 +1,3 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 
 export const getAuthProfile = () => api.get<{ success: boolean; user: Record<string, unknown> }>('/auth/profile');

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import type { AuthAnswer } from './login';
 
 export interface SignupInput {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { DEFAULT_CAROUSEL, FALLBACK_SLIDES } from '../fallback-slides';
 import type { CarouselName, CarouselSettings, Slide } from '../types';
+import { carouselKeys } from '../../../lib/query-keys';
 
 interface RawCarousel {
   isActive?: boolean;
@@ -63,7 +64,7 @@ export async function getCarousel(name: CarouselName, signal?: AbortSignal): Pro
 
 export const carouselQueryOptions = (name: CarouselName, refetchOnWindowFocus = false) =>
   queryOptions({
-    queryKey: ['carousels', name],
+    queryKey: carouselKeys.slides(name),
     queryFn: ({ signal }) => getCarousel(name, signal),
     staleTime: 0,
     refetchOnWindowFocus: refetchOnWindowFocus ? 'always' : false,

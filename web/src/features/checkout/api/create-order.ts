@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 
 export interface CreateOrderPayload {
   items: { productId: string; name: string; price: number; quantity: number; image: string; category: string }[];

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 
 export interface PaymentOrder {
   order_id: string;

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import { formatPrice } from '../../../lib/format';
+import { formatINR } from '@kit/format';
 import { simulatePayment, type PaymentResult } from '../api/payments';
 
 export interface SimulatorRequest {
@@ -44,7 +44,7 @@ export function PaymentSimulatorDialog({ request, onSuccess, onFailure, onDismis
               <Dialog.Title className="paywin__merchant">Anime Collectibles</Dialog.Title>
               <p id="paywin-desc" className="paywin__desc">{request.description}</p>
             </div>
-            <div className="paywin__amount">{formatPrice(request.amountRupees)}</div>
+            <div className="paywin__amount">{formatINR(request.amountRupees)}</div>
             <Dialog.Close className="paywin__close" aria-label="Close payment window" disabled={busy}>
               ×
             </Dialog.Close>
@@ -93,7 +93,7 @@ export function PaymentSimulatorDialog({ request, onSuccess, onFailure, onDismis
           </Tabs.Root>
           <footer className="paywin__foot">
             <button type="button" className="button button--primary button--block" disabled={busy} onClick={() => pay('success')}>
-              {busy ? 'Processing…' : `Pay ${formatPrice(request.amountRupees)}`}
+              {busy ? 'Processing…' : `Pay ${formatINR(request.amountRupees)}`}
             </button>
             <button type="button" className="button button--ghost button--block" disabled={busy} onClick={() => pay('failure')}>
               Simulate failure

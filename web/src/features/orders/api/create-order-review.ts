@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
+import { orderKeys, productKeys } from '../../../lib/query-keys';
 
 export interface CreateOrderReviewInput {
   orderId: string;
@@ -16,8 +17,8 @@ export function useCreateOrderReview() {
   return useMutation({
     mutationFn: createOrderReview,
     onSuccess: (_d, input) => {
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'detail', input.orderId] });
-      void queryClient.invalidateQueries({ queryKey: ['products', 'reviews', input.productId] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(input.orderId) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.reviews(input.productId) });
     },
   });
 }

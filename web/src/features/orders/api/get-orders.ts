@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { normalizeOrder, type Order } from '../types';
+import { orderKeys } from '../../../lib/query-keys';
 
 export async function getOrders(signal?: AbortSignal): Promise<Order[]> {
   const data = await api.get<{ orders?: Record<string, unknown>[] }>('/user/orders', signal);
@@ -8,6 +9,6 @@ export async function getOrders(signal?: AbortSignal): Promise<Order[]> {
 }
 
 export const ordersQueryOptions = (userId: string | undefined) =>
-  queryOptions({ queryKey: ['orders', 'list', userId], queryFn: ({ signal }) => getOrders(signal), enabled: !!userId, staleTime: 0 });
+  queryOptions({ queryKey: orderKeys.list(userId), queryFn: ({ signal }) => getOrders(signal), enabled: !!userId, staleTime: 0 });
 
 export const useOrders = (userId: string | undefined) => useQuery(ordersQueryOptions(userId));

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toaster';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { useToast } from '@kit/ui/toast';
+import { formatDate, formatDateTime, formatINR } from '@kit/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
-import { paymentMethodLabel, paymentStatusLabel } from '../types';
 import { OrderItemReview } from './order-item-review';
 import { PayNow } from './pay-now';
-import { StatusBadge } from './status-badge';
+import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
 
 export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): void }) {
   const { data: order, isLoading, isError } = useOrder(orderId);
@@ -51,9 +50,9 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
       <div className="order-detail__head">
         <div>
           <h2>Order {order.orderNumber}</h2>
-          <p className="muted">Placed on {formatDate(order.createdAt, true)}</p>
+          <p className="muted">Placed on {formatDateTime(order.createdAt)}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} reader="shopper" testId="order-status" />
       </div>
       <div className="order-detail__grid">
         <section className="card panel">
@@ -67,18 +66,18 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
                 <div className="order-item__body">
                   <Link to={`/product/${item.productId}`}>{item.name}</Link>
                   <p className="muted small">
-                    {item.quantity} × {formatPrice(item.price)}
+                    {item.quantity} × {formatINR(item.price)}
                   </p>
                   {delivered && <OrderItemReview orderId={order.id} productId={item.productId} existing={order.reviews.find((r) => r.productId === item.productId)} />}
                 </div>
-                <strong className="price">{formatPrice(item.price * item.quantity)}</strong>
+                <strong className="price">{formatINR(item.price * item.quantity)}</strong>
               </li>
             ))}
           </ul>
           <dl className="summary">
-            {order.subtotal !== undefined && <div><dt>Subtotal</dt><dd>{formatPrice(order.subtotal)}</dd></div>}
-            {order.shipping !== undefined && <div><dt>Shipping</dt><dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd></div>}
-            <div className="summary__total"><dt>Total</dt><dd>{formatPrice(order.totalAmount)}</dd></div>
+            {order.subtotal !== undefined && <div><dt>Subtotal</dt><dd>{formatINR(order.subtotal)}</dd></div>}
+            {order.shipping !== undefined && <div><dt>Shipping</dt><dd>{order.shipping === 0 ? 'Free' : formatINR(order.shipping)}</dd></div>}
+            <div className="summary__total"><dt>Total</dt><dd>{formatINR(order.totalAmount)}</dd></div>
           </dl>
         </section>
         <div className="stack">
@@ -98,7 +97,7 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
             <dl className="facts">
               <div><dt>Payment method</dt><dd>{paymentMethodLabel(order.paymentMethod)}</dd></div>
               <div><dt>Payment status</dt><dd data-testid="payment-status">{paymentStatusLabel(order.paymentStatus)}</dd></div>
-              <div><dt>Order status</dt><dd><StatusBadge status={order.status} /></dd></div>
+              <div><dt>Order status</dt><dd><StatusBadge status={order.status} reader="shopper" testId="order-status" /></dd></div>
               <div><dt>Tracking number</dt><dd>{order.trackingNumber ?? 'Not shipped yet'}</dd></div>
               <div><dt>Estimated delivery</dt><dd>{formatDate(order.estimatedDelivery)}</dd></div>
               <div><dt>Delivered on</dt><dd>{formatDate(order.actualDelivery)}</dd></div>

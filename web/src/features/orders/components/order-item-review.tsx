@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { reviewInputError } from '../../../components/ui/star-rating';
 import { StarInput, Stars } from '../../../components/ui/stars';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useCreateOrderReview } from '../api/create-order-review';
 import type { OrderReview } from '../types';
 

@@ -4,7 +4,7 @@ import { useCart } from '../../cart/cart-provider';
 import { PaymentWindow } from '../../checkout/components/payment-window';
 import { forgetPendingCheckout, readPendingCheckout } from '../../checkout/pending-checkout';
 import { usePaymentWindow } from '../../checkout/use-payment-window';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '@kit/format';
 import { awaitsPayment, EXPIRED_NOTICE, type Order } from '../types';
 
 /**
@@ -42,7 +42,7 @@ export function PayNow({ order }: { order: Order }) {
   return (
     <div className="order-payment" data-testid="awaiting-payment">
       <span className="small">
-        <strong>Awaiting payment</strong> · pay by {formatDate(order.paymentExpiresAt, true)}
+        <strong>Awaiting payment</strong> · pay by {formatDateTime(order.paymentExpiresAt)}
       </span>
       <button type="button" className="button button--primary button--small" onClick={onPay} disabled={busy}>
         {busy ? 'Opening payment…' : 'Pay now'}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
+import { productKeys } from '../../../lib/query-keys';
 
 export interface CreateProductReviewInput {
   productId: string;
@@ -15,8 +16,8 @@ export function useCreateProductReview() {
   return useMutation({
     mutationFn: createProductReview,
     onSuccess: (_data, input) => {
-      void queryClient.invalidateQueries({ queryKey: ['products', 'reviews', input.productId] });
-      void queryClient.invalidateQueries({ queryKey: ['products', 'detail', input.productId] });
+      void queryClient.invalidateQueries({ queryKey: productKeys.reviews(input.productId) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.detail(input.productId) });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { FEATURED_PAGE_SIZE } from '../../../lib/constants';
 import { emptyProductPage, toProductPage, type ProductPage, type RawProductPage } from './product-page';
+import { productKeys } from '../../../lib/query-keys';
 
 export const featuredProductsPath = (page: number) => `/products?featured=true&page=${page}&limit=${FEATURED_PAGE_SIZE}`;
 
@@ -17,4 +18,4 @@ export async function getFeaturedProducts(page: number, signal?: AbortSignal): P
 
 /** The home page's featured block (new or on sale), 8 per page; Load More asks for the next page. */
 export const featuredProductsQuery = (page: number) =>
-  queryOptions({ queryKey: ['products', 'featured', page] as const, queryFn: ({ signal }) => getFeaturedProducts(page, signal) });
+  queryOptions({ queryKey: productKeys.featured(page), queryFn: ({ signal }) => getFeaturedProducts(page, signal) });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
+import { productKeys } from '../../../lib/query-keys';
 
 export interface Review {
   id: string;
@@ -41,6 +42,6 @@ export async function getProductReviews(productId: string, signal?: AbortSignal)
  * taken for a signed-in shopper's after hydration.
  */
 export const productReviewsQueryOptions = (productId: string, readerId: string | null = null) =>
-  queryOptions({ queryKey: ['products', 'reviews', productId, readerId ?? 'guest'], queryFn: ({ signal }) => getProductReviews(productId, signal) });
+  queryOptions({ queryKey: productKeys.reviews(productId, readerId ?? 'guest'), queryFn: ({ signal }) => getProductReviews(productId, signal) });
 
 export const useProductReviews = (productId: string, readerId: string | null = null) => useQuery(productReviewsQueryOptions(productId, readerId));

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { productKeys } from '../../../lib/query-keys';
 
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   const data = await api.get<{ product?: RawProduct }>(`/products/${encodeURIComponent(id)}`, signal);
@@ -10,6 +11,6 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
 
 /** One product by id (the product page; the cart and wishlist keep the products they hold). */
 export const productQuery = (id: string) =>
-  queryOptions({ queryKey: ['products', 'detail', id] as const, queryFn: ({ signal }) => getProduct(id, signal), retry: false });
+  queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal), retry: false });
 
 export const useProduct = (id: string) => useQuery(productQuery(id));

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { isUsableImage } from '../../../lib/images';
+import { api } from '@kit/api';
+import { isUsableImage } from '@kit/images';
 import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { productKeys } from '../../../lib/query-keys';
 
 /** Enough for the arrows to browse (3 shown at most at once); the server's sample is at most 12. */
 export const KEYCHAIN_SAMPLE_SIZE = 12;
@@ -22,4 +23,4 @@ export async function getKeychainSample(signal?: AbortSignal): Promise<Product[]
 
 /** The home page's keychain showcase: a random sample drawn by the server, kept for the visit (no reshuffle on refetch). */
 export const keychainSampleQuery = () =>
-  queryOptions({ queryKey: ['products', 'sample', 'Keychains', KEYCHAIN_SAMPLE_SIZE] as const, queryFn: ({ signal }) => getKeychainSample(signal), staleTime: Infinity });
+  queryOptions({ queryKey: productKeys.sample('Keychains', KEYCHAIN_SAMPLE_SIZE), queryFn: ({ signal }) => getKeychainSample(signal), staleTime: Infinity });

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { LIST_PAGE_SIZE, type ProductListState } from '../list-state';
 import { emptyProductPage, toProductPage, type ProductPage, type RawProductPage } from './product-page';
+import { productKeys } from '../../../lib/query-keys';
 
 /**
  * The API call of a listing page: category pages ask their category route, a search term without a category asks
@@ -32,7 +33,7 @@ export async function getProductList(state: ProductListState, signal?: AbortSign
 
 /** The key names every part of the state, defaults included, so equal pages share one cache entry. */
 export const productListKey = (state: ProductListState) =>
-  ['products', 'list', { category: state.category ?? null, q: state.q, priceRange: state.priceRange, sort: state.sort, page: state.page }] as const;
+  productKeys.list({ category: state.category ?? null, q: state.q, priceRange: state.priceRange, sort: state.sort, page: state.page });
 
 /** One page of /anime-figures, /keychains, /products or /search (state from `categoryListState` & co.). */
 export const productListQuery = (state: ProductListState) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { productKeys } from '../../../lib/query-keys';
 
 /** Spec: at most 4, same category, excluding the current product. */
 export const RELATED_LIMIT = 4;
@@ -20,4 +21,4 @@ export async function getRelatedProducts(id: string, signal?: AbortSignal): Prom
 
 /** The product page's 'You might also like' grid. */
 export const relatedProductsQuery = (id: string) =>
-  queryOptions({ queryKey: ['products', 'related', id] as const, queryFn: ({ signal }) => getRelatedProducts(id, signal) });
+  queryOptions({ queryKey: productKeys.related(id), queryFn: ({ signal }) => getRelatedProducts(id, signal) });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
-import { formatPrice } from '../../../lib/format';
+import { formatINR } from '@kit/format';
 import { keychainSampleQuery } from '../api/keychain-sample';
 
 /** Shown at once on a wide screen; CSS shows 1 under 768 px and 2 under 1024 px (no window read: renders the same on the server). */
@@ -34,7 +34,7 @@ export function KeychainShowcase() {
               <Link key={p.id} to={`/product/${p.id}`} className="showcase__item">
                 <LazyImage src={p.image} alt={p.name} width={300} height={300} />
                 <span className="showcase__name">{p.name}</span>
-                <span className="price">{formatPrice(p.price)}</span>
+                <span className="price">{formatINR(p.price)}</span>
               </Link>
             ))}
           </div>

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { HeartIcon } from '../../../components/ui/icons';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { Stars } from '../../../components/ui/stars';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { CARD_IMAGE_CYCLE_MS } from '../../../lib/constants';
-import { formatPrice } from '../../../lib/format';
+import { formatINR } from '@kit/format';
 import { useCart } from '../../cart/cart-provider';
 import { useWishlist } from '../../wishlist/wishlist-provider';
 import type { Product } from '../types';
@@ -74,8 +74,8 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
         </h3>
         {product.rating > 0 && <Stars value={product.rating} />}
         <p className="price-row">
-          <span className="price">{formatPrice(product.price)}</span>
-          {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatPrice(product.originalPrice)}</s>}
+          <span className="price">{formatINR(product.price)}</span>
+          {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatINR(product.originalPrice)}</s>}
         </p>
         {layout === 'list' && product.description && <p className="product-card__description">{product.description}</p>}
         <button type="button" className="button button--primary button--small product-card__add" onClick={onAdd} disabled={!product.inStock} aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}>

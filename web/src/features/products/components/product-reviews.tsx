@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { reviewInputError } from '../../../components/ui/star-rating';
 import { StarInput, Stars } from '../../../components/ui/stars';
-import { useToast } from '../../../components/ui/toaster';
-import { formatDate } from '../../../lib/format';
+import { useToast } from '@kit/ui/toast';
+import { formatDate } from '@kit/format';
 import { useAuth } from '../../auth/auth-provider';
 import { useCreateProductReview } from '../api/create-product-review';
 import type { Review } from '../api/get-product-reviews';

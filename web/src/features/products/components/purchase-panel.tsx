@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Stars } from '../../../components/ui/stars';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { REDIRECT_DELAY_MS } from '../../../lib/constants';
-import { formatPrice } from '../../../lib/format';
+import { formatINR } from '@kit/format';
 import { useAuth } from '../../auth/auth-provider';
 import { useCart } from '../../cart/cart-provider';
 import { useWishlist } from '../../wishlist/wishlist-provider';
@@ -69,8 +69,8 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
         </span>
       </div>
       <p className="price-row price-row--large">
-        <span className="price">{formatPrice(product.price)}</span>
-        {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatPrice(product.originalPrice)}</s>}
+        <span className="price">{formatINR(product.price)}</span>
+        {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatINR(product.originalPrice)}</s>}
         {off ? <span className="chip chip--sale">-{off}%</span> : null}
       </p>
       <p className="chip chip--accent">Online Exclusive</p>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { toServerAddress, type Address } from '../types';
+import { userKeys } from '../../../lib/query-keys';
 
 export const createAddress = (address: Omit<Address, 'id'>) => api.post<{ success: boolean }>('/user/addresses', toServerAddress(address));
 export const updateAddress = (address: Address) => api.put<{ success: boolean }>(`/user/addresses/${encodeURIComponent(address.id)}`, toServerAddress(address));
@@ -8,7 +9,7 @@ export const deleteAddress = (id: string) => api.delete<{ success: boolean }>(`/
 
 function useInvalidateProfile() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['user', 'profile'] });
+  return () => queryClient.invalidateQueries({ queryKey: userKeys.profile() });
 }
 
 export const useCreateAddress = () => useMutation({ mutationFn: createAddress, onSuccess: useInvalidateProfile() });

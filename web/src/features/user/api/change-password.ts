@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, setToken } from '../../../lib/api-client';
+import { api, setToken } from '@kit/api';
 
 export interface ChangePasswordInput {
   currentPassword: string;

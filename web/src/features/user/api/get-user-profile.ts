@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 import { normalizeUser, type User } from '../../auth/types';
 import { normalizeAddress, normalizeWishlistEntry, type Address, type WishlistEntry } from '../types';
+import { userKeys } from '../../../lib/query-keys';
 
 export interface UserProfile {
   user: User;
@@ -20,6 +21,6 @@ export async function getUserProfile(signal?: AbortSignal): Promise<UserProfile>
 }
 
 export const userProfileQueryOptions = (userId: string | undefined) =>
-  queryOptions({ queryKey: ['user', 'profile', userId], queryFn: ({ signal }) => getUserProfile(signal), enabled: !!userId, retry: 1 });
+  queryOptions({ queryKey: userKeys.profile(userId), queryFn: ({ signal }) => getUserProfile(signal), enabled: !!userId, retry: 1 });
 
 export const useUserProfile = (userId: string | undefined) => useQuery(userProfileQueryOptions(userId));

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { apiBlob, apiRequest, saveFile } from '@kit/api';
 
 export interface DeleteAccountInput {
   currentPassword: string;
@@ -15,13 +15,6 @@ export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount })
 
 /** GET /user/data-export saved as my-data.json: profile, consents, addresses, orders, reviews and wishlist. */
 export async function downloadMyData(): Promise<void> {
-  const blob = await apiBlob('/user/data-export');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'my-data.json';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const { blob } = await apiBlob('/user/data-export');
+  saveFile(blob, 'my-data.json');
 }

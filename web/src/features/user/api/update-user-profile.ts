@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
+import { userKeys } from '../../../lib/query-keys';
 
 export interface UpdateUserProfileInput {
   name: string;
@@ -13,5 +14,5 @@ export const updateUserProfile = (input: UpdateUserProfileInput) => api.put<{ us
 
 export function useUpdateUserProfile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateUserProfile, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }) });
+  return useMutation({ mutationFn: updateUserProfile, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
 }

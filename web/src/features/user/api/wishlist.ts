@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@kit/api';
 
 export const addToServerWishlist = (productId: string) => api.post<{ success: boolean }>('/user/wishlist', { productId });
 export const removeFromServerWishlist = (productId: string) => api.delete<{ success: boolean }>(`/user/wishlist/${encodeURIComponent(productId)}`);

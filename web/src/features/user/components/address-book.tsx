@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useCreateAddress, useDeleteAddress, useUpdateAddress } from '../api/addresses';
 import type { Address } from '../types';
 import { AddressForm } from './address-form';

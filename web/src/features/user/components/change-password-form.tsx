@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { validatePasswordChange, type PasswordChangeForm } from '../password-rules';
 

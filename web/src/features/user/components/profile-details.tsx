@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/ui/toaster';
-import { formatDate } from '../../../lib/format';
+import { useToast } from '@kit/ui/toast';
+import { formatDate } from '@kit/format';
 import { useAuth } from '../../auth/auth-provider';
 import { normalizeUser, type User } from '../../auth/types';
 import { useUpdateUserProfile } from '../api/update-user-profile';

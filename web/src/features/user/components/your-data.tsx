@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
-import { useToast } from '../../../components/ui/toaster';
+import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../auth/auth-provider';
 import { downloadMyData, useDeleteAccount } from '../api/privacy';
 
