@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { ToastProvider } from '../components/ui/toast';
+import { ToastProvider } from '@kit/ui/toast';
 import { AuthGate } from './auth-gate';
 // One overlay for both apps (spec: ?debug=performance, Ctrl+Shift+P): the storefront's component, not a copy.
 import { PerformanceOverlay } from '../../../web/src/features/performance/components/performance-overlay';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { getToken } from '../lib/api-client';
+import { getToken } from '@kit/api';
 import { useProfile } from '../features/auth/api/get-profile';
 import { AdminContext } from './admin-context';
 

@@ -1,2 +1,37 @@
-/** Every admin query key starts with 'admin', so "reload all dashboard data" is one invalidation. Each feature's api file defines its own key from this root. */
+import { queryKeys } from '@kit/query';
+import type { PageRequest } from './page';
+
+/**
+ * Every query key of the dashboard, one per endpoint (the kit's convention, shared-web/query). Each starts with
+ * 'admin', so "reload all dashboard data" is one invalidation of `ADMIN_ROOT`; a feature's root (`orderKeys.all`)
+ * refreshes everything it shows; the live feed invalidates by the same keys.
+ */
 export const ADMIN_ROOT = ['admin'] as const;
+
+export const statsKeys = queryKeys([...ADMIN_ROOT, 'stats'], {});
+export const analyticsKeys = queryKeys([...ADMIN_ROOT, 'analytics'], {});
+export const carouselKeys = queryKeys([...ADMIN_ROOT, 'carousels'], {});
+export const orderKeys = queryKeys([...ADMIN_ROOT, 'orders'], {
+  list: (request: PageRequest) => [request],
+  /** The order folded up to `asOf` (null: now). */
+  history: (orderId: string, asOf: string | null) => [orderId, asOf ?? 'now'],
+  events: (orderId: string) => [orderId],
+});
+export const customerKeys = queryKeys([...ADMIN_ROOT, 'customers'], {
+  list: (request: PageRequest) => [request],
+  orders: (customerId: string) => [customerId],
+});
+export const productKeys = queryKeys([...ADMIN_ROOT, 'products'], {
+  list: (request: PageRequest) => [request],
+});
+export const auditKeys = queryKeys([...ADMIN_ROOT, 'audit'], {
+  verify: () => [],
+  revenue: (from: string, to: string) => [from, to],
+});
+export const gstKeys = queryKeys([...ADMIN_ROOT, 'gst'], {
+  categoryDefaults: () => [],
+  gstr1: (month: string) => [month],
+  invoices: (month: string) => [month],
+});
+/** The signed-in admin: outside 'admin', so Refresh does not re-check the session. */
+export const authKeys = queryKeys(['auth'], { profile: () => [] });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { displayImageUrl, withCacheBust } from '../../lib/image-url';
+import { displayImageUrl, withCacheBust } from '@kit/images';
 
 /** An image that, when it fails, retries once with a cache-busting query and then shows the fallback instead of a broken icon. */
 export function FallbackImage({ src, alt, className, fallback, loading = 'lazy' }: { src: string; alt: string; className?: string; fallback: ReactNode; loading?: 'lazy' | 'eager' }) {

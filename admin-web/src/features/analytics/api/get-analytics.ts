@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { num } from '../../../lib/format';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { num } from '@kit/format';
+import { analyticsKeys } from '../../../lib/query-keys';
 
 export type DailyPoint = { date: string; revenue: number; orders: number };
 export type StatusSlice = { status: string; count: number };
 export type TopProduct = { productId: string; name: string; quantity: number; revenue: number };
 export type Analytics = { daily: DailyPoint[]; statusBreakdown: StatusSlice[]; topProducts: TopProduct[] };
-
-export const analyticsQueryKey = [...ADMIN_ROOT, 'analytics'] as const;
 
 /** GET /admin/analytics: revenue and orders per day, the status breakdown and the top products (field names tolerated in either case). */
 export async function getAnalytics(): Promise<Analytics> {
@@ -27,5 +25,5 @@ export async function getAnalytics(): Promise<Analytics> {
   };
 }
 
-export const analyticsQueryOptions = () => queryOptions({ queryKey: analyticsQueryKey, queryFn: getAnalytics });
+export const analyticsQueryOptions = () => queryOptions({ queryKey: analyticsKeys.all, queryFn: getAnalytics });
 export const useAnalytics = () => useQuery(analyticsQueryOptions());

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../../components/ui/card';
-import { compactINR, formatINR } from '../../../lib/format';
+import { compactINR, formatINR } from '@kit/format';
 import { useAnalytics } from '../api/get-analytics';
 
 /** Same hues as the status badges. */

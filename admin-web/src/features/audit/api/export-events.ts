@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFromApi } from './download';
+import { downloadFromApi } from '@kit/api';
 
 export type ExportFormat = 'ndjson' | 'csv';
 export type ExportRequest = { from: string; to: string; format: ExportFormat };

@@ -1,13 +1,10 @@
 import type { RevenueDifference, RevenueReconciliation } from '@contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
-
+import { apiRequest } from '@kit/api';
+import { auditKeys } from '../../../lib/query-keys';
 
 export type { RevenueDifference, RevenueReconciliation };
 export type DateWindow = { from: string; to: string };
-
-export const revenueReconciliationQueryKey = (days: DateWindow) => [...ADMIN_ROOT, 'audit', 'revenue', days.from, days.to] as const;
 
 /** GET /admin/audit/revenue?from=&to= (India dates, inclusive): confirmed revenue from the events vs the dashboard's read model. */
 export async function reconcileRevenue(days: DateWindow): Promise<RevenueReconciliation> {
@@ -17,6 +14,6 @@ export async function reconcileRevenue(days: DateWindow): Promise<RevenueReconci
 }
 
 export const revenueReconciliationQueryOptions = (days: DateWindow) =>
-  queryOptions({ queryKey: revenueReconciliationQueryKey(days), queryFn: () => reconcileRevenue(days), staleTime: Infinity, retry: false });
+  queryOptions({ queryKey: auditKeys.revenue(days.from, days.to), queryFn: () => reconcileRevenue(days), staleTime: Infinity, retry: false });
 /** Runs for the window the auditor submitted (null: not yet). */
 export const useRevenueReconciliation = (days: DateWindow | null) => useQuery({ ...revenueReconciliationQueryOptions(days ?? { from: '', to: '' }), enabled: days !== null });

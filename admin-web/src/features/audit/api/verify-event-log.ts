@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { auditKeys } from '../../../lib/query-keys';
 
 export type ChainBreak = { streamId: string; version: number; eventId: string; kind: string; reason: string };
 export type VerifyReport = { ok: boolean; streams: number; events: number; breaks: ChainBreak[] };
-
-export const verifyEventLogQueryKey = [...ADMIN_ROOT, 'audit', 'verify'] as const;
 
 /** GET /admin/audit/verify: every stream's hash chain recomputed on the server; the first break of each broken stream. */
 export async function verifyEventLog(): Promise<VerifyReport> {
@@ -14,5 +12,5 @@ export async function verifyEventLog(): Promise<VerifyReport> {
 }
 
 /** It reads the whole log, so it runs when the auditor asks (and again on Refresh), never on its own; no cache age. */
-export const verifyEventLogQueryOptions = () => queryOptions({ queryKey: verifyEventLogQueryKey, queryFn: verifyEventLog, staleTime: Infinity, retry: false });
+export const verifyEventLogQueryOptions = () => queryOptions({ queryKey: auditKeys.verify(), queryFn: verifyEventLog, staleTime: Infinity, retry: false });
 export const useVerifyEventLog = (requested: boolean) => useQuery({ ...verifyEventLogQueryOptions(), enabled: requested });

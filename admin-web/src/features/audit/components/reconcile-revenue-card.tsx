@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
-import { formatCount, formatINR } from '../../../lib/format';
+import { formatCount, formatINR } from '@kit/format';
 import { useRevenueReconciliation, type DateWindow, type RevenueDifference } from '../api/reconcile-revenue';
 import { currentIndiaMonth } from './current-india-month';
 import { DateWindowFields } from './date-window-fields';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '@kit/format';
 import { useDownloadAnchor } from '../api/download-anchor';
 import { useVerifyEventLog, type ChainBreak } from '../api/verify-event-log';
 

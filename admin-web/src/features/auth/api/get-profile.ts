@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { profileRetryDelay, retryProfile } from './profile-retry';
+import { apiRequest, profileRetryDelay, retryProfile } from '@kit/api';
+import { authKeys } from '../../../lib/query-keys';
 
 export type AdminUser = { id: string; email: string; full_name: string; isAdmin: boolean; role?: string };
 
@@ -10,6 +10,6 @@ export async function getProfile(): Promise<AdminUser> {
 }
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'profile'] as const, queryFn: getProfile, retry: retryProfile, retryDelay: profileRetryDelay, staleTime: 60_000 });
+  queryOptions({ queryKey: authKeys.profile(), queryFn: getProfile, retry: retryProfile, retryDelay: profileRetryDelay, staleTime: 60_000 });
 
 export const useProfile = (enabled = true) => useQuery({ ...profileQueryOptions(), enabled });

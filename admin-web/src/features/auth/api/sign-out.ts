@@ -1,4 +1,4 @@
-import { apiRequest, clearToken, getToken } from '../../../lib/api-client';
+import { apiRequest, clearToken, getToken } from '@kit/api';
 
 let signingOut = false;
 /** True once Sign out was clicked: the feed the server closes meanwhile must not send the user to /login instead. */

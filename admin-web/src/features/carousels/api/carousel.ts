@@ -1,4 +1,4 @@
-import { num } from '../../../lib/format';
+import { num } from '@kit/format';
 
 export type Slide = { id: string; image: string; title: string; subtitle: string; ctaText: string; ctaLink: string; overlay: boolean; order: number };
 export type Carousel = { id: string; name: string; title: string; autoPlay: boolean; interval: number; height: string; isActive: boolean; slides: Slide[]; updated_at: string };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 
 export const deleteSlide = ({ carouselId, slideId }: { carouselId: string; slideId: string }) =>

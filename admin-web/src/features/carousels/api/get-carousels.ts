@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
 import { toCarousel, type Carousel } from './carousel';
-
-export const carouselsQueryKey = [...ADMIN_ROOT, 'carousels'] as const;
+import { carouselKeys } from '../../../lib/query-keys';
 
 export async function getCarousels(): Promise<Carousel[]> {
   const body = await apiRequest<{ carousels?: Record<string, any>[] }>('/carousels/admin/all');
   return (body.carousels ?? []).map(toCarousel);
 }
 
-export const carouselsQueryOptions = () => queryOptions({ queryKey: carouselsQueryKey, queryFn: getCarousels });
+export const carouselsQueryOptions = () => queryOptions({ queryKey: carouselKeys.all, queryFn: getCarousels });
 export const useCarousels = () => useQuery(carouselsQueryOptions());

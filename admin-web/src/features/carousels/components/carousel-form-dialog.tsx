@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '@kit/ui/toast';
 import { HEIGHTS, type Carousel, type CarouselInput } from '../api/carousel';
 import { useSaveCarousel } from '../api/save-carousel';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@kit/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
+import { useToast } from '@kit/ui/toast';
+import { formatDate } from '@kit/format';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import type { Carousel } from '../api/carousel';
 import { useDeleteSlide } from '../api/delete-slide';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '@kit/ui/toast';
 import type { Carousel, Slide, SlideInput } from '../api/carousel';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { useSaveSlide } from '../api/save-slide';

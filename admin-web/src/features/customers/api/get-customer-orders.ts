@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
 import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
-
-export const customerOrdersQueryKey = (customerId: string) => [...ADMIN_ROOT, 'customers', customerId, 'orders'] as const;
+import { customerKeys } from '../../../lib/query-keys';
 
 /** GET /admin/customers/{id}/orders (the newest 200). */
 export async function getCustomerOrders(customerId: string): Promise<AdminOrder[]> {
@@ -11,5 +9,5 @@ export async function getCustomerOrders(customerId: string): Promise<AdminOrder[
   return (body.orders ?? []).map(toAdminOrder);
 }
 
-export const customerOrdersQueryOptions = (customerId: string) => queryOptions({ queryKey: customerOrdersQueryKey(customerId), queryFn: () => getCustomerOrders(customerId) });
+export const customerOrdersQueryOptions = (customerId: string) => queryOptions({ queryKey: customerKeys.orders(customerId), queryFn: () => getCustomerOrders(customerId) });
 export const useCustomerOrders = (customerId: string | null) => useQuery({ ...customerOrdersQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });

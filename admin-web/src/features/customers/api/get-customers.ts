@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { num } from '../../../lib/format';
+import { apiRequest } from '@kit/api';
+import { num } from '@kit/format';
 import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { customerKeys } from '../../../lib/query-keys';
 
 export type AdminCustomer = { id: string; full_name: string; email: string; phone: string; city: string; state: string; total_orders: number; total_spent: number; created_at: string };
 
-export const customersQueryKey = [...ADMIN_ROOT, 'customers'] as const;
 export const CUSTOMERS_PER_PAGE = 50;
 
 export async function getCustomers(request: PageRequest): Promise<Page<AdminCustomer>> {
@@ -25,5 +24,5 @@ export async function getCustomers(request: PageRequest): Promise<Page<AdminCust
   return pageFrom(body, items, request);
 }
 
-export const customersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: [...customersQueryKey, 'list', request] as const, queryFn: () => getCustomers(request), placeholderData: keepPreviousData });
+export const customersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: customerKeys.list(request), queryFn: () => getCustomers(request), placeholderData: keepPreviousData });
 export const useCustomers = (page = 1) => useQuery(customersQueryOptions({ page, limit: CUSTOMERS_PER_PAGE }));

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 
 /** Ends every session of the customer (POST /api/admin/users/{id}/sign-out). */
 export const signOutCustomer = (id: string) => apiRequest<{ message: string }>(`/admin/users/${encodeURIComponent(id)}/sign-out`, { method: 'POST' });

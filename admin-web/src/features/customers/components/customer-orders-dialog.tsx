@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/ui/dialog';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDate, formatINR } from '../../../lib/format';
+import { StatusBadge } from '@kit/orders';
+import { formatDate, formatINR } from '@kit/format';
 import { useCustomerOrders } from '../api/get-customer-orders';
 import type { AdminCustomer } from '../api/get-customers';
 
@@ -28,7 +28,7 @@ export function CustomerOrdersDialog({ customer, onClose }: { customer: AdminCus
                 <td className="mono">{o.orderNumber}</td>
                 <td className="num">{formatINR(o.total_amount)}</td>
                 <td>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge status={o.status} reader="admin" />
                 </td>
                 <td>{formatDate(o.created_at)}</td>
               </tr>

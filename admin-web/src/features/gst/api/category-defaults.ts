@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { gstKeys } from '../../../lib/query-keys';
 
 export type CategoryDefault = { category: string; hsn: string; rate: number };
 type Answer = { defaults: CategoryDefault[]; slabs: number[] };
-
-export const categoryDefaultsQueryKey = [...ADMIN_ROOT, 'gst', 'category-defaults'] as const;
 
 /** GET /admin/gst/category-defaults: the HSN and rate a product without its own takes, per category, and the slabs. */
 export const getCategoryDefaults = () => apiRequest<Answer>('/admin/gst/category-defaults');
@@ -13,9 +11,9 @@ export const getCategoryDefaults = () => apiRequest<Answer>('/admin/gst/category
 /** PUT /admin/gst/category-defaults: changes one category's default (the server checks HSN digits and the slabs). */
 export const saveCategoryDefault = (body: { category: string; hsn: string; rate: string }) => apiRequest<Answer>('/admin/gst/category-defaults', { method: 'PUT', body });
 
-export const categoryDefaultsQueryOptions = () => queryOptions({ queryKey: categoryDefaultsQueryKey, queryFn: getCategoryDefaults });
+export const categoryDefaultsQueryOptions = () => queryOptions({ queryKey: gstKeys.categoryDefaults(), queryFn: getCategoryDefaults });
 export const useCategoryDefaults = () => useQuery(categoryDefaultsQueryOptions());
 export function useSaveCategoryDefault() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCategoryDefault, onSuccess: (answer) => queryClient.setQueryData(categoryDefaultsQueryKey, answer) });
+  return useMutation({ mutationFn: saveCategoryDefault, onSuccess: (answer) => queryClient.setQueryData(gstKeys.categoryDefaults(), answer) });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFromApi } from '../../audit/api/download';
+import { downloadFromApi } from '@kit/api';
 
 export type Gstr1Sheet = 'b2cs' | 'hsn' | 'docs';
 

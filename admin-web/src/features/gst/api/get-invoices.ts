@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { gstKeys } from '../../../lib/query-keys';
 
 export type IssuedDocument = {
   documentNumber: string;
@@ -14,12 +14,10 @@ export type IssuedDocument = {
   totalPaise: number;
 };
 
-export const invoicesQueryKey = (month: string) => [...ADMIN_ROOT, 'gst', 'invoices', month] as const;
-
 /** GET /admin/gst/invoices?month=: the month's invoices and credit notes, newest first (first 200). */
 export async function getInvoices(month: string): Promise<{ invoices: IssuedDocument[]; total: number }> {
   return apiRequest(`/admin/gst/invoices?month=${encodeURIComponent(month)}&limit=200`);
 }
 
-export const invoicesQueryOptions = (month: string) => queryOptions({ queryKey: invoicesQueryKey(month), queryFn: () => getInvoices(month) });
+export const invoicesQueryOptions = (month: string) => queryOptions({ queryKey: gstKeys.invoices(month), queryFn: () => getInvoices(month) });
 export const useInvoices = (month: string) => useQuery(invoicesQueryOptions(month));

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 
 /** A single-use ticket (valid ~30 s) to open the live feed: the token itself never goes into a URL. */
 export async function getLiveTicket(): Promise<string> {

@@ -1,17 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, getToken } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
-import { analyticsQueryKey } from '../../analytics/api/get-analytics';
-import { carouselsQueryKey } from '../../carousels/api/get-carousels';
-import { customersQueryKey } from '../../customers/api/get-customers';
-import { ordersQueryKey } from '../../orders/api/get-orders';
+import { ApiError, getToken } from '@kit/api';
 import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
-import { statsQueryKey, type DashboardStats } from '../../overview/api/get-stats';
-import { productsQueryKey } from '../../products/api/get-products';
+import { type DashboardStats } from '../../overview/api/get-stats';
 import { isSigningOut } from '../../auth/api/sign-out';
 import { getLiveTicket } from './get-live-ticket';
+import { ADMIN_ROOT, analyticsKeys, authKeys, carouselKeys, customerKeys, orderKeys, productKeys, statsKeys } from '../../../lib/query-keys';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type LiveMessage = { type: string; [key: string]: unknown };
@@ -20,10 +15,10 @@ export type LiveMessage = { type: string; [key: string]: unknown };
 export function keysFor(message: LiveMessage): readonly (readonly string[])[] {
   const type = message.type.toLowerCase();
   if (type === 'hello' || type === 'ping' || type === 'pong' || type === 'connected' || type === 'welcome') return [];
-  if (type.includes('order') || type.includes('payment') || type.includes('status')) return [ordersQueryKey, statsQueryKey, analyticsQueryKey, customersQueryKey, productsQueryKey];
-  if (type.includes('stock') || type.includes('product') || type.includes('inventory') || type.includes('catalogue')) return [productsQueryKey, statsQueryKey];
-  if (type.includes('carousel') || type.includes('slide')) return [carouselsQueryKey];
-  if (type.includes('customer') || type.includes('user')) return [customersQueryKey, statsQueryKey];
+  if (type.includes('order') || type.includes('payment') || type.includes('status')) return [orderKeys.all, statsKeys.all, analyticsKeys.all, customerKeys.all, productKeys.all];
+  if (type.includes('stock') || type.includes('product') || type.includes('inventory') || type.includes('catalogue')) return [productKeys.all, statsKeys.all];
+  if (type.includes('carousel') || type.includes('slide')) return [carouselKeys.all];
+  if (type.includes('customer') || type.includes('user')) return [customerKeys.all, statsKeys.all];
   return [ADMIN_ROOT];
 }
 
@@ -33,7 +28,7 @@ type OrdersPage = Page<AdminOrder>;
 export function patchOrders(queryClient: QueryClient, message: LiveMessage) {
   const orderId = typeof message.orderId === 'string' ? message.orderId : null;
   if (!orderId) return;
-  queryClient.setQueriesData<OrdersPage>({ queryKey: ordersQueryKey }, (page) => {
+  queryClient.setQueriesData<OrdersPage>({ queryKey: orderKeys.all }, (page) => {
     if (!page || !Array.isArray(page.items)) return page;
     if (message.type === 'order.placed') {
       if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
@@ -56,7 +51,7 @@ const CATCH_UP_MS = [250, 1200];
 /** A new order counts at once in the overview's figures (the refetch that follows brings the rest). */
 export function patchStats(queryClient: QueryClient, message: LiveMessage) {
   if (message.type !== 'order.placed') return;
-  queryClient.setQueryData<DashboardStats>(statsQueryKey, (stats) => (stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats));
+  queryClient.setQueryData<DashboardStats>(statsKeys.all, (stats) => (stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats));
 }
 
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage) {
@@ -92,7 +87,7 @@ export function useLiveFeed(): LiveState {
     const sessionEnded = () => {
       stopped = true;
       setState('offline');
-      if (!isSigningOut()) void queryClient.invalidateQueries({ queryKey: ['auth', 'profile'] });
+      if (!isSigningOut()) void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
     };
     const connect = async () => {
       if (!getToken() || stopped) return;

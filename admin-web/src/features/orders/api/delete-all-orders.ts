@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 import { deleteOrders } from './delete-orders';
 
 /** The server's page and batch limits (GET /admin/orders limit ≤ 200; DELETE /admin/orders at most 500 ids). */

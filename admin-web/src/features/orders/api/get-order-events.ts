@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { orderKeys } from '../../../lib/query-keys';
 
 export type OrderEvent = { type: string; at: string; data: Record<string, unknown>; by?: string | null; version?: number; stream?: string };
-
-export const orderEventsQueryKey = (orderId: string) => [...ADMIN_ROOT, 'orders', orderId, 'events'] as const;
 
 export async function getOrderEvents(orderId: string): Promise<OrderEvent[]> {
   const body = await apiRequest<{ events?: Record<string, any>[] }>(`/admin/orders/${encodeURIComponent(orderId)}/events`);
@@ -21,5 +19,5 @@ export const toOrderEvent = (e: Record<string, any>): OrderEvent => ({
   stream: typeof e.stream === 'string' ? e.stream : undefined,
 });
 
-export const orderEventsQueryOptions = (orderId: string) => queryOptions({ queryKey: orderEventsQueryKey(orderId), queryFn: () => getOrderEvents(orderId) });
+export const orderEventsQueryOptions = (orderId: string) => queryOptions({ queryKey: orderKeys.events(orderId), queryFn: () => getOrderEvents(orderId) });
 export const useOrderEvents = (orderId: string | null) => useQuery({ ...orderEventsQueryOptions(orderId ?? ''), enabled: Boolean(orderId) });

@@ -1,16 +1,13 @@
 import type { OrderSnapshot } from '@contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { ApiError, apiRequest } from '@kit/api';
 import { toOrderEvent, type OrderEvent } from './get-order-events';
-
+import { orderKeys } from '../../../lib/query-keys';
 
 /** The order folded from its own events up to a moment (the server's OrderSnapshot; amounts in rupees). */
 export type { OrderSnapshot };
 
 export type OrderHistory = { asOf: string | null; state: OrderSnapshot; events: OrderEvent[] };
-
-export const orderHistoryQueryKey = (orderId: string, asOf: string | null) => [...ADMIN_ROOT, 'orders', orderId, 'history', asOf ?? 'now'] as const;
 
 /** GET /admin/orders/{id}/history?asOf=ISO: the order as it stood then and the events that had happened by then. */
 export async function getOrderHistory(orderId: string, asOf: string | null): Promise<OrderHistory> {
@@ -23,7 +20,7 @@ export async function getOrderHistory(orderId: string, asOf: string | null): Pro
 const retryUnlessRefused = (failures: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
 
 export const orderHistoryQueryOptions = (orderId: string, asOf: string | null) =>
-  queryOptions({ queryKey: orderHistoryQueryKey(orderId, asOf), queryFn: () => getOrderHistory(orderId, asOf), retry: retryUnlessRefused, placeholderData: keepPreviousData });
+  queryOptions({ queryKey: orderKeys.history(orderId, asOf), queryFn: () => getOrderHistory(orderId, asOf), retry: retryUnlessRefused, placeholderData: keepPreviousData });
 
 /** Only while a moment is chosen: without one the dialog shows the order's live timeline. */
 export const useOrderHistory = (orderId: string | null, asOf: string | null) => useQuery({ ...orderHistoryQueryOptions(orderId ?? '', asOf), enabled: Boolean(orderId && asOf) });

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { toAdminOrder, type AdminOrder } from './order';
+import { orderKeys } from '../../../lib/query-keys';
 
-export const ordersQueryKey = [...ADMIN_ROOT, 'orders'] as const;
 export const ORDERS_PER_PAGE = 50;
 
 /** GET /admin/orders?page&limit, newest first. */
@@ -13,5 +12,5 @@ export async function getOrders(request: PageRequest): Promise<Page<AdminOrder>>
   return pageFrom(body, (body.orders ?? []).map(toAdminOrder), request);
 }
 
-export const ordersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: [...ordersQueryKey, 'list', request] as const, queryFn: () => getOrders(request), placeholderData: keepPreviousData });
+export const ordersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: orderKeys.list(request), queryFn: () => getOrders(request), placeholderData: keepPreviousData });
 export const useOrders = (page = 1, limit = ORDERS_PER_PAGE) => useQuery(ordersQueryOptions({ page, limit }));

@@ -1,4 +1,4 @@
-import { num } from '../../../lib/format';
+import { num } from '@kit/format';
 
 export type AdminOrder = {
   id: string;
@@ -31,4 +31,3 @@ export function toAdminOrder(raw: Record<string, any>): AdminOrder {
   };
 }
 
-export const ORDER_STATUSES = ['pending', 'placed', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;

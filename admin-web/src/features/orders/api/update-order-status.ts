@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, STATUS_UPDATE_RETRY, withRetries } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
-import { STATUS_RETRY_WAITS, isTransientFailure, withRetries } from '../../../lib/retry';
 
 export type UpdateOrderStatusInput = { orderId: string; status: string; trackingNumber?: string };
 
@@ -9,8 +8,7 @@ export type UpdateOrderStatusInput = { orderId: string; status: string; tracking
 export function updateOrderStatus({ orderId, status, trackingNumber }: UpdateOrderStatusInput) {
   return withRetries(
     () => apiRequest<{ success: boolean }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'PUT', body: trackingNumber ? { status, trackingNumber } : { status } }),
-    STATUS_RETRY_WAITS,
-    isTransientFailure,
+    STATUS_UPDATE_RETRY,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatCount, formatINR } from '../../../lib/format';
+import { StatusBadge } from '@kit/orders';
+import { formatCount, formatINR } from '@kit/format';
 import type { OrderSnapshot } from '../api/get-order-history';
 
 /** To the second: "as of" a moment is only useful if two changes a few seconds apart can be told apart. */
@@ -35,7 +35,7 @@ export function OrderSnapshotPanel({ state, asOf }: { state: OrderSnapshot; asOf
       <dl className="detail-grid">
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={state.status} />
+          <StatusBadge status={state.status} reader="admin" />
           {state.deleted && <span className="muted"> (deleted)</span>}
         </dd>
         <dt>Payment</dt>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTime, formatINR } from '../../../lib/format';
+import { StatusBadge } from '@kit/orders';
+import { formatDateTime, formatINR } from '@kit/format';
 import { localDateTimeToIso } from '../../../lib/local-date-time';
 import { useOrderEvents } from '../api/get-order-events';
 import { useOrderHistory } from '../api/get-order-history';
@@ -34,7 +34,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <dd className="num-left">{formatINR(order.total_amount)}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} reader="admin" />
         </dd>
         <dt>Payment</dt>
         <dd>

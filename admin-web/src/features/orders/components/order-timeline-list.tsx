@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@kit/format';
 import type { OrderEvent } from '../api/get-order-events';
 import { describeEvent, productNamesOf, timelineOrder } from './order-timeline';
 

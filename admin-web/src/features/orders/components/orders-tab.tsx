@@ -5,16 +5,16 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { useToast } from '../../../components/ui/toast';
-import { formatDate, formatINR } from '../../../lib/format';
+import { ORDER_STATUSES, orderStatusLabel, StatusBadge } from '@kit/orders';
+import { useToast } from '@kit/ui/toast';
+import { formatDate, formatINR } from '@kit/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { Pager } from '../../../components/ui/pager';
 import { useDeleteOrders } from '../api/delete-orders';
 import { allOrderIds, deleteOrdersInBatches } from '../api/delete-all-orders';
 import { offerSelectAll, selectedCount, selectedIdsOf, selectionLabel, type OrderSelection } from './order-selection';
-import { ORDER_STATUSES, type AdminOrder } from '../api/order';
+import { type AdminOrder } from '../api/order';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';
@@ -128,7 +128,7 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         ),
       },
       { id: 'amount', header: 'Amount', meta: { className: 'num' }, cell: ({ row }) => formatINR(row.original.total_amount) },
-      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} reader="admin" /> },
       { id: 'date', header: 'Date', meta: { className: 'nowrap' }, cell: ({ row }) => formatDate(row.original.created_at) },
       {
         id: 'actions',
@@ -143,7 +143,7 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
               <select aria-label={`Status of order ${order.orderNumber}`} className="select-sm" value={order.status} onChange={(e) => changeStatus(order, e.target.value)}>
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s[0]!.toUpperCase() + s.slice(1)}
+                    {orderStatusLabel(s, 'admin')}
                   </option>
                 ))}
               </select>

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { num } from '../../../lib/format';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
+import { apiRequest } from '@kit/api';
+import { num } from '@kit/format';
+import { statsKeys } from '../../../lib/query-keys';
 
 export type DashboardStats = { totalProducts: number; totalOrders: number; totalRevenue: number; totalCustomers: number; pendingOrders: number; lowStockProducts: number };
-
-export const statsQueryKey = [...ADMIN_ROOT, 'stats'] as const;
 
 export async function getStats(): Promise<DashboardStats> {
   const body = await apiRequest<{ stats?: Partial<Record<keyof DashboardStats, unknown>> }>('/admin/stats');
@@ -20,5 +18,5 @@ export async function getStats(): Promise<DashboardStats> {
   };
 }
 
-export const statsQueryOptions = () => queryOptions({ queryKey: statsQueryKey, queryFn: getStats });
+export const statsQueryOptions = () => queryOptions({ queryKey: statsKeys.all, queryFn: getStats });
 export const useStats = () => useQuery(statsQueryOptions());

@@ -1,8 +1,8 @@
-import { StockBadge } from '../../../components/ui/badge';
+import { StockBadge } from '@kit/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatCount, formatDate, formatINR } from '../../../lib/format';
+import { StatusBadge } from '@kit/orders';
+import { formatCount, formatDate, formatINR } from '@kit/format';
 import type { AdminOrder } from '../../orders/api/order';
 import type { AdminProduct } from '../../products/api/product';
 import { useStats } from '../api/get-stats';
@@ -69,7 +69,7 @@ export function OverviewTab({ orders, products, onSwitchTab, onViewOrder, onEdit
                     </span>
                   </div>
                   <span className="num">{formatINR(order.total_amount)}</span>
-                  <StatusBadge status={order.status} />
+                  <StatusBadge status={order.status} reader="admin" />
                   <Button size="sm" variant="ghost" onClick={() => onViewOrder(order)} aria-label={`View order ${order.orderNumber}`}>
                     View
                   </Button>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadWithProgress } from '../../../lib/api-client';
+import { uploadWithProgress } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 
 export type UploadMode = 'add' | 'update' | 'upsert' | 'deleteall';

@@ -1,4 +1,4 @@
-import { uploadWithProgress } from '../../../lib/api-client';
+import { uploadWithProgress } from '@kit/api';
 
 export interface ImportColumns {
   /** The file's own header row. */

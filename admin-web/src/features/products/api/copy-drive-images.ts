@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@kit/api';
 
 /** A Google Drive share link (the store copies these into its own storage; other URLs are used as given). */
 export const isDriveLink = (value: string) => /^https?:\/\/(drive|docs)\.google\.com\//i.test(value.trim());

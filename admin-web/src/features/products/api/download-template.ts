@@ -1,4 +1,4 @@
-import { authHeaders } from '../../../lib/api-client';
+import { authHeaders, saveFile } from '@kit/api';
 
 const TEMPLATE_PATHS = ['/api/admin/products/template', '/api/admin/products/bulk/template', '/api/products/template'];
 const FALLBACK_TEMPLATE =
@@ -19,13 +19,5 @@ export async function downloadTemplate(): Promise<void> {
       // try the next path
     }
   }
-  blob ??= new Blob([FALLBACK_TEMPLATE], { type: 'text/csv' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'product-template.csv';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob ?? new Blob([FALLBACK_TEMPLATE], { type: 'text/csv' }), 'product-template.csv');
 }

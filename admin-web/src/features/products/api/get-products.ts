@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { num } from '../../../lib/format';
+import { apiRequest, isRateLimited, PRODUCTS_RATE_LIMIT_RETRY, RATE_LIMIT_MESSAGE, withRetries } from '@kit/api';
+import { num } from '@kit/format';
 import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
-import { ADMIN_ROOT } from '../../../lib/query-keys';
-import { RATE_LIMIT_MESSAGE, RATE_LIMIT_WAITS, isRateLimited, withRetries } from '../../../lib/retry';
 import { isValidProduct, toAdminProduct, type AdminProduct } from './product';
+import { productKeys } from '../../../lib/query-keys';
 
-export const productsQueryKey = [...ADMIN_ROOT, 'products'] as const;
 export const PRODUCTS_PER_PAGE = 100;
 export type ProductTotals = { total: number; valid: number; invalid: number };
 export type ProductPage = Page<AdminProduct> & { totals: ProductTotals };
@@ -17,7 +15,7 @@ type Body = { products?: Record<string, any>[]; total?: number; page?: number; t
 export async function getProducts(request: PageRequest): Promise<ProductPage> {
   let body: Body;
   try {
-    body = await withRetries(() => apiRequest<Body>(`/admin/products?${query(request)}`), RATE_LIMIT_WAITS, isRateLimited);
+    body = await withRetries(() => apiRequest<Body>(`/admin/products?${query(request)}`), PRODUCTS_RATE_LIMIT_RETRY);
   } catch (error) {
     if (isRateLimited(error)) throw new Error(RATE_LIMIT_MESSAGE);
     throw error;
@@ -31,5 +29,5 @@ export async function getProducts(request: PageRequest): Promise<ProductPage> {
 }
 
 export const productsQueryOptions = (request: PageRequest) =>
-  queryOptions({ queryKey: [...productsQueryKey, 'list', request] as const, queryFn: () => getProducts(request), retry: false, placeholderData: keepPreviousData });
+  queryOptions({ queryKey: productKeys.list(request), queryFn: () => getProducts(request), retry: false, placeholderData: keepPreviousData });
 export const useProducts = (page = 1, limit = PRODUCTS_PER_PAGE) => useQuery(productsQueryOptions({ page, limit }));

@@ -1,4 +1,4 @@
-import { num } from '../../../lib/format';
+import { num } from '@kit/format';
 
 export type AdminProduct = {
   id: string;

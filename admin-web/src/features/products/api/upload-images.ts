@@ -1,4 +1,4 @@
-import { uploadWithProgress } from '../../../lib/api-client';
+import { uploadWithProgress } from '@kit/api';
 
 /** POST /cloudinary/bulk-product (field images, up to 50): original file names mapped to URLs, with upload progress. */
 export async function uploadBulkProductImages(files: File[], onProgress: (percent: number) => void): Promise<{ imageMap: Record<string, string>; rejected: string[] }> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '@kit/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
 import { uploadBulkProductImages } from '../api/upload-images';
 import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';

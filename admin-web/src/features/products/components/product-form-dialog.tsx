@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '@kit/ui/toast';
 import { CATEGORIES, type AdminProduct } from '../api/product';
 import { useSaveProduct } from '../api/save-product';
 import { uploadMultipleImages, uploadSingleImage } from '../api/upload-images';

@@ -1,4 +1,4 @@
-import { isValidImageUrl, normaliseImageUrl } from '../../../lib/image-url';
+import { isRecognisedImageUrl, normaliseImageUrl } from '@kit/images';
 import type { ProductPayload } from '../api/save-product';
 import type { AdminProduct } from '../api/product';
 
@@ -22,7 +22,7 @@ export function validateProductForm(v: ProductFormValues): { ok: true; product: 
     .split(/[\n,]+/)
     .map((u) => u.trim())
     .filter(Boolean);
-  if (urls.some((u) => !isValidImageUrl(u))) return { ok: false, error: 'One or more image URLs are invalid...' };
+  if (urls.some((u) => !isRecognisedImageUrl(u))) return { ok: false, error: 'One or more image URLs are invalid...' };
   const images = urls.map(normaliseImageUrl);
   const powerPoints = Number(v.powerPoints);
   const hsn = v.hsn.trim();

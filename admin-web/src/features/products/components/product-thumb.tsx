@@ -1,5 +1,5 @@
 import { FallbackImage } from '../../../components/ui/fallback-image';
-import { isPlaceholder } from '../../../lib/image-url';
+import { isPlaceholder } from '@kit/images';
 import type { AdminProduct } from '../api/product';
 import { extraImages } from '../api/product';
 

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { StockBadge } from '../../../components/ui/badge';
+import { StockBadge } from '@kit/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
-import { useToast } from '../../../components/ui/toast';
-import { formatCount, formatINR } from '../../../lib/format';
+import { useToast } from '@kit/ui/toast';
+import { formatCount, formatINR } from '@kit/format';
 import type { UploadMode } from '../api/bulk-upload-products';
 import { useCleanupProducts } from '../api/cleanup-products';
 import { useDeleteAllProducts } from '../api/delete-all-products';
