@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Browser journeys: a real server on a fresh database, driven through Debian's Chromium. */
 export default defineConfig({
+  // The frontend kit, as the SPAs import it (admin-rules.e2e.ts loads dashboard modules that use it).
+  resolve: { alias: { '@kit': new URL('../../shared-web', import.meta.url).pathname } },
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],

@@ -1,14 +1,15 @@
 // The dashboard's pure rules (no browser needed): retries, error texts chosen by message content, image URL rules,
 // product form validation, slide order, and which caches a live message refreshes.
 import { describe, expect, it } from 'vitest';
-// admin-web is compiled by its own tsconfig (bundler resolution), so load its modules at run time rather than through this
-// project's NodeNext type check.
+// admin-web and the kit are compiled by their own tsconfigs (bundler resolution, `@kit` aliased in
+// tests/e2e/vitest.config.ts), so load their modules at run time rather than through this project's NodeNext type check.
 const web = (path: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../admin-web/src/${path}`, import.meta.url).href);
-const [{ ApiError, errorFrom }, { displayImageUrl, isValidImageUrl, normaliseImageUrl }, { RATE_LIMIT_WAITS, STATUS_RETRY_WAITS, isRateLimited, isTransientFailure, withRetries }, { keysFor }, orderErrors, productForm, { slideOrder }] =
+const kit = (path: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../shared-web/${path}`, import.meta.url).href);
+const [{ ApiError, errorFrom }, { displayImageUrl, isRecognisedImageUrl: isValidImageUrl, normaliseImageUrl }, { PRODUCTS_RATE_LIMIT_RETRY, STATUS_UPDATE_RETRY, isRateLimited, withRetries }, { keysFor }, orderErrors, productForm, { slideOrder }] =
   await Promise.all([
-    web('lib/api-client.ts'),
-    web('lib/image-url.ts'),
-    web('lib/retry.ts'),
+    kit('api/api-error.ts'),
+    kit('images/image-url.ts'),
+    kit('api/retry.ts'),
     web('features/live/api/use-live-feed.ts'),
     web('features/orders/components/order-error-messages.ts'),
     web('features/products/components/product-form.ts'),
@@ -26,20 +27,20 @@ describe('admin dashboard rules', () => {
   it('retries a status update twice (1 s, 2 s) on Failed to fetch / 502 / 503 / 504 only', async () => {
     const { waits, wait } = recordWaits();
     let calls = 0;
-    await expect(withRetries(async () => (calls++, Promise.reject(new Error('HTTP error! status: 503'))), STATUS_RETRY_WAITS, isTransientFailure, wait)).rejects.toThrow('503');
+    await expect(withRetries(async () => (calls++, Promise.reject(new Error('HTTP error! status: 503'))), STATUS_UPDATE_RETRY, wait)).rejects.toThrow('503');
     expect(calls).toBe(3);
     expect(waits).toEqual([1000, 2000]);
     calls = 0;
-    await expect(withRetries(async () => (calls++, Promise.reject(new Error('Order not found'))), STATUS_RETRY_WAITS, isTransientFailure, wait)).rejects.toThrow();
+    await expect(withRetries(async () => (calls++, Promise.reject(new Error('Order not found'))), STATUS_UPDATE_RETRY, wait)).rejects.toThrow();
     expect(calls).toBe(1);
     calls = 0;
-    const ok = await withRetries(async () => (++calls < 2 ? Promise.reject(new Error('Failed to fetch')) : 'done'), STATUS_RETRY_WAITS, isTransientFailure, wait);
+    const ok = await withRetries(async () => (++calls < 2 ? Promise.reject(new Error('Failed to fetch')) : 'done'), STATUS_UPDATE_RETRY, wait);
     expect([ok, calls]).toEqual(['done', 2]);
   });
 
   it('retries product loading on 429 after 2, 4 and 8 s', async () => {
     const { waits, wait } = recordWaits();
-    await expect(withRetries(async () => Promise.reject(errorFrom(429, undefined, '60')), RATE_LIMIT_WAITS, isRateLimited, wait)).rejects.toMatchObject({ message: 'Too many requests', status: 429, retryAfter: '60' });
+    await expect(withRetries(async () => Promise.reject(errorFrom(429, undefined, '60')), PRODUCTS_RATE_LIMIT_RETRY, wait)).rejects.toMatchObject({ message: 'Too many requests', status: 429, retryAfter: '60' });
     expect(waits).toEqual([2000, 4000, 8000]);
     expect(isRateLimited(new Error('Too many requests'))).toBe(true);
   });
