@@ -10,12 +10,18 @@ const withStatusRetry = <T>(run: () => Promise<T>, waits?: number[]) => withRetr
 const store = new Map<string, string>();
 beforeEach(() => {
   store.clear();
-  vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }));
+  vi.fn(
+    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+  );
 
 describe('the API client (both apps)', () => {
   it('calls /api with JSON and the bearer token from auth_token', async () => {
@@ -72,7 +78,7 @@ describe('the API client (both apps)', () => {
       vi.useRealTimers();
     }
   });
-  it('treats { success: false, error } as a failure even under 200, with the server\'s message', async () => {
+  it("treats { success: false, error } as a failure even under 200, with the server's message", async () => {
     vi.stubGlobal('fetch', answer(200, { success: false, error: 'Product not found' }));
     const error = (await api.get('/products/x').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -101,7 +107,10 @@ describe('the API client (both apps)', () => {
       vi.stubGlobal('fetch', answer(status, { success: false, error: 'no' }));
       await expect(api.get('/x')).rejects.toMatchObject({ status });
     }
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('NetworkError when attempting to fetch resource.'))),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0 });
     expect(store.get('auth_token')).toBe('tok');
   });
@@ -120,7 +129,10 @@ describe('the API client (both apps)', () => {
   });
 
   it("reports a request that never reached the server as ApiError('Failed to fetch', 0), which the status-update retry counts as transient", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Load failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Load failed'))),
+    );
     const error = (await api.put('/orders/o1/status', { status: 'confirmed' }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect([error.message, error.status]).toEqual(['Failed to fetch', 0]);
@@ -156,7 +168,9 @@ describe('the API client (both apps)', () => {
       let calls = 0;
       vi.stubGlobal(
         'fetch',
-        vi.fn(async () => (++calls === 1 ? new Response('{}', { status: 429, headers: { 'Retry-After': '3' } }) : new Response('{"success":true,"ok":1}', { status: 200 }))),
+        vi.fn(async () =>
+          ++calls === 1 ? new Response('{}', { status: 429, headers: { 'Retry-After': '3' } }) : new Response('{"success":true,"ok":1}', { status: 200 }),
+        ),
       );
       const policy: RetryPolicy = { waits: [1000], shouldRetry: (e) => (e as ApiError).status === 429, honourRetryAfter: true };
       const result = withRetries(() => api.get<{ ok: number }>('/x'), policy);

@@ -23,7 +23,8 @@ export const NETWORK_FAILURE = 'Failed to fetch';
  * is a refusal too (reported as 400).
  */
 export function errorFrom(status: number, body: unknown, retryAfter?: string | null): ApiError {
-  const serverError = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error || undefined : undefined;
+  const serverError =
+    body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error || undefined : undefined;
   const code = status >= 200 && status < 300 ? 400 : status;
   const fallback = code === 429 ? 'Too many requests' : `HTTP error! status: ${code}`;
   return new ApiError(serverError ?? fallback, code, retryAfter ?? undefined);

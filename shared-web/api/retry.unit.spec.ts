@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.js';
-import { isRateLimited, PRODUCTS_RATE_LIMIT_RETRY, RATE_LIMIT_MESSAGE, sessionRetryDelayMs, STATUS_UPDATE_RETRY, withRetries, type RetryPolicy } from './retry.js';
+import {
+  isRateLimited,
+  PRODUCTS_RATE_LIMIT_RETRY,
+  RATE_LIMIT_MESSAGE,
+  sessionRetryDelayMs,
+  STATUS_UPDATE_RETRY,
+  withRetries,
+  type RetryPolicy,
+} from './retry.js';
 
 /**
  * The specs' timing rules at their real values, on fake timers (nothing here waits for real), through the retry
@@ -25,7 +33,9 @@ describe('admin product loading on 429', () => {
   it('retries after 2 s, 4 s and 8 s, then gives up; the dashboard then shows "Rate limit exceeded: wait 5 minutes"', async () => {
     expect(RATE_LIMIT_MESSAGE).toBe('Rate limit exceeded: wait 5 minutes');
     let calls = 0;
-    const result = withRetries(() => (calls++, Promise.reject(new ApiError('Too many requests', 429, '60'))), PRODUCTS_RATE_LIMIT_RETRY).catch((e: ApiError) => e);
+    const result = withRetries(() => (calls++, Promise.reject(new ApiError('Too many requests', 429, '60'))), PRODUCTS_RATE_LIMIT_RETRY).catch(
+      (e: ApiError) => e,
+    );
     // attempts at 0, 2000, 2000 + 4000 and 6000 + 8000 ms; each checked a millisecond before and at its moment
     expect(await attemptsAt(() => calls, [0, 1999, 2000, 5999, 6000, 13_999, 14_000, 300_000])).toEqual([1, 1, 2, 2, 3, 3, 4, 4]);
     expect(isRateLimited(await result)).toBe(true);
@@ -33,11 +43,16 @@ describe('admin product loading on 429', () => {
 
   it('a success on a retry answers; errors other than 429 are not retried', async () => {
     let calls = 0;
-    const page = withRetries(() => (++calls === 1 ? Promise.reject(new ApiError('Too many requests', 429)) : Promise.resolve('page')), PRODUCTS_RATE_LIMIT_RETRY);
+    const page = withRetries(
+      () => (++calls === 1 ? Promise.reject(new ApiError('Too many requests', 429)) : Promise.resolve('page')),
+      PRODUCTS_RATE_LIMIT_RETRY,
+    );
     await vi.advanceTimersByTimeAsync(2000);
     await expect(page).resolves.toBe('page');
     calls = 0;
-    await expect(withRetries(() => (calls++, Promise.reject(new ApiError('Server exploded', 500))), PRODUCTS_RATE_LIMIT_RETRY)).rejects.toThrow('Server exploded');
+    await expect(withRetries(() => (calls++, Promise.reject(new ApiError('Server exploded', 500))), PRODUCTS_RATE_LIMIT_RETRY)).rejects.toThrow(
+      'Server exploded',
+    );
     expect(calls).toBe(1);
   });
 });
@@ -57,13 +72,21 @@ describe("a 429's Retry-After", () => {
     const policy: RetryPolicy = { waits: [1000, 1000, 1000], shouldRetry: isRateLimited, honourRetryAfter: true, maxRetryAfterMs: 20_000 };
     const answers = [new ApiError('Too many requests', 429, '5'), new ApiError('Too many requests', 429), new ApiError('Too many requests', 429, '600')];
     let calls = 0;
-    const result = await withRetries(() => (calls < answers.length ? Promise.reject(answers[calls++]) : Promise.resolve('ok')), policy, async (ms) => void waits.push(ms));
+    const result = await withRetries(
+      () => (calls < answers.length ? Promise.reject(answers[calls++]) : Promise.resolve('ok')),
+      policy,
+      async (ms) => void waits.push(ms),
+    );
     expect([result, waits]).toEqual(['ok', [5000, 1000, 20_000]]);
   });
 
   it('is ignored by the spec policies that fix their waits (the admin product loading waits 2, 4, 8 s whatever the server asks)', async () => {
     const waits: number[] = [];
-    await withRetries(() => Promise.reject(new ApiError('Too many requests', 429, '60')), PRODUCTS_RATE_LIMIT_RETRY, async (ms) => void waits.push(ms)).catch(() => undefined);
+    await withRetries(
+      () => Promise.reject(new ApiError('Too many requests', 429, '60')),
+      PRODUCTS_RATE_LIMIT_RETRY,
+      async (ms) => void waits.push(ms),
+    ).catch(() => undefined);
     expect(waits).toEqual([2000, 4000, 8000]);
   });
 

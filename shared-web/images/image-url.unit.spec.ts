@@ -7,7 +7,9 @@ describe('admin image retry URL', () => {
     expect(withCacheBust('/media/a.png', 42)).toBe('/media/a.png?_r=42');
     const proxied = displayImageUrl('https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view');
     expect(withCacheBust(proxied, 7)).toBe(`${proxied}&_r=7`);
-    expect(new URL(withCacheBust(proxied, 7), 'http://x').searchParams.get('url')).toBe('https://drive.google.com/uc?export=view&id=1AbCdEfGhIjKlMnOpQrStUvWxYz012345');
+    expect(new URL(withCacheBust(proxied, 7), 'http://x').searchParams.get('url')).toBe(
+      'https://drive.google.com/uc?export=view&id=1AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+    );
   });
 
   it('gives a different URL each retry stamp, so the browser cannot answer from its cache', () => {

@@ -3,8 +3,24 @@ import { ORDER_STATUSES, orderStatusLabel, orderStatusTone, paymentMethodLabel, 
 
 describe('order statuses in both apps (DECISIONS §2)', () => {
   it('shows pending as Placed to the shopper and as Pending in the dashboard', () => {
-    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'shopper'))).toEqual(['Placed', 'Placed', 'Confirmed', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
-    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'admin'))).toEqual(['Pending', 'Placed', 'Confirmed', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'shopper'))).toEqual([
+      'Placed',
+      'Placed',
+      'Confirmed',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'admin'))).toEqual([
+      'Pending',
+      'Placed',
+      'Confirmed',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
     expect(orderStatusLabel('', 'shopper')).toBe('Unknown');
   });
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from './query-keys.js';
 
 describe('query keys, one per endpoint', () => {
-  const orderKeys = queryKeys(['admin', 'orders'], { list: (request: { page: number }) => [request], history: (id: string, asOf: string | null) => [id, asOf ?? 'now'] });
+  const orderKeys = queryKeys(['admin', 'orders'], {
+    list: (request: { page: number }) => [request],
+    history: (id: string, asOf: string | null) => [id, asOf ?? 'now'],
+  });
 
   it('builds [...root, endpoint, ...arguments], so the root is a prefix of every key of the feature', () => {
     expect(orderKeys.all).toEqual(['admin', 'orders']);
