@@ -53,4 +53,14 @@ describe('storefront: a passing failure never signs a shopper out', () => {
     expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
     await page.context().close();
   });
+
+  it('a 401 to the token on another call (the order list) also removes it and signs the shopper out (the kit client, DECISIONS §9)', async () => {
+    const shopper = await signUpShopper(store, 'Kabir Sethi');
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    await page.route('**/api/user/orders', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }));
+    await page.goto('/orders');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
+    await page.context().close();
+  });
 });
