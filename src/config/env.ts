@@ -52,6 +52,13 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*[^\s/?#])?$/i, 'must be an absolute http(s) URL without a trailing slash')
     .optional(),
+  /** The in-memory catalogue's snapshot file (DATA_DIR/catalogue-snapshot.bin) for fast restarts: 'false' turns it off. */
+  CATALOGUE_SNAPSHOT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Catalogues smaller than this load from the read model fast enough: no snapshot is written for them. */
+  CATALOGUE_SNAPSHOT_MIN_PRODUCTS: z.coerce.number().int().min(1).default(10_000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -9,6 +9,8 @@ import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto
 import { ProductTable } from './product-table.js';
 import { ResponseCache } from './response-cache.js';
 import { SearchIndex } from './search-index.js';
+import type { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
+import type { SectionValue } from './snapshot/snapshot-format.js';
 
 export type { ProductQuery, SortOrder } from './catalogue-orders.js';
 
@@ -17,6 +19,14 @@ const RELEVANT = new Set(catalogueProjector.handles);
 const LOAD_BATCH = 10_000;
 /** Events read per batch while following the log. */
 const FOLLOW_BATCH = 5_000;
+/** Product changes followed after which a new snapshot is written (a large import), at most one write at a time. */
+const SNAPSHOT_AFTER_CHANGES = 50_000;
+
+export interface CatalogueSnapshotOptions {
+  file: CatalogueSnapshotFile;
+  /** Smaller catalogues load from the read model fast enough: no snapshot is written for them. */
+  minProducts: number;
+}
 
 export interface ProductPage {
   products: ProductDto[];
@@ -38,20 +48,55 @@ export class CatalogueMemory {
   private readonly index = new SearchIndex((slot) => this.table.category[slot]!);
   private readonly follower: LogFollower;
   private changes = 0;
+  private readonly snapshot: CatalogueSnapshotOptions | undefined;
+  /** Product changes since the last snapshot (or the load). */
+  private unsnapshotted = 0;
+  private saving: Promise<unknown> = Promise.resolve();
+  private savingNow = false;
+  /** Where the last start loaded the catalogue from. */
+  loadedFrom: 'snapshot' | 'read model' | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly store: EventStore,
     private readonly log: Logger,
-    options: { responseCacheBytes?: number } = {},
+    options: { responseCacheBytes?: number; snapshot?: CatalogueSnapshotOptions } = {},
   ) {
     this.responses = new ResponseCache(options.responseCacheBytes);
+    this.snapshot = options.snapshot;
     this.follower = new LogFollower(store, 'catalogue', (error) => this.log.error({ err: error }, 'catalogue memory subscription error'));
   }
 
   async start(runtime: Pick<Runtime, 'projections'>): Promise<void> {
+    const snapshot = await this.snapshot?.file.load();
+    let from: GlobalPosition;
+    if (snapshot) {
+      const started = performance.now();
+      this.table.restore(snapshot.sections);
+      this.index.restore(snapshot.sections);
+      const restoreMs = performance.now() - started;
+      const sorting = performance.now();
+      this.orders.order('featured');
+      this.responses.clear();
+      this.changes++;
+      from = snapshot.position;
+      this.loadedFrom = 'snapshot';
+      this.log.info(
+        { products: this.table.size, source: 'snapshot', bytes: snapshot.bytes, restoreMs: Math.round(restoreMs), sortMs: Math.round(performance.now() - sorting) },
+        'catalogue loaded',
+      );
+    } else {
+      from = await this.loadReadModel();
+      this.loadedFrom = 'read model';
+      this.unsnapshotted = this.table.size;
+      this.saveSnapshot(from);
+    }
+    await this.follower.start((events) => this.follow(events, runtime), from, FOLLOW_BATCH);
+  }
+
+  /** Loads every row of the read model; returns the log position the rows cover. */
+  private async loadReadModel(): Promise<GlobalPosition> {
     const client = await this.pool.connect();
-    let from: GlobalPosition = START;
     try {
       await client.query('begin isolation level repeatable read read only');
       const checkpoint = await client.query<{ commit_pos: string; prepare_pos: string }>(
@@ -59,7 +104,7 @@ export class CatalogueMemory {
         [catalogueProjector.name],
       );
       const row = checkpoint.rows[0];
-      from = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
+      const from = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
       // Streamed through a server-side cursor in batches, in table order (no sort, no index walk: the load sorts once
       // itself), so a large catalogue never sits in memory twice (rows and table) while it loads.
       const stream = client.query(new QueryStream(`select ${PRODUCT_COLUMNS} from products`, [], { batchSize: LOAD_BATCH, highWaterMark: LOAD_BATCH }));
@@ -77,10 +122,30 @@ export class CatalogueMemory {
         })(),
       );
       await client.query('commit');
+      return from;
     } finally {
       client.release();
     }
-    await this.follower.start((events) => this.follow(events, runtime), from, FOLLOW_BATCH);
+  }
+
+  /** The table and the index as they are now (synchronous: consistent with the position the follower is at). */
+  captureSnapshot(): Record<string, SectionValue> {
+    return { ...this.table.capture(), ...this.index.capture() };
+  }
+
+  /**
+   * Captures the catalogue now (covering `position`) and writes it in the background, unless it is too small, has
+   * not changed, or a write is under way. Resolves when the write is done.
+   */
+  private saveSnapshot(position: GlobalPosition): Promise<unknown> {
+    const options = this.snapshot;
+    if (!options || this.savingNow || this.unsnapshotted === 0 || this.table.size < options.minProducts || position.prepare === 0n) return this.saving;
+    const sections = this.captureSnapshot();
+    const products = this.table.size;
+    this.unsnapshotted = 0;
+    this.savingNow = true;
+    this.saving = options.file.save(position, products, sections).finally(() => (this.savingNow = false));
+    return this.saving;
   }
 
   /**
@@ -103,7 +168,7 @@ export class CatalogueMemory {
     this.responses.clear();
     this.changes++;
     const timings = { readMs: Math.round(readMs), sortMs: Math.round(sortMs), indexMs: Math.round(indexMs) };
-    this.log.info({ products: this.table.size, ...timings }, 'catalogue loaded');
+    this.log.info({ products: this.table.size, source: 'read model', ...timings }, 'catalogue loaded');
     return timings;
   }
 
@@ -118,6 +183,8 @@ export class CatalogueMemory {
         this.log.warn({ err: error }, 'catalogue projector is behind; reloading what it has');
       });
       await this.reload([...touched]);
+      this.unsnapshotted += touched.size;
+      if (this.unsnapshotted >= SNAPSHOT_AFTER_CHANGES) void this.saveSnapshot(last);
     }
   }
 
@@ -222,7 +289,10 @@ export class CatalogueMemory {
     return { bytes: this.responses.bytes, entries: this.responses.entries, maxBytes: this.responses.maxBytes };
   }
 
-  stop(): Promise<void> {
-    return this.follower.stop();
+  /** Stops following the log and, when the catalogue changed since the last snapshot, writes one (for the next start). */
+  async stop(): Promise<void> {
+    await this.follower.stop();
+    await this.saving;
+    await this.saveSnapshot(this.follower.position);
   }
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
 import type { GlobalPosition } from '../../core/event-store.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
@@ -6,6 +7,7 @@ import { shopperCatalogueRoutes } from './api.js';
 import { CatalogueMemory } from './catalogue-memory.js';
 import type { ProductDto } from './product-dto.js';
 import { seedDemoCatalogue } from './seed.js';
+import { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
 import './product.js';
 
 export { CATEGORIES, productStream, type Category } from './product.js';
@@ -33,7 +35,10 @@ export function getCatalogue(runtime: { modules: StoreModule[] }): CatalogueRead
 }
 
 export function createModule(deps: ModuleDeps): CatalogueModule {
-  const memory = new CatalogueMemory(deps.pool, deps.store, deps.log);
+  const snapshot = deps.env.CATALOGUE_SNAPSHOT
+    ? { file: new CatalogueSnapshotFile(path.join(deps.env.DATA_DIR, 'catalogue-snapshot.bin'), deps.pool, deps.log), minProducts: deps.env.CATALOGUE_SNAPSHOT_MIN_PRODUCTS }
+    : undefined;
+  const memory = new CatalogueMemory(deps.pool, deps.store, deps.log, snapshot ? { snapshot } : {});
   return {
     name: 'catalogue',
     catalogue: memory,

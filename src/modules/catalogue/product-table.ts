@@ -1,5 +1,6 @@
 import type { ProductDto, ProductRow } from './product-dto.js';
 import { searchWords } from './search-index.js';
+import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
 
 const IS_NEW = 1;
 const IS_ON_SALE = 2;
@@ -19,14 +20,14 @@ export class ProductTable {
   private readonly categoryNames: string[] = [];
   private readonly categoryCodes = new Map<string, number>();
 
-  readonly ids: string[] = [];
-  readonly names: string[] = [];
-  readonly descriptions: string[] = [];
-  readonly images: string[] = [];
+  ids: string[] = [];
+  names: string[] = [];
+  descriptions: string[] = [];
+  images: string[] = [];
   /** null when the images are just [image] (or [] without an image): the usual case, stored once. */
-  private readonly extraImages: (string[] | null)[] = [];
+  private extraImages: (string[] | null)[] = [];
   /** The product's own GST classification (HSN, rate %), null when it takes its category's default. */
-  private readonly tax: ({ hsn: string | null; rate: number | null } | null)[] = [];
+  private tax: ({ hsn: string | null; rate: number | null } | null)[] = [];
   price = new Float64Array(0);
   private originalPrice = new Float64Array(0);
   private discount = new Float64Array(0);
@@ -148,6 +149,86 @@ export class ProductTable {
     this.flags[slot] = ALIVE | (row.is_new ? IS_NEW : 0) | (row.is_on_sale ? IS_ON_SALE : 0) | (row.in_stock ? IN_STOCK : 0);
     this.category[slot] = this.codeFor(row.category);
     return { slot, text, order };
+  }
+
+  /**
+   * The table as it is now, for a snapshot: typed columns copied (later writes change them in place), text columns
+   * as shallow copies (strings never change), the rare per-product extras as [slot, value] pairs.
+   */
+  capture(): Record<string, SectionValue> {
+    const n = this.length;
+    const typed = <T extends Float64Array | Int32Array | Uint8Array>(column: T) => ({ typed: column.slice(0, n) as T });
+    const pairs = <T>(column: (T | null)[]) => {
+      const found: [number, T][] = [];
+      for (let slot = 0; slot < n; slot++) if (column[slot] != null) found.push([slot, column[slot]!]);
+      return found;
+    };
+    return {
+      'table.meta': { json: { length: n, free: this.free, categoryNames: this.categoryNames, extraImages: pairs(this.extraImages), tax: pairs(this.tax) } },
+      'table.ids': { strings: this.ids.slice(0, n) },
+      'table.names': { strings: this.names.slice(0, n) },
+      'table.descriptions': { strings: this.descriptions.slice(0, n) },
+      'table.images': { strings: this.images.slice(0, n) },
+      'table.price': typed(this.price),
+      'table.originalPrice': typed(this.originalPrice),
+      'table.discount': typed(this.discount),
+      'table.rating': typed(this.rating),
+      'table.created': typed(this.created),
+      'table.updated': typed(this.updated),
+      'table.stock': typed(this.stock),
+      'table.reviews': typed(this.reviews),
+      'table.powerPoints': typed(this.powerPoints),
+      'table.flags': typed(this.flags),
+      'table.category': typed(this.category),
+    };
+  }
+
+  /** Fills an empty table from what `capture` wrote (sections read back from a snapshot file). */
+  restore(sections: Map<string, DecodedSection>): void {
+    if (this.length > 0) throw new Error('restore needs an empty table');
+    const get = <T>(name: string): T => {
+      if (!sections.has(name)) throw new Error(`snapshot has no ${name}`);
+      return sections.get(name) as T;
+    };
+    const meta = get<{ length: number; free: number[]; categoryNames: string[]; extraImages: [number, string[]][]; tax: [number, { hsn: string | null; rate: number | null }][] }>('table.meta');
+    const n = meta.length;
+    const capacity = Math.max(1024, n);
+    const column = <T extends Float64Array | Int32Array | Uint8Array>(name: string, make: (size: number) => T): T => {
+      const stored = get<T>(name);
+      if (stored.length !== n) throw new Error(`snapshot column ${name} has ${stored.length} entries, not ${n}`);
+      const to = make(capacity);
+      to.set(stored);
+      return to;
+    };
+    const text = (name: string) => {
+      const stored = get<string[]>(name);
+      if (stored.length !== n) throw new Error(`snapshot column ${name} has ${stored.length} entries, not ${n}`);
+      return stored;
+    };
+    this.ids = text('table.ids');
+    this.names = text('table.names');
+    this.descriptions = text('table.descriptions');
+    this.images = text('table.images');
+    this.price = column('table.price', (k) => new Float64Array(k));
+    this.originalPrice = column('table.originalPrice', (k) => new Float64Array(k));
+    this.discount = column('table.discount', (k) => new Float64Array(k));
+    this.rating = column('table.rating', (k) => new Float64Array(k));
+    this.created = column('table.created', (k) => new Float64Array(k));
+    this.updated = column('table.updated', (k) => new Float64Array(k));
+    this.stock = column('table.stock', (k) => new Int32Array(k));
+    this.reviews = column('table.reviews', (k) => new Int32Array(k));
+    this.powerPoints = column('table.powerPoints', (k) => new Int32Array(k));
+    this.flags = column('table.flags', (k) => new Uint8Array(k));
+    this.category = column('table.category', (k) => new Uint8Array(k));
+    this.capacity = capacity;
+    this.length = n;
+    for (const name of meta.categoryNames) this.codeFor(name);
+    this.extraImages = new Array<string[] | null>(n).fill(null);
+    this.tax = new Array<{ hsn: string | null; rate: number | null } | null>(n).fill(null);
+    for (const [slot, images] of meta.extraImages) this.extraImages[slot] = images;
+    for (const [slot, tax] of meta.tax) this.tax[slot] = tax;
+    for (const slot of meta.free) this.free.push(slot);
+    for (let slot = 0; slot < n; slot++) if (this.alive(slot)) this.slots.set(this.ids[slot]!, slot);
   }
 
   /** Forgets a product; returns the slot it had. */

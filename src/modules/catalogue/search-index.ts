@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
 import { CATEGORY_WEIGHT, FIELD_WEIGHT, postingSeq, postingSlot, SEQ_UNIT, topK, type QueryWord, type SearchOptions, type SearchResult } from './search-query.js';
 
 export type { SearchOptions, SearchResult } from './search-query.js';
@@ -43,6 +44,8 @@ export function searchWords(text: string): string[] {
 export class SearchIndex {
   private readonly vocabulary = new SearchableMap<number>();
   private postings: number[][] = [];
+  /** Each term id's word (what the vocabulary maps to the id), so a snapshot need not walk the tree. */
+  private terms: string[] = [];
   /** Per term: the fields (IN_NAME | IN_DESCRIPTION) any of its postings has, for the term's score bound. */
   private fields: number[] = [];
   private categories: number[][] = [];
@@ -88,6 +91,7 @@ export class SearchIndex {
       if (id === undefined) {
         id = this.postings.length;
         this.postings.push([]);
+        this.terms.push(word);
         this.fields.push(0);
         this.vocabulary.set(word, id);
       }
@@ -133,6 +137,48 @@ export class SearchIndex {
     this.categories = this.categories.map((list) => list.map(re));
     this.seqs = this.seqs.map((s) => (s > 0 ? next.get(s)! : 0));
     this.nextSeq = live.length + 1;
+  }
+
+  /**
+   * The index as it is now, for a snapshot. Posting lists only grow at their end (a sweep or a renumbering makes new
+   * lists), so the lists themselves are kept with their lengths now, not copied; what changes in place is copied.
+   */
+  capture(): Record<string, SectionValue> {
+    const lengths = (lists: number[][]) => Uint32Array.from(lists, (list) => list.length);
+    return {
+      'index.meta': { json: { nextSeq: this.nextSeq, live: this.live, stale: this.stale, version: this.version } },
+      'index.terms': { strings: this.terms.slice() },
+      'index.postings': { lists: this.postings.slice(), lengths: lengths(this.postings) },
+      'index.fields': { typed: Uint8Array.from(this.fields) },
+      'index.categories': { lists: this.categories.map((list) => list ?? []), lengths: lengths(this.categories.map((list) => list ?? [])) },
+      'index.seqs': { typed: this.seqs.slice() },
+      'index.postingsOf': { typed: this.postingsOf.slice() },
+    };
+  }
+
+  /** Fills an empty index from what `capture` wrote. */
+  restore(sections: Map<string, DecodedSection>): void {
+    if (this.postings.length > 0) throw new Error('restore needs an empty index');
+    const get = <T>(name: string): T => {
+      if (!sections.has(name)) throw new Error(`snapshot has no ${name}`);
+      return sections.get(name) as T;
+    };
+    const meta = get<{ nextSeq: number; live: number; stale: number; version: number }>('index.meta');
+    const terms = get<string[]>('index.terms');
+    const postings = get<number[][]>('index.postings');
+    const fields = get<Uint8Array>('index.fields');
+    if (terms.length !== postings.length || fields.length !== postings.length) throw new Error('snapshot index sections disagree');
+    for (let id = 0; id < terms.length; id++) this.vocabulary.set(terms[id]!, id);
+    this.terms = terms;
+    this.postings = postings;
+    this.fields = Array.from(fields);
+    this.categories = get<number[][]>('index.categories');
+    this.seqs = get<Uint32Array<ArrayBuffer>>('index.seqs');
+    this.postingsOf = get<Uint16Array<ArrayBuffer>>('index.postingsOf');
+    this.nextSeq = meta.nextSeq;
+    this.live = meta.live;
+    this.stale = meta.stale;
+    this.version = meta.version;
   }
 
   /** Terms a query word stands for, with their weights: itself, words it begins (prefix), words a few edits away. */
