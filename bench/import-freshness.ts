@@ -32,7 +32,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
 chmodSync(dir, 0o755);
 const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
 const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
-const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
+const phases: string[] = [];
+const log = { ...silent, info: (obj: object | string, msg?: string) => void (msg === 'bulk import phases' && phases.push(JSON.stringify(obj))) };
+const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
 const app = await buildApp(runtime);
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
@@ -86,7 +88,8 @@ try {
     console.log(
       `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
         `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
-        `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ${before} → ${load()}`,
+        `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
+        `phases in ms ${phases.shift() ?? '(not logged)'}; ${before} → ${load()}`,
     );
   }
 } finally {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CommandContext } from '../../core/command-handler.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
-import type { GlobalPosition } from '../../core/event-store.js';
+import { START, type GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './bulk-import.js';
@@ -174,8 +174,13 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
     api.post('/admin/products/bulk', { schema: { response: bulkImportResponses } }, async (request) => {
       const command = await readBulkForm(request);
       const result = await bulkImportProducts(runtime.store, command, listIds, context(request));
+      let mark = performance.now();
+      await runtime.projections.waitFor(result.position ?? START, ['catalogue'], 120_000).catch(() => undefined);
+      const projectMs = Math.round(performance.now() - mark);
+      mark = performance.now();
       await settle(result.position, 120_000);
-      const { position: _position, ...answer } = result;
+      const { position: _position, phases, ...answer } = result;
+      runtime.log.info({ rows: answer.total, ...phases, projectMs, catalogueMs: Math.round(performance.now() - mark) }, 'bulk import phases');
       const message =
         answer.mode === 'deleteall'
           ? `Deleted ${answer.deleted} products`
