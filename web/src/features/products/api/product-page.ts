@@ -5,6 +5,8 @@ export interface ProductPage {
   products: Product[];
   /** How many products matched in all, not only on this page. */
   total: number;
+  /** `total` is the server's estimate (a broad search): shown as "of about Y". */
+  totalApproximate?: true;
   page: number;
   limit: number;
   totalPages: number;
@@ -12,6 +14,7 @@ export interface ProductPage {
 }
 
 export interface RawProductPage {
+  totalApproximate?: boolean;
   products?: RawProduct[];
   total?: number;
   page?: number;
@@ -30,5 +33,5 @@ export function toProductPage(raw: RawProductPage, requested: { page: number; li
   const page = typeof raw.page === 'number' ? raw.page : requested.page;
   const totalPages = typeof raw.totalPages === 'number' ? raw.totalPages : Math.ceil(total / limit);
   const nextPage = raw.nextPage !== undefined ? raw.nextPage : page < totalPages ? page + 1 : null;
-  return { products, total, page, limit, totalPages, nextPage };
+  return { products, total, ...(raw.totalApproximate === true ? { totalApproximate: true as const } : {}), page, limit, totalPages, nextPage };
 }

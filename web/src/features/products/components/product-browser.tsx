@@ -7,6 +7,7 @@ import { DEFAULT_LIST_STATE, withFilters, type ProductListState } from '../list-
 import { useLastPageFallback } from '../use-list-state';
 import { Pagination } from './pagination';
 import { ProductGrid } from './product-grid';
+import { ResultCount } from './result-count';
 
 /** How long the search box waits for the shopper to stop typing before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -105,10 +106,7 @@ export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, 
         <ProductGridSkeleton />
       ) : (
         <div aria-busy={updating} className={updating ? 'browser__results browser__results--updating' : 'browser__results'}>
-          {/* The heading between the page's h1 and the cards' h3 names (heading order for assistive tech). */}
-          <h2 className="result-count" aria-live="polite">
-            Showing {products.length} of {result.total} results
-          </h2>
+          <ResultCount shown={products.length} total={result.total} approximate={result.totalApproximate} />
           {products.length === 0 ? (
             <div className="empty-state">
               <h2>{emptyTitle}</h2>
