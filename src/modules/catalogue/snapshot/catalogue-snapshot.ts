@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { GlobalPosition } from '../../../core/event-store.js';
@@ -51,6 +51,7 @@ export class CatalogueSnapshotFile {
 
   /** The snapshot, or null (with a warning unless the file is simply absent) when it cannot be used. */
   async load(): Promise<LoadedSnapshot | null> {
+    await this.removeAbandoned();
     try {
       await stat(this.file);
     } catch {
@@ -74,6 +75,18 @@ export class CatalogueSnapshotFile {
       const reason = error instanceof SnapshotCorrupt ? error.message : String(error);
       this.log.warn({ file: this.file, reason }, 'catalogue snapshot ignored: unreadable');
       return null;
+    }
+  }
+
+  /** Temporary files of writes that never finished (the process was killed while writing), after 10 minutes. */
+  private async removeAbandoned(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const prefix = `${path.basename(this.file)}.tmp-`;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.startsWith(prefix))) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > 10 * 60_000) await rm(file, { force: true });
     }
   }
 
