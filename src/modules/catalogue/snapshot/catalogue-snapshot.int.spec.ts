@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCsv } from '../../../../tests/helpers/catalogue-import.js';
 import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 import type { CatalogueModule } from '../index.js';
-import { CatalogueSnapshotFile } from './catalogue-snapshot.js';
+import { CatalogueSnapshotFile, SNAPSHOT_FORMAT } from './catalogue-snapshot.js';
+import { readSnapshot, writeSnapshot } from './snapshot-format.js';
 
 const SERIES = ['Naruto', 'One Piece', 'Jujutsu Kaisen', 'Demon Slayer'];
 const csv = (from: number, count: number) =>
@@ -126,6 +127,18 @@ describe('catalogue snapshot: restart from a file, follow the log from its posit
     }
     // That start wrote a whole snapshot again (from the read model it loaded).
     expect(await new CatalogueSnapshotFile(file, pool, log).load()).not.toBeNull();
+  });
+
+  it('ignores a snapshot of another format version with a warning', async () => {
+    const whole = await readSnapshot(file);
+    const older = path.join(dataDir, 'older-format.bin');
+    await writeSnapshot(older, { ...(whole.meta as object), format: SNAPSHOT_FORMAT - 1 }, { 'table.meta': { json: {} } });
+    warnings.length = 0;
+    expect(await new CatalogueSnapshotFile(older, pool, log).load()).toBeNull();
+    expect(warnings).toEqual(['catalogue snapshot ignored: another format']);
+    // The same file with this code's format is taken (only the version differs).
+    await writeSnapshot(older, whole.meta, { 'table.meta': { json: {} } });
+    expect(await new CatalogueSnapshotFile(older, pool, log).load()).not.toBeNull();
   });
 
   it("ignores another database's snapshot", async () => {
