@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
 import type { Projector } from '../../../projections/projector.js';
 import { replay } from '../../../projections/runner.js';
+import type { ReplayedModel } from '../../../projections/replay.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -25,6 +26,8 @@ export interface RestoreOptions {
    * committed), 'replayed' (every read model rebuilt).
    */
   onPhase?: (phase: 'loaded' | 'verified' | 'replayed') => void;
+  /** Told how long the replay waited for the log to be read (the bench prints it). */
+  onReplayRead?: (seconds: number) => void;
 }
 
 export interface RestoreReport {
@@ -34,7 +37,7 @@ export interface RestoreReport {
   media: number;
   /** Rows of source-of-truth tables restored. */
   rows: number;
-  readModels: { name: string; events: number }[];
+  readModels: ReplayedModel[];
 }
 
 /** One value in COPY's text format: backslash, tab, newline and carriage return escaped. */
@@ -189,7 +192,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     await rm(options.mediaDir, { recursive: true, force: true });
     await rename(staging, options.mediaDir);
   }
-  const readModels = await replay(options.store, pool, options.projectors);
+  const readModels = await replay(options.store, pool, options.projectors, undefined, { onRead: options.onReplayRead });
   options.onPhase?.('replayed');
   return { header, events: trailer.events, streams: trailer.streams, media: trailer.media, rows: trailer.rows ?? 0, readModels };
 }
