@@ -139,6 +139,13 @@ beforeAll(async () => {
   // An uploaded image as local storage keeps it.
   mkdirSync(path.join(dataDir, 'media', 'products'), { recursive: true });
   writeFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp'), Buffer.from('RIFF....WEBPVP8 fake image bytes'));
+  // Text the backup must carry byte for byte: quotes, backslashes, control characters, non-BMP and RTL characters, a
+  // number jsonb keeps with its trailing zeros (written by SQL, hashed by the append trigger like any event).
+  await source.runtime.pool.query(
+    `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+     values ('backup-fixture-text', 0, gen_random_uuid(), 'BackupFixtureText', $1::jsonb, '{"by": "backup spec"}')`,
+    ['{"text": "say \\"hi\\" \\\\ back\\nslash\\ttab \\u0001 😀 مرحبا ₹ 東京", "price": 799.50, "nested": {"a": [1.10, null, true]}}'],
+  );
   await caughtUp(source.runtime);
 });
 
