@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { rowReader } from 'pg-copy-streams-binary';
+import copyBinary from 'pg-copy-streams-binary';
 import { to as copyTo } from 'pg-copy-streams';
 import QueryStream from 'pg-query-stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
  * null for NULL): the server streams them without a cursor's round trips, and nothing is escaped or decoded.
  */
 async function* copyOut(client: pg.PoolClient, query: string): AsyncGenerator<(Buffer | null)[]> {
-  const reader = rowReader();
+  const reader = copyBinary.rowReader();
   const copied = pipeline(client.query(copyTo(`copy (${query}) to stdout (format binary)`)), reader);
   copied.catch(() => undefined); // its error ends the loop below too
   // Without a mapping the reader hands each field as a BufferList; slice() gives its bytes as one Buffer.
@@ -30,8 +30,9 @@ async function* copyOut(client: pg.PoolClient, query: string): AsyncGenerator<(B
 export async function* backupEventLines(client: pg.PoolClient): AsyncGenerator<Buffer> {
   const lines = copyOut(
     client,
-    `select '{"e":' || json_build_array(stream_id, stream_version, event_id::text, type, created_at::text, prev_hash, hash)::text
-            || ',"data":' || to_json(data::text)::text || ',"metadata":' || to_json(metadata::text)::text || '}'
+    `select concat('{"e":[', to_json(stream_id), ',', stream_version, ',"', event_id, '",', to_json(type), ',"', created_at, '",',
+                   coalesce(to_json(prev_hash)::text, 'null'), ',', to_json(hash), '],"data":', to_json(data::text), ',"metadata":',
+                   to_json(metadata::text), '}')
        from events order by events.transaction_id, events.global_position`,
   );
   for await (const [line] of lines) yield line!;
@@ -44,7 +45,8 @@ async function* cursor<T>(client: pg.PoolClient, text: string, values: unknown[]
 
 /** Every stream's last event and its hash, sorted by stream. */
 export async function* backupStreamHeads(client: pg.PoolClient): AsyncGenerator<{ stream_id: string; stream_version: number; hash: string }> {
-  const heads = copyOut(client, 'select distinct on (stream_id) stream_id, stream_version::text, hash from events order by stream_id, stream_version desc');
+  // The version goes out as text under another name: ORDER BY would otherwise sort by that text ('9' after '10').
+  const heads = copyOut(client, 'select distinct on (stream_id) stream_id, stream_version::text as version, hash from events order by events.stream_id, events.stream_version desc');
   for await (const [stream, version, hash] of heads) yield { stream_id: stream!.toString('utf8'), stream_version: Number(version!.toString()), hash: hash!.toString() };
 }
 

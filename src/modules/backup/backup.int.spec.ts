@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.js';
 import { createRuntime, type Runtime } from '../../runtime.js';
@@ -145,6 +147,11 @@ beforeAll(async () => {
     `insert into events (stream_id, stream_version, event_id, type, data, metadata)
      values ('backup-fixture-text', 0, gen_random_uuid(), 'BackupFixtureText', $1::jsonb, '{"by": "backup spec"}')`,
     ['{"text": "say \\"hi\\" \\\\ back\\nslash\\ttab \\u0001 😀 مرحبا ₹ 東京", "price": 799.50, "nested": {"a": [1.10, null, true]}}'],
+  );
+  // A stream longer than ten events: its head is version 11, which sorts before 9 as text.
+  await source.runtime.pool.query(
+    `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+     select 'backup-fixture-text', v, gen_random_uuid(), 'BackupFixtureText', jsonb_build_object('n', v), '{}' from generate_series(1, 11) v order by v`,
   );
   await caughtUp(source.runtime);
 });
@@ -317,6 +324,26 @@ describe('backup and restore', () => {
     expect(rows.map((r) => r.name).filter((t) => !known.has(t)), 'tables no one has classified in src/modules/backup/source-tables.ts').toEqual([]);
     for (const table of SOURCE_OF_TRUTH_TABLES) expect(readModels, table).not.toContain(table);
   });
+
+  it('npm run backup and npm run restore work as the operator runs them (node with tsx, not the test runner)', async () => {
+    const run = (script: string, args: string[], env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, EVENTSTORE_URL: '', ...env }, timeout: 120_000 });
+    const file = path.join(work, 'cli.backup.gz');
+    const backup = await run('src/backup.ts', ['--to', file], { DATABASE_URL: source.databaseUrl, DATA_DIR: dataDir });
+    expect(backup.stdout).toMatch(/backup written: .*\n {2}\d+ events in \d+ streams, 1 images/);
+    const targetDir = mkdtempSync(path.join(os.tmpdir(), 'store-restore-cli-'));
+    const targetUrl = await createTestDatabase();
+    const restore = await run('src/restore.ts', [file], { DATABASE_URL: targetUrl, DATA_DIR: targetDir, DATA_KEY: process.env.DATA_KEY ?? '', JWT_SECRET: 'x'.repeat(32) });
+    expect(restore.stdout).toMatch(/\d+ events in \d+ streams: every hash and the anchor check out/);
+    const target = new pg.Pool({ connectionString: targetUrl, max: 1 });
+    try {
+      const hashes = 'select stream_id, stream_version, hash from events order by stream_id, stream_version';
+      expect((await target.query(hashes)).rows).toEqual((await source.runtime.pool.query(hashes)).rows);
+      expect(await eventCount(target)).toBeGreaterThan(10);
+    } finally {
+      await target.end();
+    }
+  }, 180_000);
 
   it('refuses to restore over a store that already has events', async () => {
     const file = await backupOf('again.backup.gz');
