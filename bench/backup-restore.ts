@@ -99,8 +99,16 @@ async function main() {
       last = Date.now();
     };
     const restored = await timed('npm run restore (load + verify + replay)', () =>
-      restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase }),
+      restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase,
+        onReplayRead: (s) => {
+          console.log(`    replay: waiting for the log ${s.toFixed(1).padStart(6)} s`);
+          rows.push(`| … … replay: waiting for the log to be read | ${s.toFixed(1)} s | | |`);
+        } }),
     );
+    for (const model of restored.result.readModels) {
+      console.log(`    replay: ${model.name.padEnd(10)} ${model.seconds.toFixed(1).padStart(6)} s applying`);
+      rows.push(`| … … replay ${model.name} (applying, side by side) | ${model.seconds.toFixed(1)} s | | |`);
+    }
     const products = await target.pool.query<{ n: string }>('select count(*) as n from products');
     console.log(`  restored ${restored.result.events} events; products read model: ${products.rows[0]!.n} rows`);
     console.log(`\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`);

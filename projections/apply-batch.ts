@@ -18,7 +18,7 @@ export async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: readon
 }
 
 /** One statement, no transaction: moves a checkpoint forward (never back) past events the projector does not handle. */
-async function moveCheckpointForward(pool: pg.Pool, name: string, position: GlobalPosition): Promise<void> {
+export async function moveCheckpointForward(pool: pg.Pool, name: string, position: GlobalPosition): Promise<void> {
   await pool.query(
     `insert into projection_checkpoints as c (name, commit_pos, prepare_pos) values ($1, $2, $3)
      on conflict (name) do update set commit_pos = excluded.commit_pos, prepare_pos = excluded.prepare_pos, updated_at = now()
@@ -27,13 +27,23 @@ async function moveCheckpointForward(pool: pg.Pool, name: string, position: Glob
   );
 }
 
+export interface ApplyOptions {
+  /**
+   * false: commit without waiting for the WAL flush (`synchronous_commit = off` for this transaction only). A replay
+   * uses it: a crash can lose the last few batches, but each with its own checkpoint (the same transaction), so the
+   * replay run again continues from a consistent point. Never for live projection (a read-your-writes wait must not
+   * be told of rows a crash could take back).
+   */
+  synchronousCommit?: boolean;
+}
+
 /**
  * Applies one batch in one transaction together with the checkpoint. The checkpoint row is upserted and locked in one
  * statement and events at or before it are skipped, so a batch delivered twice (restart, second instance) changes
  * nothing. A batch holding no event the projector handles needs no transaction: one statement moves the checkpoint
  * forward (never back).
  */
-export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[]): Promise<GlobalPosition | null> {
+export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[], options: ApplyOptions = {}): Promise<GlobalPosition | null> {
   if (events.length === 0) return null;
   const end = events[events.length - 1]!.position;
   if (!events.some((e) => projector.handles.includes(e.type))) {
@@ -43,6 +53,7 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
   const client = await pool.connect();
   try {
     await client.query('begin');
+    if (options.synchronousCommit === false) await client.query('set local synchronous_commit = off');
     const locked = await client.query<{ commit_pos: string; prepare_pos: string }>(
       `insert into projection_checkpoints (name) values ($1) on conflict (name) do update set name = excluded.name
        returning commit_pos::text, prepare_pos::text`,

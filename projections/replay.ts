@@ -1,10 +1,27 @@
 import type pg from 'pg';
-import { START, type EventStore, type RecordedEvent } from '../src/core/event-store.js';
-import { applyBatch } from './apply-batch.js';
+import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../src/core/event-store.js';
+import { applyBatch, moveCheckpointForward } from './apply-batch.js';
 import type { Projector } from './projector.js';
 
-/** Events per shared batch: large enough that set-based projectors write few statements, small enough to keep memory flat. */
-const REPLAY_BATCH = 5000;
+/**
+ * Events per shared batch: large enough that set-based projectors write few statements per event, small enough to
+ * keep memory flat (two batches of decoded events are held at a time: the one applied and the one being read).
+ */
+export const REPLAY_BATCH = 5000;
+
+export interface ReplayedModel {
+  name: string;
+  events: number;
+  /** Time this projector spent applying batches (they run side by side, so these overlap). */
+  seconds: number;
+}
+
+export interface ReplayOptions {
+  /** Events per shared batch (default REPLAY_BATCH). */
+  batchSize?: number;
+  /** Told the time spent waiting for the log to be read (the rest is the projectors'). */
+  onRead?: (seconds: number) => void;
+}
 
 /** Empties the chosen projectors' tables and moves their checkpoints to the start, in one transaction. */
 async function reset(pool: pg.Pool, projectors: readonly Projector[]): Promise<void> {
@@ -27,31 +44,54 @@ async function reset(pool: pg.Pool, projectors: readonly Projector[]): Promise<v
   }
 }
 
+const since = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+
 /**
  * Drops the read models of the named projectors (all by default) and rebuilds them from the whole log. The log is read
  * once: each batch goes to every projector side by side (each in its own transaction with its checkpoint, set-based
- * where the projector has applyMany), while the next batch is already being read.
+ * where the projector has applyMany, committed without waiting for the WAL flush: a crash means running the replay
+ * again, which starts over anyway), while the next batch is already being read. A projector that handles nothing in a
+ * batch is not called for it; its checkpoint moves to the log's end once at the end.
  */
 export async function replay(
   store: EventStore,
   pool: pg.Pool,
   projectors: readonly Projector[],
   names?: string[],
-): Promise<{ name: string; events: number }[]> {
+  options: ReplayOptions = {},
+): Promise<ReplayedModel[]> {
   const chosen = names && names.length > 0 ? projectors.filter((p) => names.includes(p.name)) : projectors;
   const unknown = (names ?? []).filter((n) => !projectors.some((p) => p.name === n));
   if (unknown.length > 0) throw new Error(`Unknown projection(s): ${unknown.join(', ')}`);
+  const batchSize = options.batchSize ?? REPLAY_BATCH;
   await reset(pool, chosen);
+  const seconds = new Map(chosen.map((p) => [p.name, 0]));
+  const handles = new Map(chosen.map((p) => [p.name, new Set(p.handles)]));
   let count = 0;
-  let next: Promise<RecordedEvent[]> = store.readAll(START, REPLAY_BATCH);
+  let reading = 0;
+  let end: GlobalPosition | null = null;
+  let next: Promise<RecordedEvent[]> = store.readAll(START, batchSize);
   for (;;) {
+    const waited = process.hrtime.bigint();
     const events = await next;
+    reading += since(waited);
     if (events.length === 0) break;
-    next = store.readAll(events[events.length - 1]!.position, REPLAY_BATCH);
+    end = events[events.length - 1]!.position;
+    next = store.readAll(end, batchSize);
     // A failed read is awaited (and thrown) on the next turn; one left behind by a failed apply must not go unhandled.
     next.catch(() => undefined);
-    await Promise.all(chosen.map((projector) => applyBatch(pool, projector, events)));
+    await Promise.all(
+      chosen.map(async (projector) => {
+        const types = handles.get(projector.name)!;
+        if (!events.some((e) => types.has(e.type))) return;
+        const started = process.hrtime.bigint();
+        await applyBatch(pool, projector, events, { synchronousCommit: false });
+        seconds.set(projector.name, seconds.get(projector.name)! + since(started));
+      }),
+    );
     count += events.length;
   }
-  return chosen.map((p) => ({ name: p.name, events: count }));
+  if (end) await Promise.all(chosen.map((p) => moveCheckpointForward(pool, p.name, end)));
+  options.onRead?.(reading);
+  return chosen.map((p) => ({ name: p.name, events: count, seconds: seconds.get(p.name)! }));
 }

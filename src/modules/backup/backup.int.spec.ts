@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.js';
 import { createRuntime, type Runtime } from '../../runtime.js';
 import { createTestApp, createTestDatabase, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { caughtUp } from '../../../tests/hardening/consistency.js';
+import { verifyStoreChains } from '../audit/chain-sources.js';
+import { eventHashFromText } from '../../core/event-hash.js';
 import { BackupRefused } from './format.js';
 import { restoreBackup } from './restore-backup.js';
 import { writeBackup } from './write-backup.js';
@@ -58,13 +62,67 @@ async function tableRows(pool: pg.Pool, table: string): Promise<string[]> {
   return rows.map((r) => r.row).sort();
 }
 
+/** The append trigger is on (a restore switches it off inside its own transaction only). */
+const hashTriggerEnabled = async (pool: pg.Pool) =>
+  (await pool.query<{ tgenabled: string }>(`select tgenabled from pg_trigger where tgname = 'events_hash_chain'`)).rows[0]?.tgenabled === 'O';
+
+type EventLine = { e: [string, number, string, string, string, string | null, string]; data: string; metadata: string };
+/** The lines of the first stream that has a version 1 (the fixture's two orders numbered: order-numbers-YYYY 0 and 1). */
+const streamWithTwoEvents = (lines: string[]) => {
+  const events = lines.filter((l) => l.startsWith('{"e"')).map((l) => ({ line: l, event: JSON.parse(l) as EventLine }));
+  const second = events.find((x) => x.event.e[1] === 1);
+  const first = events.find((x) => second && x.event.e[0] === second.event.e[0] && x.event.e[1] === 0);
+  expect(first && second, 'a stream with versions 0 and 1 in the fixture').toBeTruthy();
+  return { first: first!, second: second! };
+};
+
+/**
+ * What a careful forger does after changing a stream: hashes its events again from `fromVersion` on, chained as the
+ * store chains them (src/core/event-hash.ts), and points the anchor's head of that stream at the new last hash.
+ */
+function rechain(lines: string[], stream: string, fromVersion: number): string[] {
+  let prev: string | null = null;
+  const hashes = new Map<number, string>();
+  const out = lines.map((l) => {
+    if (!l.startsWith('{"e"')) return l;
+    const event = JSON.parse(l) as EventLine;
+    const [s, version, id, type] = event.e;
+    if (s !== stream) return l;
+    if (version < fromVersion) {
+      prev = event.e[6];
+      return l;
+    }
+    event.e[5] = prev;
+    event.e[6] = eventHashFromText({ prevHash: prev, streamId: s, version, eventId: id, type, dataText: event.data, metadataText: event.metadata });
+    prev = event.e[6];
+    hashes.set(version, prev);
+    return JSON.stringify(event);
+  });
+  return out.map((l) => {
+    if (!l.startsWith('{"head"')) return l;
+    const head = (JSON.parse(l) as { head: [string, number, string] }).head;
+    return head[0] === stream && hashes.has(head[1]) ? JSON.stringify({ head: [head[0], head[1], hashes.get(head[1])] }) : l;
+  });
+}
+
+/** The anchor digest of the head lines (as the backup computes it). */
+function anchorDigest(lines: string[]): string {
+  const digest = createHash('sha256');
+  for (const l of lines.filter((x) => x.startsWith('{"head"'))) {
+    const [s, v, h] = (JSON.parse(l) as { head: [string, number, string] }).head;
+    digest.update(`${s}\n${v}\n${h}\n`);
+  }
+  return digest.digest('hex');
+}
+
 const eventCount = async (pool: pg.Pool) => Number((await pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
 
 /** Rewrites a backup's content with `edit` and recomputes its checksum (what a careful forger would do). */
-function forge(file: string, out: string, edit: (lines: string[]) => string[]): string {
+function forge(file: string, out: string, edit: (lines: string[]) => string[], editEnd: (end: Record<string, unknown>) => void = () => undefined): string {
   const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
   const end = JSON.parse(lines.pop()!) as { end: Record<string, unknown> };
   const body = edit(lines);
+  editEnd(end.end);
   const content = body.map((l) => `${l}\n`).join('');
   end.end.sha256 = createHash('sha256').update(content).digest('hex');
   writeFileSync(out, gzipSync(`${content}${JSON.stringify(end)}\n`));
@@ -83,6 +141,18 @@ beforeAll(async () => {
   // An uploaded image as local storage keeps it.
   mkdirSync(path.join(dataDir, 'media', 'products'), { recursive: true });
   writeFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp'), Buffer.from('RIFF....WEBPVP8 fake image bytes'));
+  // Text the backup must carry byte for byte: quotes, backslashes, control characters, non-BMP and RTL characters, a
+  // number jsonb keeps with its trailing zeros (written by SQL, hashed by the append trigger like any event).
+  await source.runtime.pool.query(
+    `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+     values ('backup-fixture-text', 0, gen_random_uuid(), 'BackupFixtureText', $1::jsonb, '{"by": "backup spec"}')`,
+    ['{"text": "say \\"hi\\" \\\\ back\\nslash\\ttab \\u0001 😀 مرحبا ₹ 東京", "price": 799.50, "nested": {"a": [1.10, null, true]}}'],
+  );
+  // A stream longer than ten events: its head is version 11, which sorts before 9 as text.
+  await source.runtime.pool.query(
+    `insert into events (stream_id, stream_version, event_id, type, data, metadata)
+     select 'backup-fixture-text', v, gen_random_uuid(), 'BackupFixtureText', jsonb_build_object('n', v), '{}' from generate_series(1, 11) v order by v`,
+  );
   await caughtUp(source.runtime);
 });
 
@@ -98,8 +168,13 @@ describe('backup and restore', () => {
       const report = await restoreInto(target, file);
       expect(report.events).toBe(await eventCount(source.runtime.pool));
       expect(report.media).toBe(1);
-      const hashes = 'select stream_id, stream_version, hash, created_at::text from events order by stream_id, stream_version';
+      const hashes = 'select stream_id, stream_version, event_id, type, data::text, metadata::text, prev_hash, hash, created_at::text from events order by stream_id, stream_version';
       expect((await target.runtime.pool.query(hashes)).rows).toEqual((await source.runtime.pool.query(hashes)).rows);
+      // The chains verify as the auditor verifies them (Node, src/core/event-hash.ts), and appends hash again.
+      const audit = await verifyStoreChains(target.runtime.store);
+      expect(audit.breaks).toEqual([]);
+      expect(audit.events).toBe(report.events);
+      expect(await hashTriggerEnabled(target.runtime.pool)).toBe(true);
       const tables = target.runtime.projections.projectors.flatMap((p) => p.tables);
       expect(tables.length).toBeGreaterThan(5);
       let rowsCompared = 0;
@@ -191,11 +266,36 @@ describe('backup and restore', () => {
     end.end.anchorDigest = digest.digest('hex');
     writeFileSync(forgedAnchorWithDigest, gzipSync(`${withDigest.map((l) => `${l}\n`).join('')}${JSON.stringify(end)}\n`));
 
+    // The recorded prev_hash of an event, changed (its own hash still matches its content and its true predecessor).
+    const forgedLink = forge(file, path.join(work, 'forged-link.backup.gz'), (lines) => {
+      const { line, event } = streamWithTwoEvents(lines).second;
+      event.e[5] = 'a'.repeat(64);
+      return lines.map((l) => (l === line ? JSON.stringify(event) : l));
+    });
+    // A stream's first event taken out, the rest of the stream hashed again from an empty start (so every hash
+    // matches its content), the anchor's head and digest and the end line's count made to agree.
+    let shortened: string[] = [];
+    const dropped = forge(
+      file,
+      path.join(work, 'dropped-event.backup.gz'),
+      (lines) => {
+        const { first } = streamWithTwoEvents(lines);
+        shortened = rechain(lines.filter((l) => l !== first.line), first.event.e[0], 1);
+        return shortened;
+      },
+      (end) => {
+        end.events = (end.events as number) - 1;
+        end.anchorDigest = anchorDigest(shortened);
+      },
+    );
+
     const cases: [string, RegExp][] = [
       [cut, /damaged|cut short|no end line/],
       [flipped, /damaged|checksum/],
       [raw, /checksum/],
       [forgedEvent, /hashes to .* the backup was edited/],
+      [forgedLink, /records a{64} as its predecessor's hash, which is [0-9a-f]{64}: the backup was edited/],
+      [dropped, /version 1\) has no predecessor to chain to: the backup was edited/],
       [forgedAnchor, /anchor's heads do not match its digest/],
       [forgedAnchorWithDigest, /anchor's head of stream .* does not match the restored log/],
     ];
@@ -209,6 +309,7 @@ describe('backup and restore', () => {
         expect(error, path.basename(bad)).toBeInstanceOf(BackupRefused);
         expect(error!.message, path.basename(bad)).toMatch(reason);
         expect(await eventCount(target.runtime.pool), path.basename(bad)).toBe(0);
+        expect(await hashTriggerEnabled(target.runtime.pool), path.basename(bad)).toBe(true);
         expect(readdirSync(path.dirname(target.mediaDir)).filter((f) => f.startsWith('media')), path.basename(bad)).toEqual([]);
       } finally {
         await target.runtime.close();
@@ -223,6 +324,26 @@ describe('backup and restore', () => {
     expect(rows.map((r) => r.name).filter((t) => !known.has(t)), 'tables no one has classified in src/modules/backup/source-tables.ts').toEqual([]);
     for (const table of SOURCE_OF_TRUTH_TABLES) expect(readModels, table).not.toContain(table);
   });
+
+  it('npm run backup and npm run restore work as the operator runs them (node with tsx, not the test runner)', async () => {
+    const run = (script: string, args: string[], env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, EVENTSTORE_URL: '', ...env }, timeout: 120_000 });
+    const file = path.join(work, 'cli.backup.gz');
+    const backup = await run('src/backup.ts', ['--to', file], { DATABASE_URL: source.databaseUrl, DATA_DIR: dataDir });
+    expect(backup.stdout).toMatch(/backup written: .*\n {2}\d+ events in \d+ streams, 1 images/);
+    const targetDir = mkdtempSync(path.join(os.tmpdir(), 'store-restore-cli-'));
+    const targetUrl = await createTestDatabase();
+    const restore = await run('src/restore.ts', [file], { DATABASE_URL: targetUrl, DATA_DIR: targetDir, DATA_KEY: process.env.DATA_KEY ?? '', JWT_SECRET: 'x'.repeat(32) });
+    expect(restore.stdout).toMatch(/\d+ events in \d+ streams: every hash and the anchor check out/);
+    const target = new pg.Pool({ connectionString: targetUrl, max: 1 });
+    try {
+      const hashes = 'select stream_id, stream_version, hash from events order by stream_id, stream_version';
+      expect((await target.query(hashes)).rows).toEqual((await source.runtime.pool.query(hashes)).rows);
+      expect(await eventCount(target)).toBeGreaterThan(10);
+    } finally {
+      await target.end();
+    }
+  }, 180_000);
 
   it('refuses to restore over a store that already has events', async () => {
     const file = await backupOf('again.backup.gz');

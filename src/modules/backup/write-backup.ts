@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
-import { backupEventRows, backupStreamHeads, backupTableRows } from '../../event-store/postgres-backup.js';
+import { backupEventLines, backupStreamHeads, backupTableRows } from '../../event-store/postgres-backup.js';
 import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
-import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer, type EventTuple } from './format.js';
+import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer } from './format.js';
 
 export interface BackupOptions {
   pool: pg.Pool;
@@ -41,7 +41,7 @@ async function* mediaFiles(root: string): AsyncGenerator<string> {
  * The whole backup as lines. The log and the anchor are read in one REPEATABLE READ snapshot: the file holds exactly
  * the transactions committed when it started (never half of one), however many orders are placed meanwhile.
  */
-async function* backupLines(options: BackupOptions, client: pg.PoolClient, counts: BackupTrailer): AsyncGenerator<string> {
+async function* backupLines(options: BackupOptions, client: pg.PoolClient, counts: BackupTrailer): AsyncGenerator<string | Buffer> {
   const content = createHash('sha256');
   const anchor = createHash('sha256');
   const emit = (line: string) => {
@@ -49,6 +49,7 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
     content.update(text);
     return text;
   };
+  const newline = Buffer.from('\n');
   const migrations = (await client.query<{ name: string }>('select name from schema_migrations order by name')).rows.map((r) => r.name);
   const header: BackupHeader = {
     backup: BACKUP_KIND,
@@ -60,10 +61,11 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
     ...(options.secrets ? { secrets: options.secrets } : {}),
   };
   yield emit(JSON.stringify(header));
-  for await (const r of backupEventRows(client)) {
-    const tuple: EventTuple = [r.stream_id, r.stream_version, r.event_id, r.type, r.created_at, r.prev_hash, r.hash];
+  for await (const line of backupEventLines(client)) {
     counts.events += 1;
-    yield emit(`{"e":${JSON.stringify(tuple)},"data":${JSON.stringify(r.data_text)},"metadata":${JSON.stringify(r.metadata_text)}}`);
+    content.update(line).update(newline);
+    yield line;
+    yield newline;
   }
   for (const table of SOURCE_OF_TRUTH_TABLES) {
     for await (const r of backupTableRows(client, table)) {
@@ -89,19 +91,20 @@ async function* backupLines(options: BackupOptions, client: pg.PoolClient, count
 }
 
 /** Joins lines into ~256 KB chunks: one stream write per line costs more than the backup itself. */
-async function* chunked(lines: AsyncIterable<string>, size = 256 * 1024): AsyncGenerator<Buffer> {
-  let pending: string[] = [];
+async function* chunked(lines: AsyncIterable<string | Buffer>, size = 256 * 1024): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
   let length = 0;
   for await (const line of lines) {
-    pending.push(line);
-    length += line.length;
+    const bytes = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
+    pending.push(bytes);
+    length += bytes.length;
     if (length >= size) {
-      yield Buffer.from(pending.join(''), 'utf8');
+      yield Buffer.concat(pending, length);
       pending = [];
       length = 0;
     }
   }
-  if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
+  if (pending.length > 0) yield Buffer.concat(pending, length);
 }
 
 async function fileSha256(file: string): Promise<string> {
