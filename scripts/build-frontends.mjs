@@ -38,8 +38,11 @@ for (const app of ['web', 'admin-web']) {
   const ssr = app === 'web' ? ['--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr'] : null;
   if (process.argv.includes('--if-missing') && existsSync(`${app}/dist/index.html`) && (!ssr || existsSync(`${app}/dist-ssr/entry-server.js`))) continue;
   console.log(`building ${app}/`);
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (ssr) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn', ...ssr], { stdio: 'inherit' });
+  // Always React's production build: a spec that builds on demand runs under NODE_ENV=test, which made Vite emit
+  // jsxDEV calls into dist-ssr ("jsxDEV is not a function" once served).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn'], { stdio: 'inherit', env });
+  if (ssr) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn', ...ssr], { stdio: 'inherit', env });
   const count = precompress(`${app}/dist`);
   console.log(`  ${count} assets pre-compressed (.br, .gz)`);
 }
