@@ -15,7 +15,7 @@ export const deleteAccountBody = z.object({
   currentPassword: z.string({ error: DELETE_ACCOUNT_MESSAGES.password }).min(1, DELETE_ACCOUNT_MESSAGES.password).max(200),
   confirm: z.literal('DELETE', { error: DELETE_ACCOUNT_MESSAGES.confirm }),
 });
-export const deleteAccountResponses = { 200: done, 400: failure, 401: failure, 404: failure };
+export const deleteAccountResponses = { 200: done, 400: failure, 401: failure, 404: failure, 429: failure };
 
 export const eraseCustomerParams = z.object({ id: z.uuid({ error: 'Invalid customer id' }) });
 export const eraseCustomerBody = z.object({
