@@ -88,6 +88,29 @@ describe('personal data is stored encrypted (issue 21)', () => {
   });
 });
 
+describe('key cache', () => {
+  it('is bounded (least recently used dropped), creates a batch of keys in one go, and forgets a destroyed key', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const { parseMasterKey } = await import('./master-key.js');
+    const { SubjectKeyStore, SubjectErasedError } = await import('./subject-keys.js');
+    const store = new SubjectKeyStore(ctx.runtime.pool, parseMasterKey(ctx.runtime.env.DATA_KEY!), 3);
+    const subjects = Array.from({ length: 5 }, () => randomUUID());
+    const keys = await store.keysForWriting([...subjects, subjects[0]!]);
+    expect(keys.size).toBe(5);
+    expect(new Set([...keys.values()].map((k) => k.toString('hex'))).size).toBe(5);
+    expect(store.cachedKeys).toBe(3);
+    // An evicted key is read back from its table, the same key.
+    expect((await store.keysOf([subjects[0]!])).get(subjects[0]!)).toEqual(keys.get(subjects[0]!));
+    expect(store.cachedKeys).toBe(3);
+    await store.destroy(subjects[1]!);
+    expect((await store.keysOf([subjects[1]!])).get(subjects[1]!)).toBeNull();
+    await expect(store.keysForWriting([subjects[2]!, subjects[1]!])).rejects.toBeInstanceOf(SubjectErasedError);
+    // A fresh store (another instance) sees the destroyed key as destroyed too.
+    const other = new SubjectKeyStore(ctx.runtime.pool, parseMasterKey(ctx.runtime.env.DATA_KEY!));
+    expect((await other.keysOf([subjects[1]!])).get(subjects[1]!)).toBeNull();
+  });
+});
+
 describe('master key rotation', () => {
   it('re-wraps every live data key under the new master key; the log is untouched and still decrypts', async () => {
     const { randomBytes: bytes } = await import('node:crypto');
