@@ -9,6 +9,8 @@ import { dataExport } from './data-export.js';
 import { ERASED_READ_MODELS, eraseCustomer } from './erase.js';
 import { PRIVACY_NOTICE_VERSION } from './notice.js';
 import { readRetainedInvoice } from './retention.js';
+import { taxInvoicePdf } from '../gst/invoice-pdf.js';
+import { invoicePdf } from '../orders/invoice.js';
 import {
   dataExportResponses,
   DELETE_ACCOUNT_MESSAGES,
@@ -97,10 +99,19 @@ export async function privacyApi(app: FastifyInstance, runtime: Runtime, throttl
   api.get(
     '/admin/retained-invoices/:orderId',
     { onRequest: requireAdmin, schema: { params: retainedInvoiceParams, querystring: retainedInvoiceQuery, response: retainedInvoiceResponses } },
-    async (request) => {
-      const retained = await readRetainedInvoice(runtime.pool, request.params.orderId, currentUser(request).id, request.query.purpose);
+    async (request, reply) => {
+      const { purpose, format } = request.query;
+      const retained = await readRetainedInvoice(runtime.pool, request.params.orderId, currentUser(request).id, format === 'pdf' ? `${purpose} (PDF)` : purpose);
       if (!retained) throw new NotFoundError('No retained invoice for this order');
-      return { success: true as const, retained };
+      if (format === 'json') return { success: true as const, retained };
+      // The seller's copy printed: a GST tax invoice as the shopper was given it, an older order's invoice summary.
+      const invoice = retained.invoice as Parameters<typeof taxInvoicePdf>[0] & Parameters<typeof invoicePdf>[0];
+      const pdf = invoice.title === 'Tax Invoice' ? await taxInvoicePdf(invoice) : await invoicePdf(invoice);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="retained-invoice-${retained.orderNumber}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf as never);
     },
   );
 }

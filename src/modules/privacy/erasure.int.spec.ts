@@ -133,6 +133,16 @@ describe('erasure (issue 21)', () => {
     expect(body.retainUntil).toBe(retainUntil(new Date()));
     expect(body.accessLog.map((a) => a.action)).toEqual(['stored', 'read']);
     expect((await inject('GET', `/api/admin/retained-invoices/${order.id}`, admin.auth)).statusCode).toBe(400);
+    // The retained copy printed (the order's own PDF now shows "Erased customer"); the read is logged too.
+    const retainedPdf = await inject('GET', `/api/admin/retained-invoices/${order.id}?purpose=GST%20audit&format=pdf`, admin.auth);
+    expect(retainedPdf.statusCode).toBe(200);
+    expect(retainedPdf.headers['content-type']).toBe('application/pdf');
+    expect(pdfToText(retainedPdf.rawPayload)).toContain(`Kavya Menon ${tag}`);
+    expect(await rows('select action, purpose from retention_access_log where order_id = $1 order by id', [order.id])).toEqual([
+      { action: 'stored', purpose: expect.any(String) },
+      { action: 'read', purpose: 'GST audit FY 2026-27' },
+      { action: 'read', purpose: 'GST audit (PDF)' },
+    ]);
   });
 
   it('an admin erases a customer on request with a reason; the e-mail may sign up again; the erasure is recorded once', async () => {

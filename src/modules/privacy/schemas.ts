@@ -45,6 +45,8 @@ export const dataExportResponses = { 200: exportShape, 401: failure, 403: failur
 export const retainedInvoiceParams = z.object({ orderId: z.string().min(1).max(100) });
 export const retainedInvoiceQuery = z.object({
   purpose: z.string({ error: 'purpose is required' }).trim().min(3, 'purpose is required').max(200, 'purpose is too long'),
+  /** json (default): the copy with its access log; pdf: the retained tax invoice printed, as the shopper got it. */
+  format: z.enum(['json', 'pdf'], { error: 'format must be json or pdf' }).default('json'),
 });
 export const retainedInvoiceResponses = {
   200: z.object({
