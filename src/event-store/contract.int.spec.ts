@@ -265,7 +265,7 @@ const codecAdapters: { name: string; available: boolean; create: (codec: Persona
 let codecPool: pg.Pool;
 
 for (const adapter of codecAdapters) {
-  describe.skipIf(!adapter.available)(`event store contract with the personal-data codec: ${adapter.name}`, () => {
+  describe.skipIf(!adapter.available)(`event store contract: ${adapter.name}, with the personal-data codec`, () => {
     let store: EventStore;
     let keys: SubjectKeyStore;
     let codec: PersonalDataCodec;
