@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { customersQueryKey } from './get-customers';
+import { apiRequest } from '@kit/api';
+import { customerKeys } from '../../../lib/query-keys';
 
 /**
  * GET /admin/customers/{id}/data-export (issue 21): the customer's data, as the shopper would download it, saved as
@@ -24,5 +24,5 @@ export const eraseCustomer = ({ id, reason }: { id: string; reason: string }) =>
 
 export function useEraseCustomer() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: eraseCustomer, onSuccess: () => queryClient.invalidateQueries({ queryKey: customersQueryKey }) });
+  return useMutation({ mutationFn: eraseCustomer, onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }) });
 }

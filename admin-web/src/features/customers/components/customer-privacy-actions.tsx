@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '@kit/ui/toast';
 import { downloadCustomerData, useEraseCustomer } from '../api/customer-privacy';
 import type { AdminCustomer } from '../api/get-customers';
 
