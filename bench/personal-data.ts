@@ -46,8 +46,16 @@ const event = (i: number) => ({
   metadata: { correlationId: 'bench', timestamp: new Date().toISOString() },
 });
 
+/** CPU microseconds this process spent per event in each round (far less distorted by other processes than rates). */
+const cpuPerEvent = { append: { plain: [] as number[], encrypted: [] as number[] }, replay: { plain: [] as number[], encrypted: [] as number[] } };
+const cpuSince = (start: NodeJS.CpuUsage, n: number) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / Math.max(n, 1);
+};
+
 async function appendRound(label: string, store: PostgresEventStore): Promise<number> {
   const deadline = Date.now() + seconds * 1000;
+  const cpu = process.cpuUsage();
   let done = 0;
   await Promise.all(
     Array.from({ length: connections }, async (_, c) => {
@@ -59,16 +67,21 @@ async function appendRound(label: string, store: PostgresEventStore): Promise<nu
     }),
   );
   const rate = done / seconds;
-  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s`);
+  const us = cpuSince(cpu, done);
+  cpuPerEvent.append[label.includes('without') ? 'plain' : 'encrypted'].push(us);
+  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event`);
   return rate;
 }
 
 async function replayRound(label: string, store: PostgresEventStore): Promise<number> {
   const started = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   let n = 0;
   for await (const _ of eventsOf(store, undefined, 1000)) n++;
   const rate = n / (Number(process.hrtime.bigint() - started) / 1e9);
-  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s (${n} events)`);
+  const us = cpuSince(cpu, n);
+  cpuPerEvent.replay[label.includes('without') ? 'plain' : 'encrypted'].push(us);
+  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event (${n} events)`);
   return rate;
 }
 
@@ -105,6 +118,12 @@ async function main() {
     console.log(`medians of ${ROUNDS} rounds (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores):`);
     line('append', appends);
     line('replay', replays);
+    const cpuLine = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
+      const [a, b] = [median(xs.plain), median(xs.encrypted)];
+      console.log(`${what.padEnd(8)} this process's CPU per event: without ${a.toFixed(1).padStart(6)} µs   with ${b.toFixed(1).padStart(6)} µs   (+${(b - a).toFixed(1)} µs)`);
+    };
+    cpuLine('append', cpuPerEvent.append);
+    cpuLine('replay', cpuPerEvent.replay);
     await plain.close();
     await encrypted.close();
   } finally {

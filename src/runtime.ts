@@ -80,8 +80,8 @@ function loadJwtSecret(env: Env): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-function eventStoreDb(url: string, pool: pg.Pool): EventStore {
-  const store = new EventStoreDbEventStore(url);
+function eventStoreDb(url: string, pool: pg.Pool, codec: PersonalData['codec']): EventStore {
+  const store = new EventStoreDbEventStore(url, { codec });
   store.snapshots = new PostgresSnapshotStore(pool);
   return store;
 }
@@ -123,7 +123,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await embedded?.stop();
     throw error;
   }
-  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool) : new PostgresEventStore(pool, { codec: personalData.codec });
+  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool, personalData.codec) : new PostgresEventStore(pool, { codec: personalData.codec });
   if (options.localLocks === false) disableLocalLocks(store);
   const partial = {
     env,

@@ -39,7 +39,7 @@ export async function connectToStore(env: Env): Promise<StoreConnection> {
   const pool = new pg.Pool({ connectionString, max: 4 });
   await migrate(pool);
   const personalData = await openPersonalData(pool, env);
-  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL) : new PostgresEventStore(pool, { codec: personalData.codec });
+  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL, { codec: personalData.codec }) : new PostgresEventStore(pool, { codec: personalData.codec });
   return {
     pool,
     store,

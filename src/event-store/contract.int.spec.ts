@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,6 +11,10 @@ import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
 import { EventStoreDbEventStore } from './eventstoredb.js';
 import { chainEntriesByReading, eventsByStreamByReading, findEventsByReading, hashesAtByReading, streamHeadsByReading } from './log-reads-by-reading.js';
 import { PostgresEventStore } from './postgres.js';
+import { verifyStoreChains } from '../modules/audit/chain-sources.js';
+import '../modules/customers/customer.js';
+import { PersonalDataCodec } from '../modules/privacy/codec.js';
+import { SubjectKeyStore } from '../modules/privacy/subject-keys.js';
 
 registerEvents({ TestHappened: z.object({ n: z.number() }), TestTagged: z.object({ tag: z.string(), n: z.number() }) });
 const event = (n: number): NewEvent => ({
@@ -244,6 +248,62 @@ for (const adapter of adapters) {
         const versions = seen.filter((e) => e.streamId === `conc-${tag}-${a}`).map((e) => e.streamVersion);
         expect(versions).toEqual(Array.from({ length: perAppender }, (_, i) => i));
       }
+    });
+  });
+}
+
+/**
+ * Personal data encryption (issue 21) is part of the contract: given the codec, every adapter stores personal fields
+ * and e-mail stream ids only encrypted or hashed (its audit reads hand over the stored form), readers see them plain,
+ * the chain verifies over the stored bytes, and a destroyed key reads as erased. The EventStoreDB case runs where a
+ * server is reachable; eventstoredb-codec.int.spec.ts checks the same adapter's serialisation everywhere.
+ */
+const codecAdapters: { name: string; available: boolean; create: (codec: PersonalDataCodec) => EventStore }[] = [
+  { name: 'postgres', available: true, create: (codec) => new PostgresEventStore(codecPool, { codec }) },
+  { name: 'eventstoredb', available: Boolean(process.env.EVENTSTORE_URL), create: (codec) => new EventStoreDbEventStore(process.env.EVENTSTORE_URL!, { codec }) },
+];
+let codecPool: pg.Pool;
+
+for (const adapter of codecAdapters) {
+  describe.skipIf(!adapter.available)(`event store contract: ${adapter.name}, with the personal-data codec`, () => {
+    let store: EventStore;
+    let keys: SubjectKeyStore;
+    let codec: PersonalDataCodec;
+    beforeAll(async () => {
+      codecPool = new pg.Pool({ connectionString: await createTestDatabase(), max: 10 });
+      await migrate(codecPool);
+      keys = new SubjectKeyStore(codecPool, randomBytes(32));
+      codec = await PersonalDataCodec.create(keys);
+      store = adapter.create(codec);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await codecPool?.end();
+    });
+
+    it('stores personal fields encrypted and e-mail streams hashed; reads are plain; chains verify; a destroyed key reads as erased', async () => {
+      const tag = randomBytes(4).toString('hex');
+      const customerId = randomUUID();
+      const email = `contract-${tag}@example.in`;
+      const data = { customerId, fullName: `Contract Shopper ${tag}`, email, phone: '9822233344', address: `2 Mall Road ${tag}`, city: 'Shimla', state: 'Himachal Pradesh', pincode: '171001', updatedAt: new Date().toISOString() };
+      const meta = () => ({ correlationId: randomUUID(), timestamp: new Date().toISOString() });
+      await store.append(`customer-${customerId}`, [{ type: 'ProfileUpdated', data, metadata: meta() }], { expectedVersion: 'no_stream' });
+      await store.append(`customer-email-${email}`, [{ type: 'EmailClaimed', data: { email, customerId }, metadata: meta() }], { expectedVersion: 'no_stream' });
+
+      const stored = await store.findEvents({ streams: [`customer-${customerId}`, `customer-email-${codec.emailIndex(email)}`] });
+      expect(stored.map((e) => e.type)).toEqual(['ProfileUpdated', 'EmailClaimed']);
+      const text = JSON.stringify(stored.map((e) => ({ stream: e.streamId, data: e.data, metadata: e.metadata })));
+      for (const secret of [tag, email, '9822233344', 'Mall Road']) expect(text, secret).not.toContain(secret);
+
+      expect((await store.readStream(`customer-${customerId}`))[0]!.data).toEqual(data);
+      expect((await store.readStream(`customer-email-${email}`))[0]!.data).toEqual({ email, customerId });
+      expect(await store.streamVersion(`customer-email-${email}`)).toBe(0);
+      const chain = await verifyStoreChains(store);
+      expect(chain.ok, JSON.stringify(chain.breaks)).toBe(true);
+
+      await keys.destroy(customerId);
+      expect((await store.readStream(`customer-${customerId}`))[0]!.data).toMatchObject({ customerId, fullName: undefined, phone: undefined });
+      expect((await verifyStoreChains(store)).ok).toBe(true);
     });
   });
 }

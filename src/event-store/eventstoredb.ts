@@ -13,6 +13,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
+import type { EventDataCodec } from '../core/event-codec.js';
 import { eventHash } from '../core/event-hash.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
@@ -65,15 +66,33 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
   };
 }
 
-/** EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. */
+/** What the adapter uses of the EventStoreDB client (a test passes an in-memory one to check what would be stored). */
+export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+
+/**
+ * EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. With a codec (personal data encryption, issue 21,
+ * src/modules/privacy/codec.ts) it stores what the codec encodes, after validation, under the codec's stream id, and
+ * the hash chain covers those stored bytes; every read (streams, $all, subscriptions) decodes, as the PostgreSQL
+ * adapter does.
+ */
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
   /** Set by the runtime: snapshots live in PostgreSQL beside the read models. */
   snapshots?: SnapshotStore;
-  private readonly client: EventStoreDBClient;
+  private readonly client: EsdbClient;
+  private readonly codec: EventDataCodec | null;
 
-  constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+  constructor(connectionString: string, options: { codec?: EventDataCodec; client?: EsdbClient } = {}) {
+    this.client = options.client ?? EventStoreDBClient.connectionString(connectionString);
+    this.codec = options.codec ?? null;
+  }
+
+  private async decoded(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    return this.codec && events.length > 0 ? this.codec.decode(events) : events;
+  }
+
+  private storedId(streamId: string): string {
+    return this.codec ? this.codec.storedStreamId(streamId) : streamId;
   }
 
   /**
@@ -81,11 +100,13 @@ export class EventStoreDbEventStore implements EventStore {
    * hash), chains the new events to it and appends expecting exactly that revision, so a concurrent writer cannot slip
    * between the read and the write ('any' writers re-read and retry; the others get the usual conflict).
    */
-  async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-    for (const event of events) {
+  async append(plainStreamId: string, plainEvents: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    for (const event of plainEvents) {
       validateEvent(event.type, event.data);
       eventMetadataSchema.parse(event.metadata);
     }
+    const streamId = this.storedId(plainStreamId);
+    const events = this.codec ? await this.codec.encode(plainEvents) : plainEvents;
     for (let attempt = 0; ; attempt++) {
       const last = await this.lastEvent(streamId);
       const current = last ? last.revision : -1;
@@ -135,6 +156,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
+    return this.decoded(await this.readStreamStored(this.storedId(streamId), fromVersion));
+  }
+
+  /** A stream as stored (stored id, encoded data): what the audit reads see, as on the PostgreSQL adapter. */
+  private async readStreamStored(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : ESDB_START })) {
@@ -148,8 +174,18 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  /** The audit reads (chains, heads, hashes, queries) read the log as stored, like the PostgreSQL adapter's SQL. */
+  private readonly stored = {
+    readAll: (from: GlobalPosition, limit = 500) => this.readAllStored(from, limit),
+    readStream: (streamId: string, fromVersion?: number) => this.readStreamStored(streamId, fromVersion),
+  };
+
   /** Pages through $all until `limit` user events are found or the log ends; pages of system events are skipped. */
   async readAll(from: GlobalPosition, limit = 500): Promise<RecordedEvent[]> {
+    return this.decoded(await this.readAllStored(from, limit));
+  }
+
+  private async readAllStored(from: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     let cursor: GlobalPosition | null = comparePositions(from, START) === 0 ? null : from;
     const pageSize = Math.max(limit, 100);
@@ -188,7 +224,7 @@ export class EventStoreDbEventStore implements EventStore {
             if (stopped) break;
             const recorded = toRecorded(resolved);
             if (!recorded || comparePositions(recorded.position, position) <= 0) continue;
-            await options.onEvents([recorded]);
+            await options.onEvents(await this.decoded([recorded]));
             position = recorded.position;
           }
         } catch (error) {
@@ -209,7 +245,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async streamVersion(streamId: string): Promise<number> {
-    return (await this.lastEvent(streamId))?.revision ?? -1;
+    return (await this.lastEvent(this.storedId(streamId)))?.revision ?? -1;
   }
 
   /** The last user event of $all (system events skipped); START for an empty log. */
@@ -223,23 +259,23 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   streamHeads(): AsyncIterable<StreamHead> {
-    return streamHeadsByReading(this);
+    return streamHeadsByReading(this.stored);
   }
 
   hashesAt(places: { stream: string; version: number }[]): Promise<StreamHead[]> {
-    return hashesAtByReading(this, places);
+    return hashesAtByReading(this.stored, places);
   }
 
   findEvents(query: EventQuery): Promise<RecordedEvent[]> {
-    return findEventsByReading(this, query);
+    return findEventsByReading(this.stored, query);
   }
 
   eventsByStream(types: readonly string[]): AsyncIterable<RecordedEvent[]> {
-    return eventsByStreamByReading(this, types);
+    return eventsByStreamByReading(this.stored, types);
   }
 
   chainEntries(): { entries: AsyncIterable<ChainEntry>; byStream: boolean } {
-    return { entries: chainEntriesByReading(this), byStream: false };
+    return { entries: chainEntriesByReading(this.stored), byStream: false };
   }
 
   async close(): Promise<void> {

@@ -227,7 +227,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   streamVersion(streamId: string): Promise<number> {
-    return logReads.streamVersion(this.pool, streamId);
+    // The stream as stored (an e-mail claim under its keyed hash), as readStream reads it.
+    return logReads.streamVersion(this.pool, this.codec ? this.codec.storedStreamId(streamId) : streamId);
   }
 
   headPosition(): Promise<GlobalPosition> {

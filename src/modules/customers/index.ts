@@ -8,6 +8,7 @@ import './customer.js';
 export { registerCustomer, loadCustomer, changeSessions, eraseCustomerRecord } from './commands.js';
 export { CredentialStore } from './credentials.js';
 export { verifyPassword } from './password.js';
+export { createAttemptThrottle, type AttemptThrottle } from './attempt-throttle.js';
 export { toUserDto } from './api.js';
 export { customerStream } from './customer.js';
 

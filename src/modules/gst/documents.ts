@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registerEvents } from '../../core/event-registry.js';
+import './personal-fields.js';
 
 /** Every tax document of one order (its invoice, its credit notes), in the order issued. */
 export const taxDocumentsStream = (orderId: string) => `tax-documents-${orderId}`;
@@ -45,6 +46,8 @@ export const taxDocumentEvents = {
     financialYear: z.string(),
     orderId: z.string().min(1),
     orderNumber: z.string(),
+    /** The buyer (absent in invoices issued before issue 21): whose key seals the recipient in the log. */
+    customerId: z.string().optional(),
     issuedAt: z.string().datetime(),
     seller: z.object({ legalName: z.string(), address: z.string(), gstin: z.string(), state }),
     recipient: z.object({

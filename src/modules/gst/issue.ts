@@ -8,6 +8,8 @@ import { lineTax, supplyTypeOf, totalsOf } from './tax.js';
 export interface InvoicedOrder {
   orderId: string;
   orderNumber: string;
+  /** The buyer: the recipient's fields are their personal data (issue 21). */
+  customerId?: string;
   customerName: string;
   customerEmail: string;
   paymentMethod: 'razorpay' | 'cod';
@@ -54,6 +56,7 @@ export function buildInvoiceIssued(input: {
     financialYear: input.financialYear,
     orderId: order.orderId,
     orderNumber: order.orderNumber,
+    ...(order.customerId ? { customerId: order.customerId } : {}),
     issuedAt: input.issuedAt,
     seller: { legalName: settings.seller.legalName, address: settings.seller.address, gstin: settings.seller.gstin, state: settings.seller.state },
     recipient: {

@@ -1,8 +1,25 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomFillSync } from 'node:crypto';
+
+/**
+ * Random 96-bit nonces, drawn from a buffer of 4,096 refilled from the CSPRNG when used up: one `randomBytes(12)` per
+ * seal cost as much as the encryption itself (issue 21, bench/personal-data-codec.ts). Each nonce is copied out, so no
+ * two seals share one.
+ */
+const NONCES = 4096;
+const nonces = Buffer.alloc(12 * NONCES);
+let nextNonce = NONCES;
+function nonce(): Buffer {
+  if (nextNonce === NONCES) {
+    randomFillSync(nonces);
+    nextNonce = 0;
+  }
+  const start = 12 * nextNonce++;
+  return Buffer.from(nonces.subarray(start, start + 12));
+}
 
 /** AES-256-GCM with a random 96-bit nonce; the sealed form is nonce ‖ ciphertext ‖ 128-bit tag. */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const iv = randomBytes(12);
+  const iv = nonce();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

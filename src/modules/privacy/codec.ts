@@ -17,36 +17,77 @@ const EMAIL_STREAM_PREFIX = 'customer-email-';
 
 type Data = Record<string, unknown>;
 
-function getPath(data: Data, path: string): unknown {
-  const [head, tail] = path.split('.', 2) as [string, string | undefined];
-  if (tail === undefined) return data[head];
-  const inner = data[head];
-  return inner && typeof inner === 'object' ? (inner as Data)[tail] : undefined;
+/** A declared field path split once: `a` or `a.b`. */
+interface FieldPath {
+  path: string;
+  head: string;
+  tail: string | undefined;
+  erased: ErasedValue;
+}
+interface CompiledSpec {
+  subject: (data: Data) => string | undefined;
+  paths: FieldPath[];
 }
 
-/** Copies `data` without the given paths (nested objects copied, never mutated). */
-function withoutPaths(data: Data, paths: string[]): Data {
-  const copy: Data = { ...data };
-  for (const path of paths) {
-    const [head, tail] = path.split('.', 2) as [string, string | undefined];
-    if (tail === undefined) delete copy[head];
-    else if (copy[head] && typeof copy[head] === 'object') {
-      const inner = { ...(copy[head] as Data) };
-      delete inner[tail];
-      copy[head] = inner;
+/** Each event type's declared paths, split once (the codec runs on every append and every read). */
+const compiled = new Map<string, CompiledSpec | null>();
+function specOf(type: string): CompiledSpec | null {
+  let spec = compiled.get(type);
+  if (spec === undefined) {
+    const declared = personalFieldsOf(type);
+    spec = declared
+      ? {
+          subject: declared.subject,
+          paths: Object.entries(declared.fields).map(([path, erased]) => {
+            const [head, tail] = path.split('.', 2) as [string, string | undefined];
+            return { path, head, tail, erased };
+          }),
+        }
+      : null;
+    compiled.set(type, spec);
+  }
+  return spec;
+}
+
+/** Takes the declared paths out of `data`: one shallow copy (and one per nested object touched); `data` is not changed. */
+function takePaths(data: Data, paths: FieldPath[]): { rest: Data; values: Record<string, unknown> | null } {
+  let rest: Data | null = null;
+  let values: Record<string, unknown> | null = null;
+  for (const p of paths) {
+    if (p.tail === undefined) {
+      if (data[p.head] === undefined) continue;
+      rest ??= { ...data };
+      (values ??= {})[p.path] = data[p.head];
+      delete rest[p.head];
+    } else {
+      const inner = (rest ?? data)[p.head];
+      if (!inner || typeof inner !== 'object' || (inner as Data)[p.tail] === undefined) continue;
+      rest ??= { ...data };
+      (values ??= {})[p.path] = (inner as Data)[p.tail];
+      // Copy the nested object once, the first time one of its fields is taken.
+      const own = inner === data[p.head] ? { ...(inner as Data) } : (inner as Data);
+      delete own[p.tail];
+      rest[p.head] = own;
     }
   }
-  return copy;
+  return { rest: rest ?? data, values };
 }
 
-function withValues(data: Data, values: Record<string, unknown>): Data {
-  const copy: Data = { ...data };
-  for (const [path, value] of Object.entries(values)) {
-    const [head, tail] = path.split('.', 2) as [string, string | undefined];
-    if (tail === undefined) copy[head] = value;
-    else copy[head] = { ...((copy[head] as Data | undefined) ?? {}), [tail]: value };
+/** Puts values back into `target`, a copy this codec made (nested objects are copied before they are written). */
+function putValues(target: Data, original: Data, values: Record<string, unknown>, paths: FieldPath[]): Data {
+  for (const path of Object.keys(values)) {
+    // Usually a declared path (split once); a value sealed under a declaration since changed is put back as well.
+    const declared = paths.find((p) => p.path === path);
+    const [head, tail] = declared ? [declared.head, declared.tail] : (path.split('.', 2) as [string, string | undefined]);
+    if (tail === undefined) target[head] = values[path];
+    else {
+      const inner = target[head];
+      const own = inner && typeof inner === 'object' && inner !== original[head] ? (inner as Data) : { ...((inner as Data | undefined) ?? {}) };
+      own[tail] = values[path];
+      target[head] = own;
+    }
   }
-  return copy;
+  return target;
 }
 
 const aadOf = (type: string, subject: string) => `${type}:${subject}`;
@@ -83,43 +124,37 @@ export class PersonalDataCodec implements EventDataCodec {
   }
 
   async encode(events: NewEvent[]): Promise<NewEvent[]> {
-    const out: NewEvent[] = [];
-    for (const event of events) {
-      const spec = personalFieldsOf(event.type);
+    // What each event would seal, then every subject's key in one look-up (created together where missing).
+    const taken = events.map((event) => {
+      const spec = specOf(event.type);
       const data = event.data as Data;
-      if (!spec || !data || typeof data !== 'object') {
-        out.push(event);
-        continue;
-      }
+      if (!spec || !data || typeof data !== 'object') return null;
       const subject = spec.subject(data);
-      const values: Record<string, unknown> = {};
-      for (const path of Object.keys(spec.fields)) {
-        const value = getPath(data, path);
-        if (value !== undefined) values[path] = value;
-      }
-      const paths = Object.keys(values);
-      if (!subject || paths.length === 0) {
-        out.push(event);
-        continue;
-      }
-      const key = await this.keys.keyFor(subject);
-      const sealed = seal(key, Buffer.from(JSON.stringify(values), 'utf8'), aadOf(event.type, subject)).toString('base64');
-      const envelope: PersonalEnvelope = { subject, sealed };
-      out.push({ ...event, data: { ...withoutPaths(data, paths), [ENVELOPE_KEY]: envelope } });
-    }
-    return out;
+      if (!subject) return null;
+      const { rest, values } = takePaths(data, spec.paths);
+      return values ? { subject, rest, values } : null;
+    });
+    const subjects = taken.flatMap((t) => (t ? [t.subject] : []));
+    if (subjects.length === 0) return events;
+    const keys = await this.keys.keysForWriting(subjects);
+    return events.map((event, i) => {
+      const t = taken[i];
+      if (!t) return event;
+      const sealed = seal(keys.get(t.subject)!, Buffer.from(JSON.stringify(t.values), 'utf8'), aadOf(event.type, t.subject)).toString('base64');
+      const envelope: PersonalEnvelope = { subject: t.subject, sealed };
+      t.rest[ENVELOPE_KEY] = envelope;
+      return { ...event, data: t.rest };
+    });
   }
 
   async decode(events: RecordedEvent[]): Promise<RecordedEvent[]> {
-    // An erasure written by another instance: its cached key must not outlive the event.
+    const subjects = new Set<string>();
     for (const event of events) {
+      // An erasure written by another instance: its cached key must not outlive the event.
       if (event.type === ERASURE_EVENT) {
         const subject = (event.data as Data).customerId;
         if (typeof subject === 'string') this.keys.forget(subject);
       }
-    }
-    const subjects = new Set<string>();
-    for (const event of events) {
       const envelope = envelopeOf(event.data);
       if (envelope) subjects.add(envelope.subject);
     }
@@ -128,18 +163,18 @@ export class PersonalDataCodec implements EventDataCodec {
     return events.map((event) => {
       const envelope = envelopeOf(event.data);
       if (!envelope) return event;
-      const spec = personalFieldsOf(event.type);
-      const rest = withoutPaths(event.data as Data, [ENVELOPE_KEY]);
+      const spec = specOf(event.type);
+      const original = event.data as Data;
+      const { [ENVELOPE_KEY]: _envelope, ...rest } = original;
       const key = keys.get(envelope.subject);
       let values: Record<string, unknown>;
       if (key) {
         values = JSON.parse(open(key, Buffer.from(envelope.sealed, 'base64'), aadOf(event.type, envelope.subject)).toString('utf8')) as Record<string, unknown>;
       } else {
         // Key destroyed (or never stored): every declared field reads as erased.
-        values = Object.fromEntries(Object.entries(spec?.fields ?? {}).map(([path, value]) => [path, erased(value, envelope.subject)]));
-        if (event.type === 'ProfileUpdated') for (const path of Object.keys(values)) values[path] = undefined;
+        values = Object.fromEntries((spec?.paths ?? []).map((p) => [p.path, event.type === 'ProfileUpdated' ? undefined : erased(p.erased, envelope.subject)]));
       }
-      return { ...event, data: withValues(rest, values) };
+      return { ...event, data: putValues(rest, original, values, spec?.paths ?? []) };
     });
   }
 }

@@ -72,4 +72,37 @@ describe('an older log with personal data in clear (issue 21, forward migration)
 
     expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toBeNull();
   });
+
+  it('an invoice issued before the buyer was recorded in it takes the buyer from its order and is sealed with their key', async () => {
+    const { loginAdmin, signUp } = await import('../../../tests/helpers/test-runtime.js');
+    const { createTestProduct } = await import('../orders/test-products.js');
+    const tag = randomBytes(4).toString('hex');
+    const shopper = await signUp(ctx.app, { full_name: `Invoice Buyer ${tag}` });
+    const admin = await loginAdmin(ctx.app);
+    const product = await createTestProduct(ctx.runtime, { price: 900 });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.auth,
+      payload: { items: [{ id: product.id, quantity: 1 }], shipping_name: `Invoice Buyer ${tag}`, shipping_address: `5 Old Market ${tag}`, shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9811100011', payment_method: 'cod' },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order.id as string;
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    const issued = (await ctx.runtime.store.readStream(`tax-documents-${orderId}`)).find((e) => e.type === 'InvoiceIssued')!;
+    // The same invoice as an older store wrote it: no customerId, recipient in clear (another stream, same order).
+    const { customerId: _buyer, ...legacy } = issued.data as Record<string, unknown>;
+    const legacyStream = `tax-documents-legacy-${randomUUID()}`;
+    await new PostgresEventStore(ctx.runtime.pool).appendMany([{ streamId: legacyStream, expectedVersion: 'no_stream', events: toNewEvents([{ type: 'InvoiceIssued', data: legacy }], {}) }]);
+    expect(await rawLogContains(`5 Old Market ${tag}`)).toBe(1);
+
+    expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toEqual({ events: 1, streams: 1 });
+    for (const secret of [tag, '9811100011', 'Old Market']) expect(await rawLogContains(secret), secret).toBe(0);
+    expect((await verifyStoreChains(ctx.runtime.store)).ok).toBe(true);
+    const [migrated] = await ctx.runtime.store.readStream(legacyStream);
+    expect(migrated!.data).toEqual(issued.data);
+    const { rows } = await ctx.runtime.pool.query<{ subject: string }>(`select data->'personal'->>'subject' as subject from events where stream_id = $1`, [legacyStream]);
+    expect(rows).toEqual([{ subject: shopper.user.id }]);
+    expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toBeNull();
+  });
 });

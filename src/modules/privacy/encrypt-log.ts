@@ -56,12 +56,31 @@ export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec
   try {
     await client.query('begin');
     await client.query('lock table events in share row exclusive mode'); // appends wait; readers go on
-    const { rows } = await client.query<Row>(
+    const { rows: candidates } = await client.query<Row>(
       `select global_position::text, stream_id, stream_version, type, data from events
         where (type = any($1::text[]) and not (data ? $2)) or stream_id like $3 or data ? 'passwordHash'
         order by stream_id, stream_version`,
       [types, ENVELOPE_KEY, EMAIL_STREAM],
     );
+    // What each candidate becomes; one the codec cannot seal (no subject) and that has nothing else to change stays as is.
+    const rows: (Row & { sealed: Record<string, unknown>; storedStream: string })[] = [];
+    for (const row of candidates) {
+      const { passwordHash: dropped, ...data } = row.data;
+      // An invoice issued before the buyer's id was recorded in it takes the id from its order (the key that seals it).
+      if (row.type === 'InvoiceIssued' && typeof data.customerId !== 'string') {
+        const buyer = await client.query<{ id: string }>(`select data->>'customerId' as id from events where type = 'OrderPlaced' and data->>'orderId' = $1 limit 1`, [data.orderId]);
+        if (buyer.rows[0]?.id) data.customerId = buyer.rows[0].id;
+      }
+      const plain: NewEvent = { type: row.type, data, metadata: { correlationId: 'log-migration', timestamp: new Date(0).toISOString() } };
+      const [sealed] = data[ENVELOPE_KEY] ? [plain] : await codec.encode([plain]);
+      const storedStream = codec.storedStreamId(row.stream_id);
+      const changed = dropped !== undefined || storedStream !== row.stream_id || (sealed!.data as Record<string, unknown>)[ENVELOPE_KEY] !== data[ENVELOPE_KEY];
+      if (changed) rows.push({ ...row, sealed: sealed!.data as Record<string, unknown>, storedStream });
+    }
+    if (rows.length === 0) {
+      await client.query('rollback');
+      return null;
+    }
     const streams = [...new Set(rows.map((r) => r.stream_id))];
     const heads = await client.query<ChainHead>(
       `select distinct on (stream_id) stream_id as stream, stream_version as version, hash from events
@@ -71,12 +90,8 @@ export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec
     await client.query('alter table events disable trigger events_no_update');
     const renamed = new Map<string, string>();
     for (const row of rows) {
-      const { passwordHash: _dropped, ...data } = row.data;
-      const plain: NewEvent = { type: row.type, data, metadata: { correlationId: 'log-migration', timestamp: new Date(0).toISOString() } };
-      const [sealed] = data[ENVELOPE_KEY] ? [plain] : await codec.encode([plain]);
-      const streamId = codec.storedStreamId(row.stream_id);
-      if (streamId !== row.stream_id) renamed.set(row.stream_id, streamId);
-      await client.query('update events set data = $2, stream_id = $3 where global_position = $1', [row.global_position, JSON.stringify(sealed!.data), streamId]);
+      if (row.storedStream !== row.stream_id) renamed.set(row.stream_id, row.storedStream);
+      await client.query('update events set data = $2, stream_id = $3 where global_position = $1', [row.global_position, JSON.stringify(row.sealed), row.storedStream]);
     }
     const touched = streams.map((s) => renamed.get(s) ?? s);
     await client.query('create temporary table privacy_touched_streams (stream_id text primary key) on commit drop');

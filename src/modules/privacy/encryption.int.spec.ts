@@ -43,6 +43,15 @@ describe('personal data is stored encrypted (issue 21)', () => {
       payload: { items: [{ id: product.id, quantity: 1 }], shipping_address: `44 Church Street ${tag}`, shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560001', shipping_phone: '9000012345', payment_method: 'cod' },
     });
     expect(placed.statusCode, placed.body).toBe(201);
+    // Confirmed: the GST tax invoice is issued, its recipient (name, address, phone, e-mail) sealed with the buyer's key.
+    const admin = await loginAdmin(ctx.app);
+    const orderId = placed.json().order.id as string;
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    const issued = (await ctx.runtime.store.readStream(`tax-documents-${orderId}`)).find((e) => e.type === 'InvoiceIssued');
+    expect(issued?.data).toMatchObject({ customerId: shopper.user.id, recipient: { name: newName, email: shopper.email, address: `44 Church Street ${tag}`, phone: '9000012345' } });
+    const stored = await ctx.runtime.pool.query<{ data: { personal?: unknown; recipient: Record<string, unknown> } }>(`select data from events where type = 'InvoiceIssued' and stream_id = $1`, [`tax-documents-${orderId}`]);
+    expect(stored.rows[0]!.data.personal).toBeDefined();
+    expect(stored.rows[0]!.data.recipient).toEqual({ state: { code: '29', name: 'Karnataka' } }); // the place of supply stays
 
     for (const secret of [shopper.email, name, newName, tag, '9123456780', '9988776655', '9000012345', `Residency Road`, 'Church Street']) {
       expect(await rawLogContains(secret), secret).toBe(0);
@@ -58,7 +67,6 @@ describe('personal data is stored encrypted (issue 21)', () => {
     expect(JSON.stringify(profile.json())).toContain(`12 Brigade Road ${tag}`);
     const orders = await ctx.app.inject({ method: 'GET', url: '/api/user/orders', headers: shopper.auth });
     expect(orders.body).toContain(`44 Church Street ${tag}`);
-    const admin = await loginAdmin(ctx.app);
     const customers = await ctx.app.inject({ method: 'GET', url: `/api/admin/customers?search=${tag}`, headers: admin.auth });
     expect(customers.body).toContain(newName);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: shopper.email.toUpperCase(), password: shopper.password } });
@@ -77,6 +85,29 @@ describe('personal data is stored encrypted (issue 21)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.wrapped_key.length).toBe(12 + 32 + 16);
     expect(rows[0]!.master_key_id).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('key cache', () => {
+  it('is bounded (least recently used dropped), creates a batch of keys in one go, and forgets a destroyed key', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const { parseMasterKey } = await import('./master-key.js');
+    const { SubjectKeyStore, SubjectErasedError } = await import('./subject-keys.js');
+    const store = new SubjectKeyStore(ctx.runtime.pool, parseMasterKey(ctx.runtime.env.DATA_KEY!), 3);
+    const subjects = Array.from({ length: 5 }, () => randomUUID());
+    const keys = await store.keysForWriting([...subjects, subjects[0]!]);
+    expect(keys.size).toBe(5);
+    expect(new Set([...keys.values()].map((k) => k.toString('hex'))).size).toBe(5);
+    expect(store.cachedKeys).toBe(3);
+    // An evicted key is read back from its table, the same key.
+    expect((await store.keysOf([subjects[0]!])).get(subjects[0]!)).toEqual(keys.get(subjects[0]!));
+    expect(store.cachedKeys).toBe(3);
+    await store.destroy(subjects[1]!);
+    expect((await store.keysOf([subjects[1]!])).get(subjects[1]!)).toBeNull();
+    await expect(store.keysForWriting([subjects[2]!, subjects[1]!])).rejects.toBeInstanceOf(SubjectErasedError);
+    // A fresh store (another instance) sees the destroyed key as destroyed too.
+    const other = new SubjectKeyStore(ctx.runtime.pool, parseMasterKey(ctx.runtime.env.DATA_KEY!));
+    expect((await other.keysOf([subjects[1]!])).get(subjects[1]!)).toBeNull();
   });
 });
 

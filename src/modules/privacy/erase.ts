@@ -12,7 +12,7 @@ export interface ErasureRequest {
 }
 
 /** The read models PersonalDataErased blanks (a caller waits for them before answering). */
-export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews'];
+export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices'];
 
 /**
  * Erases a customer (issue 21): their tax invoices are copied to the retention store, PersonalDataErased is appended
@@ -20,7 +20,7 @@ export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlist
  * ended. Safe to repeat: a second call finds the customer erased and makes sure the key and the hash are gone.
  */
 export async function eraseCustomer(runtime: Runtime, customerId: string, request: ErasureRequest, context: CommandContext): Promise<{ position: GlobalPosition | null; retainedInvoices: number }> {
-  const retainedInvoices = await retainInvoices(runtime.pool, customerId, runtime.env.GST_RATE, request.by);
+  const retainedInvoices = await retainInvoices(runtime.pool, runtime.store, customerId, runtime.env.GST_RATE, request.by);
   const result = await eraseCustomerRecord(runtime.store, new CredentialStore(runtime.pool), customerId, request, context);
   await runtime.personalData.keys.destroy(customerId);
   await runtime.sessions.refresh(customerId);

@@ -9,6 +9,18 @@ import { ERASED_READ_MODELS } from './erase.js';
 import { auditCli } from '../audit/test-cli.js';
 import { ERASED_NAME } from './personal-fields.js';
 import { purgeExpiredInvoices, retainUntil } from './retention.js';
+import { taxPeriodOf } from '../gst/financial-year.js';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The PDF's text as poppler's pdftotext reads it. */
+function pdfToText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'erased-invoice-')), 'invoice.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,6 +39,18 @@ describe('erasure (issue 21)', () => {
   it('the shopper deletes their account: key gone, read models blank, sessions refused, order amounts kept, chains verify, replay stays erased, invoice retained', async () => {
     const tag = randomBytes(4).toString('hex');
     const { shopper, order, admin } = await busyShopper(tag);
+
+    // The month's return and its reconciliation with the log, before the erasure (compared to the paisa after it).
+    const month = taxPeriodOf(new Date().toISOString());
+    const gst = async () => ({
+      gstr1: (await inject('GET', `/api/admin/gst/gstr1?month=${month}`, admin.auth)).json().gstr1.totals,
+      reconciliation: (await inject('GET', `/api/admin/gst/reconciliation?month=${month}`, admin.auth)).json().reconciliation,
+    });
+    const gstBefore = await gst();
+    expect(gstBefore.reconciliation.reconciled).toBe(true);
+    expect(gstBefore.gstr1.invoices).toBeGreaterThanOrEqual(1);
+    const invoiceBefore = (await inject('GET', `/api/orders/${order.id}/invoice`, shopper.auth)).json().invoice;
+    expect(invoiceBefore.customer.name).toContain(tag);
 
     // Wrong password or no confirmation: 400, nothing changes.
     const eventsBefore = (await rows('select count(*)::int as n from events', []))[0].n;
@@ -57,6 +81,7 @@ describe('erasure (issue 21)', () => {
       addresses: await rows('select * from customer_addresses where customer_id = $1', [shopper.user.id]),
       wishlist: await rows('select * from wishlist_items where customer_id = $1', [shopper.user.id]),
       reviews: await rows('select user_name, comment, rating from product_reviews where user_id = $1', [shopper.user.id]),
+      invoices: await rows('select document_number, customer_id, total_paise::text, document from invoices where order_id = $1', [order.id]),
     });
     const erased = await readModels();
     expect(erased.customer[0]).toMatchObject({ full_name: ERASED_NAME, phone: '', address: '' });
@@ -65,7 +90,19 @@ describe('erasure (issue 21)', () => {
     expect(erased.addresses).toEqual([]);
     expect(erased.wishlist).toEqual([]);
     expect(erased.reviews).toEqual([expect.objectContaining({ user_name: ERASED_NAME, rating: 5 })]);
+    expect(erased.invoices).toEqual([expect.objectContaining({ customer_id: shopper.user.id, document: expect.objectContaining({ recipient: expect.objectContaining({ name: ERASED_NAME, address: '', phone: '', state: { code: '32', name: 'Kerala' } }) }) })]);
     expect(JSON.stringify(erased)).not.toContain(tag);
+
+    // The invoice JSON and PDF (an admin's view of the order) show "Erased customer", amounts intact; GSTR-1 and the
+    // reconciliation add up to the paisa as before.
+    const invoiceAfter = (await inject('GET', `/api/orders/${order.id}/invoice`, admin.auth)).json().invoice;
+    expect(invoiceAfter).toEqual({ ...invoiceBefore, customer: { name: ERASED_NAME, email: '' }, shippingAddress: { ...invoiceBefore.shippingAddress, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '', phone: '' }, recipient: { ...invoiceBefore.recipient, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '' } });
+    const pdf = await inject('GET', `/api/orders/${order.id}/invoice.pdf`, admin.auth);
+    expect(pdf.statusCode).toBe(200);
+    const pdfText = pdfToText(pdf.rawPayload);
+    expect(pdfText).toContain(ERASED_NAME);
+    expect(pdfText).not.toContain(tag);
+    expect(await gst()).toEqual(gstBefore);
 
     // The admin's order view shows the erased customer with the amounts.
     const adminOrders = await inject('GET', `/api/admin/customers/${shopper.user.id}/orders`, admin.auth);
@@ -90,10 +127,22 @@ describe('erasure (issue 21)', () => {
     const retained = await inject('GET', `/api/admin/retained-invoices/${order.id}?purpose=GST%20audit%20FY%202026-27`, admin.auth);
     expect(retained.statusCode, retained.body).toBe(200);
     const body = retained.json().retained as { invoice: { customer: { name: string } }; retainUntil: string; accessLog: { action: string; purpose: string }[] };
+    const { paymentStatus: _status, ...printed } = invoiceBefore;
+    expect(body.invoice).toEqual(printed); // the tax invoice the shopper was given, recipient and all
     expect(body.invoice.customer.name).toContain(tag);
     expect(body.retainUntil).toBe(retainUntil(new Date()));
     expect(body.accessLog.map((a) => a.action)).toEqual(['stored', 'read']);
     expect((await inject('GET', `/api/admin/retained-invoices/${order.id}`, admin.auth)).statusCode).toBe(400);
+    // The retained copy printed (the order's own PDF now shows "Erased customer"); the read is logged too.
+    const retainedPdf = await inject('GET', `/api/admin/retained-invoices/${order.id}?purpose=GST%20audit&format=pdf`, admin.auth);
+    expect(retainedPdf.statusCode).toBe(200);
+    expect(retainedPdf.headers['content-type']).toBe('application/pdf');
+    expect(pdfToText(retainedPdf.rawPayload)).toContain(`Kavya Menon ${tag}`);
+    expect(await rows('select action, purpose from retention_access_log where order_id = $1 order by id', [order.id])).toEqual([
+      { action: 'stored', purpose: expect.any(String) },
+      { action: 'read', purpose: 'GST audit FY 2026-27' },
+      { action: 'read', purpose: 'GST audit (PDF)' },
+    ]);
   });
 
   it('an admin erases a customer on request with a reason; the e-mail may sign up again; the erasure is recorded once', async () => {

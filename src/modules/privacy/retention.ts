@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import type { EventStore } from '../../core/event-store.js';
+import { latestInvoice } from '../gst/order-invoice.js';
+import { taxInvoice } from '../gst/tax-invoice.js';
 import { buildInvoice, ordersOfCustomer } from '../orders/index.js';
 
 /** India Standard Time: the financial year and the invoice date are Indian dates. */
@@ -19,15 +22,20 @@ export function retainUntil(invoiceDate: Date): string {
 /** Orders that were sold (a tax invoice belongs to them): confirmed or later, or cancelled after being paid. */
 const SOLD = new Set(['confirmed', 'processing', 'shipped', 'delivered']);
 
-/** Copies the customer's tax invoices into the retention store (before their read models are blanked). */
-export async function retainInvoices(pool: pg.Pool, customerId: string, gstRate: number, by: string): Promise<number> {
+/**
+ * Copies the customer's tax invoices into the retention store, while their key still opens the log (before it is
+ * destroyed): the GST tax invoice as its JSON (built from InvoiceIssued and its credit notes, so the retained copy is
+ * the one the shopper was given), or, for an order sold before GST invoicing, the order's invoice summary.
+ */
+export async function retainInvoices(pool: pg.Pool, store: EventStore, customerId: string, gstRate: number, by: string): Promise<number> {
   const orders = await ordersOfCustomer(pool, customerId, 100_000);
   let stored = 0;
   for (const order of orders) {
+    const tax = await latestInvoice(store, order.id);
     const sold = SOLD.has(order.status) || (order.status === 'cancelled' && ['completed', 'refunded'].includes(order.paymentStatus));
-    if (!sold) continue;
-    const invoice = buildInvoice(order, gstRate);
-    const date = new Date(order.created_at);
+    if (!tax && !sold) continue;
+    const invoice = tax ? taxInvoice(tax.invoice, tax.creditNotes) : buildInvoice(order, gstRate);
+    const date = new Date(tax ? tax.invoice.issuedAt : order.created_at);
     const { rowCount } = await pool.query(
       `insert into retained_invoices (order_id, order_number, customer_id, invoice, invoice_date, retain_until)
        values ($1, $2, $3, $4, $5, $6) on conflict (order_id) do nothing`,

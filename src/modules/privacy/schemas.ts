@@ -15,7 +15,7 @@ export const deleteAccountBody = z.object({
   currentPassword: z.string({ error: DELETE_ACCOUNT_MESSAGES.password }).min(1, DELETE_ACCOUNT_MESSAGES.password).max(200),
   confirm: z.literal('DELETE', { error: DELETE_ACCOUNT_MESSAGES.confirm }),
 });
-export const deleteAccountResponses = { 200: done, 400: failure, 401: failure, 404: failure };
+export const deleteAccountResponses = { 200: done, 400: failure, 401: failure, 404: failure, 429: failure };
 
 export const eraseCustomerParams = z.object({ id: z.uuid({ error: 'Invalid customer id' }) });
 export const eraseCustomerBody = z.object({
@@ -45,6 +45,8 @@ export const dataExportResponses = { 200: exportShape, 401: failure, 403: failur
 export const retainedInvoiceParams = z.object({ orderId: z.string().min(1).max(100) });
 export const retainedInvoiceQuery = z.object({
   purpose: z.string({ error: 'purpose is required' }).trim().min(3, 'purpose is required').max(200, 'purpose is too long'),
+  /** json (default): the copy with its access log; pdf: the retained tax invoice printed, as the shopper got it. */
+  format: z.enum(['json', 'pdf'], { error: 'format must be json or pdf' }).default('json'),
 });
 export const retainedInvoiceResponses = {
   200: z.object({

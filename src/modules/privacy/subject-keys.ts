@@ -10,10 +10,13 @@ export class SubjectErasedError extends ConflictError {
   }
 }
 
+/** How many unwrapped keys a store keeps in memory (least recently used dropped first). */
+export const MAX_CACHED_KEYS = 10_000;
+
 /**
  * Data keys per subject (a customer id) in `personal_data_keys`, wrapped by the master key. Unwrapped keys are cached
- * in memory; `null` in the cache means destroyed. Another instance's erasure reaches this cache through `forget`
- * (the codec calls it for every PersonalDataErased it reads).
+ * in memory in a bounded LRU (`MAX_CACHED_KEYS`); `null` in the cache means destroyed. Another instance's erasure
+ * reaches this cache through `forget` (the codec calls it for every PersonalDataErased it reads).
  */
 export class SubjectKeyStore {
   private readonly cache = new Map<string, Buffer | null>();
@@ -22,8 +25,20 @@ export class SubjectKeyStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly master: Buffer,
+    private readonly maxCached = MAX_CACHED_KEYS,
   ) {
     this.masterId = masterKeyId(master);
+  }
+
+  /** Number of keys held in memory (for tests of the bound). */
+  get cachedKeys(): number {
+    return this.cache.size;
+  }
+
+  private remember(subject: string, key: Buffer | null): void {
+    this.cache.delete(subject);
+    this.cache.set(subject, key);
+    if (this.cache.size > this.maxCached) this.cache.delete(this.cache.keys().next().value!);
   }
 
   private unwrap(subject: string, wrapped: Buffer | null, wrappedBy: string | null): Buffer | null {
@@ -34,35 +49,60 @@ export class SubjectKeyStore {
 
   /** Keys of these subjects (null: destroyed; absent: never created). One query for those not cached. */
   async keysOf(subjects: Iterable<string>): Promise<Map<string, Buffer | null>> {
-    const wanted = [...new Set(subjects)];
-    const missing = wanted.filter((s) => !this.cache.has(s));
-    if (missing.length > 0) {
+    const result = new Map<string, Buffer | null>();
+    const missing = new Set<string>();
+    for (const s of subjects) {
+      if (result.has(s)) continue;
+      const cached = this.cache.get(s);
+      if (cached !== undefined) {
+        result.set(s, cached);
+        // Recently used: moved to the newest end once the cache is half full (below that nothing is dropped anyway).
+        if (this.cache.size > this.maxCached / 2) this.remember(s, cached);
+      } else missing.add(s);
+    }
+    if (missing.size > 0) {
       const { rows } = await this.pool.query<{ subject_id: string; wrapped_key: Buffer | null; master_key_id: string | null }>(
         'select subject_id, wrapped_key, master_key_id from personal_data_keys where subject_id = any($1::text[])',
-        [missing],
+        [[...missing]],
       );
-      for (const row of rows) this.cache.set(row.subject_id, this.unwrap(row.subject_id, row.wrapped_key, row.master_key_id));
+      for (const row of rows) {
+        const key = this.unwrap(row.subject_id, row.wrapped_key, row.master_key_id);
+        this.remember(row.subject_id, key);
+        result.set(row.subject_id, key);
+      }
     }
-    const result = new Map<string, Buffer | null>();
-    for (const s of wanted) if (this.cache.has(s)) result.set(s, this.cache.get(s)!);
     return result;
+  }
+
+  /**
+   * The keys to write these subjects' data with: one look-up for all, the missing ones created in one insert.
+   * Throws SubjectErasedError (nothing written) when one of them was destroyed.
+   */
+  async keysForWriting(subjects: Iterable<string>): Promise<Map<string, Buffer>> {
+    const wanted = [...new Set(subjects)];
+    let known = await this.keysOf(wanted);
+    const missing = wanted.filter((s) => !known.has(s));
+    if (missing.length > 0) {
+      await this.pool.query(
+        `insert into personal_data_keys (subject_id, wrapped_key, master_key_id)
+         select s, k, $3 from unnest($1::text[], $2::bytea[]) as t(s, k) on conflict (subject_id) do nothing`,
+        [missing, missing.map((s) => seal(this.master, randomBytes(32), `data-key:${s}`)), this.masterId],
+      );
+      for (const s of missing) this.cache.delete(s); // whoever won the insert, read the stored key
+      known = new Map([...known, ...(await this.keysOf(missing))]);
+    }
+    const keys = new Map<string, Buffer>();
+    for (const s of wanted) {
+      const key = known.get(s);
+      if (!key) throw new SubjectErasedError(s);
+      keys.set(s, key);
+    }
+    return keys;
   }
 
   /** The subject's key, created on first use; throws SubjectErasedError once it was destroyed. */
   async keyFor(subject: string): Promise<Buffer> {
-    const known = (await this.keysOf([subject])).get(subject);
-    if (known === null) throw new SubjectErasedError(subject);
-    if (known) return known;
-    const key = randomBytes(32);
-    await this.pool.query('insert into personal_data_keys (subject_id, wrapped_key, master_key_id) values ($1, $2, $3) on conflict (subject_id) do nothing', [
-      subject,
-      seal(this.master, key, `data-key:${subject}`),
-      this.masterId,
-    ]);
-    this.cache.delete(subject); // whoever won the insert, read the stored key
-    const stored = (await this.keysOf([subject])).get(subject);
-    if (stored === null) throw new SubjectErasedError(subject);
-    return stored!;
+    return (await this.keysForWriting([subject])).get(subject)!;
   }
 
   /** Crypto-shredding: the wrapped key is overwritten with null. Answers false when it was already gone. */
@@ -73,7 +113,7 @@ export class SubjectKeyStore {
        where personal_data_keys.erased_at is null`,
       [subject],
     );
-    this.cache.set(subject, null);
+    this.remember(subject, null);
     return (rowCount ?? 0) > 0;
   }
 

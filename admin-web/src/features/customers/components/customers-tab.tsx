@@ -9,6 +9,7 @@ import { useToast } from '@kit/ui/toast';
 import { useCustomers, type AdminCustomer } from '../api/get-customers';
 import { useSignOutCustomer } from '../api/sign-out-customer';
 import { CustomerOrdersDialog } from './customer-orders-dialog';
+import { CustomerPrivacyActions } from './customer-privacy-actions';
 
 const NO_CUSTOMERS: AdminCustomer[] = [];
 
@@ -98,6 +99,7 @@ export function CustomersTab() {
             Sign out everywhere
           </Button>
         )}
+        {viewing && <CustomerPrivacyActions customer={viewing} onErased={() => setViewing(null)} />}
       </Dialog>
       <CustomerOrdersDialog customer={ordersOf} onClose={() => setOrdersOf(null)} />
     </Card>

@@ -1,0 +1,99 @@
+/**
+ * Issue 21: the personal-data codec's own CPU cost per event, in process (no database, so the machine's load from
+ * other processes distorts it far less than bench/personal-data.ts): encode and decode of ProfileUpdated and
+ * OrderPlaced-sized events of 500 shoppers whose keys are cached, against a plain copy of the same events as baseline.
+ * Figures are CPU microseconds of this process per event. Usage: npx tsx bench/personal-data-codec.ts [--events 100000]
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+import type { NewEvent, RecordedEvent } from '../src/core/event-store.js';
+import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
+import '../src/modules/privacy/personal-fields.js';
+import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const EVENTS = arg('events', 100_000);
+const BATCH = 1000;
+const SHOPPERS = 500;
+
+/** A pool that answers the key store's two queries from memory (the keys exist, as after sign-up). */
+function memoryPool(): pg.Pool {
+  const rows = new Map<string, { subject_id: string; wrapped_key: Buffer; master_key_id: string }>();
+  return {
+    query: async (text: string, values: unknown[]) => {
+      if (text.trimStart().startsWith('insert')) {
+        // One row per call (older key stores) or many (unnest of arrays).
+        const [subjects, wrapped, id] = (typeof values[0] === 'string' ? [[values[0]], [values[1]], values[2]] : values) as [string[], Buffer[], string];
+        subjects.forEach((subject, i) => rows.has(subject) || rows.set(subject, { subject_id: subject, wrapped_key: wrapped[i]!, master_key_id: id }));
+        return { rows: [], rowCount: subjects.length };
+      }
+      const wanted = values[0] as string[];
+      return { rows: wanted.flatMap((s) => (rows.has(s) ? [rows.get(s)!] : [])), rowCount: 0 };
+    },
+  } as unknown as pg.Pool;
+}
+
+const shoppers = Array.from({ length: SHOPPERS }, () => randomUUID());
+const event = (i: number): NewEvent => ({
+  type: 'ProfileUpdated',
+  data: {
+    customerId: shoppers[i % SHOPPERS]!,
+    fullName: `Shopper Number ${i}`,
+    email: `shopper${i}@example.in`,
+    phone: '9876543210',
+    address: `${i} MG Road, Indiranagar`,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
+    updatedAt: new Date(0).toISOString(),
+  },
+  metadata: { correlationId: 'bench', timestamp: new Date(0).toISOString() },
+});
+
+const recorded = (events: NewEvent[], from: number): RecordedEvent[] =>
+  events.map((e, i) => ({ ...e, id: randomUUID(), streamId: `s-${from + i}`, streamVersion: 0, globalPosition: BigInt(from + i), recordedAt: new Date(0) }) as unknown as RecordedEvent);
+
+async function main() {
+  const keys = new SubjectKeyStore(memoryPool(), randomBytes(32));
+  const codec = await PersonalDataCodec.create(keys);
+  for (const s of shoppers) await keys.keyFor(s);
+  const input = Array.from({ length: EVENTS }, (_, i) => event(i));
+  const batches: NewEvent[][] = [];
+  for (let i = 0; i < EVENTS; i += BATCH) batches.push(input.slice(i, i + BATCH));
+
+  const time = async (label: string, run: () => Promise<unknown>) => {
+    await run(); // warm
+    // CPU time of this process, not wall time: other processes on the machine inflate it far less.
+    const started = process.cpuUsage();
+    await run();
+    const used = process.cpuUsage(started);
+    const us = (used.user + used.system) / EVENTS;
+    console.log(`${label.padEnd(44)} ${us.toFixed(2).padStart(7)} µs/event`);
+    return us;
+  };
+  // Encode one event per call (the append path: one command's events), decode batches of 1000 (replay reads).
+  const encodeUs = await time('encode (one event per call)', async () => {
+    for (const e of input) await codec.encode([e]);
+  });
+  const sealed: RecordedEvent[][] = [];
+  for (let b = 0; b < batches.length; b++) sealed.push(recorded(await codec.encode(batches[b]!), b * BATCH));
+  // What a read hands over: data as parsed from the row (a fresh object per read).
+  const reread = () => sealed.map((batch) => batch.map((e) => ({ ...e, data: structuredClone(e.data) })));
+  const copies = reread();
+  const decodeUs = await time('decode (batches of 1000)', async () => {
+    for (const batch of copies) await codec.decode(batch);
+  });
+  const baselineUs = await time('baseline: JSON round trip of the event data', async () => {
+    for (const e of input) JSON.parse(JSON.stringify(e.data));
+  });
+  console.log(`events=${EVENTS} load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; encode ${encodeUs.toFixed(2)} µs, decode ${decodeUs.toFixed(2)} µs, baseline ${baselineUs.toFixed(2)} µs per event`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
