@@ -1,7 +1,7 @@
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { LiveFeed, liveRoutes } from './feed.js';
 
-export { toLiveMessage, type LiveMessage } from './messages.js';
+export { toLiveMessage, type LiveEventMessage, type LiveMessage } from './messages.js';
 
 export const startOrder = 45;
 
