@@ -12,7 +12,7 @@ import './product.js';
 
 export { CATEGORIES, productStream, type Category } from './product.js';
 export type { ProductDto } from './product-dto.js';
-export { existingProductIds, productExists } from './product-lookups.js';
+export { existingProductIds, productExists, productsForSale, type ProductForSale } from './product-lookups.js';
 
 export const startOrder = 20;
 
