@@ -66,7 +66,13 @@ export const liveMessageSchemas = {
     via: z.enum(['verify', 'webhook']),
   }),
   paymentFailed: z.object({ type: z.literal('payment.failed'), ...eventMessage, orderId: z.string(), paymentStatus: z.literal('failed'), reason: z.string() }),
-  paymentRefunded: z.object({ type: z.literal('payment.refunded'), ...eventMessage, orderId: z.string(), paymentStatus: z.literal('refunded'), amount: z.number() }),
+  paymentRefunded: z.object({
+    type: z.literal('payment.refunded'),
+    ...eventMessage,
+    orderId: z.string(),
+    paymentStatus: z.literal('refunded'),
+    amount: z.number(),
+  }),
   stockChanged: z.object({
     type: z.literal('stock.changed'),
     ...eventMessage,
@@ -100,4 +106,3 @@ export type LiveMessage = z.infer<typeof liveMessageSchema>;
 /** A message about one event of the log (everything but `projected` and `hello`). */
 export type LiveEventMessage = Exclude<LiveMessage, { type: 'projected' | 'hello' }>;
 export type ProjectedMessage = z.infer<typeof liveMessageSchemas.projected>;
-

@@ -49,7 +49,14 @@ describe('the dashboard refetches once the read model has caught up', () => {
   it('refetches at once when the read model is already past the message (the projector was quicker than the feed)', () => {
     const { catchUp, invalidated } = recorder();
     catchUp.onProjected(projected('catalogue', at(30)));
-    catchUp.onEvent({ ...event(at(25), ['catalogue']), type: 'stock.changed', eventType: 'StockReserved', productId: 'p', change: 'reserved', quantity: 1 } as LiveEventMessage);
+    catchUp.onEvent({
+      ...event(at(25), ['catalogue']),
+      type: 'stock.changed',
+      eventType: 'StockReserved',
+      productId: 'p',
+      change: 'reserved',
+      quantity: 1,
+    } as LiveEventMessage);
     expect(invalidated.sort()).toEqual(['admin/products', 'admin/stats']);
   });
 

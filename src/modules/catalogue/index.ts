@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
 import type { GlobalPosition } from '../../core/event-store.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { adminCatalogueRoutes } from './admin-api.js';
@@ -42,7 +41,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
   return {
     name: 'catalogue',
     catalogue: memory,
-    projectors: [catalogueProjector],
     routes: async (app, runtime) => {
       shopperCatalogueRoutes(app, memory);
       await adminCatalogueRoutes(app, runtime, memory);

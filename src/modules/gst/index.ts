@@ -1,4 +1,3 @@
-import { invoicesProjector } from '../../../projections/invoices/invoices-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { gstApi } from './api.js';
 import './documents.js';
@@ -17,5 +16,5 @@ export { gstr1, gstr1Csv, gstr1CsvAll, type Gstr1 } from './gstr1.js';
 /** GST tax invoices, credit notes and the monthly return (issue 18). Invalid seller settings refuse the start. */
 export function createModule(_deps: ModuleDeps): StoreModule {
   gstSettings();
-  return { name: 'gst', projectors: [invoicesProjector], routes: gstApi };
+  return { name: 'gst', routes: gstApi };
 }

@@ -10,7 +10,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   const feed = new LiveFeed();
   return {
     name: 'live',
-    projectors: [],
     routes: (app, runtime) => liveRoutes(app, runtime, feed),
     start: (runtime) => feed.start(runtime),
     stop: () => feed.stop(),

@@ -79,18 +79,40 @@ describe('admin live feed (websocket)', () => {
       method: 'POST',
       url: '/api/orders',
       headers: shopper.auth,
-      payload: { shipping_address: '1 Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', payment_method: 'razorpay', items: [{ id: product.id, quantity: 2 }] },
+      payload: {
+        shipping_address: '1 Road',
+        shipping_city: 'Pune',
+        shipping_state: 'Maharashtra',
+        shipping_pincode: '411001',
+        payment_method: 'razorpay',
+        items: [{ id: product.id, quantity: 2 }],
+      },
     });
     const order = placed.json().order;
     const newOrder = await waitFor(() => messages.find((m) => m.type === 'order.placed' && m.orderId === order.id));
     expect(newOrder).toMatchObject({ orderNumber: order.orderNumber, totalAmount: 1100 * 2, paymentMethod: 'razorpay', by: shopper.user.id });
-    expect(await waitFor(() => messages.find((m) => m.type === 'stock.changed' && m.change === 'reserved' && m.orderId === order.id))).toMatchObject({ productId: product.id, quantity: 2 });
-    const created = (await t.app.inject({ method: 'POST', url: '/api/razorpay/create-order', headers: shopper.auth, payload: { amount: 2200, currency: 'INR', orderId: order.id } })).json();
-    const { success: _s, ...proof } = (await t.app.inject({ method: 'POST', url: '/api/payments/simulator/pay', headers: shopper.auth, payload: { razorpay_order_id: created.order_id } })).json();
+    expect(await waitFor(() => messages.find((m) => m.type === 'stock.changed' && m.change === 'reserved' && m.orderId === order.id))).toMatchObject({
+      productId: product.id,
+      quantity: 2,
+    });
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/razorpay/create-order',
+        headers: shopper.auth,
+        payload: { amount: 2200, currency: 'INR', orderId: order.id },
+      })
+    ).json();
+    const { success: _s, ...proof } = (
+      await t.app.inject({ method: 'POST', url: '/api/payments/simulator/pay', headers: shopper.auth, payload: { razorpay_order_id: created.order_id } })
+    ).json();
     await t.app.inject({ method: 'POST', url: '/api/razorpay/verify-payment', headers: shopper.auth, payload: proof });
     expect(await waitFor(() => messages.find((m) => m.type === 'payment.completed' && m.orderId === order.id))).toMatchObject({ amount: 2200, via: 'verify' });
     await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
-    expect(await waitFor(() => messages.find((m) => m.type === 'order.status' && m.orderId === order.id && m.status === 'cancelled'))).toMatchObject({ by: admin.user.id, from: 'pending' });
+    expect(await waitFor(() => messages.find((m) => m.type === 'order.status' && m.orderId === order.id && m.status === 'cancelled'))).toMatchObject({
+      by: admin.user.id,
+      from: 'pending',
+    });
     await waitFor(() => messages.find((m) => m.type === 'payment.refunded' && m.orderId === order.id));
     await waitFor(() => messages.find((m) => m.type === 'stock.changed' && m.change === 'released' && m.orderId === order.id));
     socket.close();

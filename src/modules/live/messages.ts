@@ -29,12 +29,29 @@ export function toLiveMessage(recorded: RecordedEvent, affects: readonly ReadMod
   switch (event.type) {
     case 'OrderPlaced': {
       const d = event.data;
-      return { ...base, type: 'order.placed', orderId: d.orderId, orderNumber: d.orderNumber, customerName: d.customerName, customerEmail: d.customerEmail, totalAmount: rupees(d.totalPaise), paymentMethod: d.paymentMethod, status: 'pending' };
+      return {
+        ...base,
+        type: 'order.placed',
+        orderId: d.orderId,
+        orderNumber: d.orderNumber,
+        customerName: d.customerName,
+        customerEmail: d.customerEmail,
+        totalAmount: rupees(d.totalPaise),
+        paymentMethod: d.paymentMethod,
+        status: 'pending',
+      };
     }
     case 'OrderConfirmed':
       return { ...base, type: 'order.status', orderId: event.data.orderId, from: event.data.from, status: 'confirmed' };
     case 'OrderStatusChanged':
-      return { ...base, type: 'order.status', orderId: event.data.orderId, from: event.data.from, status: event.data.to, trackingNumber: event.data.trackingNumber };
+      return {
+        ...base,
+        type: 'order.status',
+        orderId: event.data.orderId,
+        from: event.data.from,
+        status: event.data.to,
+        trackingNumber: event.data.trackingNumber,
+      };
     case 'OrderExpired':
       return { ...base, type: 'order.status', orderId: event.data.orderId, from: event.data.from, status: 'cancelled', reason: event.data.reason };
     case 'OrderDeleted':
@@ -42,7 +59,14 @@ export function toLiveMessage(recorded: RecordedEvent, affects: readonly ReadMod
     case 'PaymentOrderCreated':
       return { ...base, type: 'payment.created', orderId: event.data.orderId, amount: rupees(event.data.amountPaise) };
     case 'PaymentConfirmed':
-      return { ...base, type: 'payment.completed', orderId: event.data.orderId, paymentStatus: 'completed', amount: rupees(event.data.amountPaise), via: event.data.via };
+      return {
+        ...base,
+        type: 'payment.completed',
+        orderId: event.data.orderId,
+        paymentStatus: 'completed',
+        amount: rupees(event.data.amountPaise),
+        via: event.data.via,
+      };
     case 'PaymentFailed':
       return { ...base, type: 'payment.failed', orderId: event.data.orderId, paymentStatus: 'failed', reason: event.data.reason };
     case 'PaymentRefunded':
@@ -50,9 +74,23 @@ export function toLiveMessage(recorded: RecordedEvent, affects: readonly ReadMod
     case 'StockLevelSet':
       return { ...base, type: 'stock.changed', productId: event.data.productId, change: 'set', quantity: event.data.quantity };
     case 'StockReserved':
-      return { ...base, type: 'stock.changed', productId: event.data.productId, change: 'reserved', quantity: event.data.quantity, orderId: event.data.orderId };
+      return {
+        ...base,
+        type: 'stock.changed',
+        productId: event.data.productId,
+        change: 'reserved',
+        quantity: event.data.quantity,
+        orderId: event.data.orderId,
+      };
     case 'StockReleased':
-      return { ...base, type: 'stock.changed', productId: event.data.productId, change: 'released', quantity: event.data.quantity, orderId: event.data.orderId };
+      return {
+        ...base,
+        type: 'stock.changed',
+        productId: event.data.productId,
+        change: 'released',
+        quantity: event.data.quantity,
+        orderId: event.data.orderId,
+      };
     default:
       return affects.length > 0 ? { ...base, type: 'changed' } : null;
   }

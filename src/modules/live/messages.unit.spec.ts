@@ -65,7 +65,14 @@ describe('live feed messages', () => {
     });
     // An event a read model handles without a detailed message (a product edited) is a plain `changed`.
     const edited = liveMessageSchema.parse(toLiveMessage(recorded('ProductUpdated', { productId }, 99), ['catalogue']));
-    expect(edited).toEqual({ type: 'changed', eventType: 'ProductUpdated', at, by: 'meta-user', position: { commit: '1099', prepare: '99' }, affects: ['catalogue'] });
+    expect(edited).toEqual({
+      type: 'changed',
+      eventType: 'ProductUpdated',
+      at,
+      by: 'meta-user',
+      position: { commit: '1099', prepare: '99' },
+      affects: ['catalogue'],
+    });
     types.add(edited.type);
     // Every kind of event message in the contract is produced (projected and hello come from the feed itself).
     const eventKinds = Object.values(liveMessageSchemas)
@@ -88,6 +95,11 @@ describe('live feed messages', () => {
       status: 'pending',
       by: 'customer-1',
     });
-    expect(toLiveMessage(recorded('OrderStatusChanged', samples.OrderStatusChanged, 2), ['orders'])).toMatchObject({ type: 'order.status', from: 'confirmed', status: 'shipped', trackingNumber: 'TRK1' });
+    expect(toLiveMessage(recorded('OrderStatusChanged', samples.OrderStatusChanged, 2), ['orders'])).toMatchObject({
+      type: 'order.status',
+      from: 'confirmed',
+      status: 'shipped',
+      trackingNumber: 'TRK1',
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ordersProjector } from '../../../projections/orders/orders-projector.js';
 import type { Runtime } from '../../runtime.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { ordersApi } from './api.js';
@@ -25,7 +24,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   let running = false;
   return {
     name: 'orders',
-    projectors: [ordersProjector],
     routes: ordersApi,
     async start(runtime: Runtime) {
       const scan = async () => {

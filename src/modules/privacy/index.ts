@@ -20,7 +20,6 @@ export function createModule(deps: ModuleDeps): StoreModule {
     );
   return {
     name: 'privacy',
-    projectors: [],
     routes: (app, runtime) => privacyApi(app, runtime),
     start: async () => {
       await purge();
