@@ -45,7 +45,7 @@ export function patchOrders(queryClient: QueryClient, message: LiveEventMessage)
     switch (message.type) {
       case 'order.placed': {
         if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
-        const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status, payment_method: message.paymentMethod, payment_status: 'pending', created_at: message.at });
+        const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status, payment_method: message.paymentMethod, paymentStatus: 'pending', created_at: message.at });
         return { ...page, items: [order, ...page.items], total: page.total + 1 };
       }
       case 'order.deleted':
