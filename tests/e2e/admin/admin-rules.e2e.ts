@@ -98,6 +98,8 @@ describe('admin dashboard rules', () => {
     expect(flat('payment.completed', ['orders'])).toContain('admin/orders');
     expect(flat('stock.changed', ['catalogue'])).toEqual(['admin/products', 'admin/stats']);
     expect(flat('changed', ['carousels'])).toEqual(['admin/carousels']);
+    expect(flat('changed', ['wishlists'])).toEqual([]);
+    expect(flat('projected')).toEqual([]);
     expect(flat('hello')).toEqual([]);
   });
 });
