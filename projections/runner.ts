@@ -75,6 +75,7 @@ export class ProjectionRunner {
   private drained: (() => void)[] = [];
   private stopped = true;
   private waiters: { position: GlobalPosition; names: string[]; resolve: () => void }[] = [];
+  private readonly advanceListeners = new Set<(name: string, position: GlobalPosition) => void>();
   private currentRole: RunnerRole = 'stopped';
   private readonly lock: LeaderLock;
   /** Leading and stepping down happen one at a time, in order. */
@@ -286,7 +287,16 @@ export class ProjectionRunner {
   }
 
   private advance(name: string, position: GlobalPosition): void {
-    if (comparePositions(position, this.positions.get(name) ?? START) > 0) this.positions.set(name, position);
+    if (comparePositions(position, this.positions.get(name) ?? START) > 0) {
+      this.positions.set(name, position);
+      for (const listener of this.advanceListeners) {
+        try {
+          listener(name, position);
+        } catch (error) {
+          this.log.warn?.({ err: error, projector: name }, 'projection position listener failed');
+        }
+      }
+    }
     this.waiters = this.waiters.filter((w) => {
       if (!this.reached(w.position, w.names)) return true;
       w.resolve();
@@ -310,6 +320,20 @@ export class ProjectionRunner {
       this.waiters.push(waiter);
       if (this.currentRole === 'follower') this.schedule(FOLLOWER_WAIT_POLL_MS);
     });
+  }
+
+  /**
+   * Calls `listener(projector, position)` each time a projector's position moves forward: after the batch and its
+   * checkpoint committed (leader), or when a follower reads the moved checkpoint. Returns the unsubscribe function.
+   */
+  onAdvance(listener: (name: string, position: GlobalPosition) => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
+  }
+
+  /** Where each projector has got to (its checkpoint as this runner last saw it). */
+  positionOf(name: string): GlobalPosition {
+    return this.positions.get(name) ?? START;
   }
 
   status(): ProjectorStatus[] {

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { PostgresSnapshotStore } from './event-store/postgres-snapshots.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
 import { PostgresEventStore } from './event-store/postgres.js';
+import { PROJECTORS } from '../projections/index.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
@@ -138,7 +139,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     holdCaps: { ...DEFAULT_HOLD_CAPS, ...options.holdCaps },
   };
   const modules = await createModules(partial);
-  const projections = new ProjectionRunner(store, pool, modules.flatMap((m) => m.projectors), log, {
+  const projections = new ProjectionRunner(store, pool, PROJECTORS, log, {
     lead: env.RUN_PROJECTORS,
     ...options.projections,
   });

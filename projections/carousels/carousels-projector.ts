@@ -1,4 +1,4 @@
-import type { CarouselEvent } from '../../src/modules/carousels/carousel.js';
+import type { CarouselEvent } from '../../src/modules/carousels/events.js';
 import type { Projector } from '../projector.js';
 
 interface SlideJson {

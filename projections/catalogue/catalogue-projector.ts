@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../src/core/event-store.js';
-import type { ProductEvent } from '../../src/modules/catalogue/product.js';
+import { catalogueReadModel, type ProductEvent } from '../../src/modules/catalogue/events.js';
 import type { Projector } from '../projector.js';
 
 type StockEvent =
@@ -137,8 +137,8 @@ async function applyMany(client: import('pg').PoolClient, recorded: RecordedEven
 
 /** products read model: the shop's catalogue (orders price from it), kept from product, stock and review events. */
 export const catalogueProjector: Projector = {
-  name: 'catalogue',
-  handles: ['ProductAdded', 'ProductUpdated', 'ProductRemoved', 'StockLevelSet', 'StockReserved', 'StockReleased', 'ProductReviewed'],
+  name: catalogueReadModel.name,
+  handles: catalogueReadModel.handles,
   tables: ['products', 'catalogue_product_facts'],
   applyMany,
   async apply(client, recorded: RecordedEvent) {

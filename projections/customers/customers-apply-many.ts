@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../../src/core/event-store.js';
-import type { CustomerEvent } from '../../src/modules/customers/customer.js';
+import type { CustomerEvent } from '../../src/modules/customers/events.js';
 import { layersBy, ofType } from '../layers.js';
 
 type DataOf<K extends CustomerEvent['type']> = Extract<CustomerEvent, { type: K }>['data'];

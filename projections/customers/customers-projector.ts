@@ -1,4 +1,4 @@
-import type { CustomerEvent } from '../../src/modules/customers/customer.js';
+import type { CustomerEvent } from '../../src/modules/customers/events.js';
 import type { Projector } from '../projector.js';
 import { applyCustomersMany } from './customers-apply-many.js';
 import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../../src/core/event-store.js';
-import type { OrderEvent } from '../../src/modules/orders/order.js';
+import type { OrderEvent } from '../../src/modules/orders/events.js';
 import { layersBy, ofType } from '../layers.js';
 
 type DataOf<K extends OrderEvent['type']> = Extract<OrderEvent, { type: K }>['data'];

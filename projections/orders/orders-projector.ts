@@ -1,5 +1,5 @@
-import type { OrderEvent } from '../../src/modules/orders/order.js';
-import { ORDER_EVENT_TYPES } from '../../src/modules/orders/order.js';
+import type { OrderEvent } from '../../src/modules/orders/events.js';
+import { ORDER_EVENT_TYPES } from '../../src/modules/orders/events.js';
 import type { Projector } from '../projector.js';
 import { applyOrdersMany } from './orders-apply-many.js';
 import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';

@@ -1,4 +1,4 @@
-import type { AddressBookEvent } from '../../src/modules/profile/address-book.js';
+import type { AddressBookEvent } from '../../src/modules/profile/events.js';
 import type { Projector } from '../projector.js';
 import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 

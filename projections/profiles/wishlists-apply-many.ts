@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../../src/core/event-store.js';
-import type { WishlistEvent } from '../../src/modules/profile/wishlist.js';
+import type { WishlistEvent } from '../../src/modules/profile/events.js';
 import { layersBy } from '../layers.js';
 
 /** The wishlists projector's set-based batch: the same rows as `apply` on each event in turn, two statements per layer. */

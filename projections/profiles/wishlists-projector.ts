@@ -1,4 +1,4 @@
-import type { WishlistEvent } from '../../src/modules/profile/wishlist.js';
+import type { WishlistEvent } from '../../src/modules/profile/events.js';
 import type { Projector } from '../projector.js';
 import { applyWishlistsMany } from './wishlists-apply-many.js';
 import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';

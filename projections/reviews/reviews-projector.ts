@@ -1,4 +1,4 @@
-import type { ReviewEvent } from '../../src/modules/reviews/review.js';
+import type { ReviewEvent } from '../../src/modules/reviews/events.js';
 import type { Projector } from '../projector.js';
 import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
 

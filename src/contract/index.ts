@@ -18,3 +18,6 @@ export type RevenueDifference = z.infer<typeof revenueDifferenceSchema>;
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 /** GET /api/admin/orders/{id}/history → one of `events`. */
 export type OrderHistoryEvent = z.infer<typeof historyEventSchema>;
+
+/** The admin live feed's messages (websocket /api/admin/live): src/contract/live.ts. */
+export type { LiveEventMessage, LiveMessage, LogPosition, ProjectedMessage, ReadModel } from './live.js';

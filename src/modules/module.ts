@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Projector } from '../../projections/projector.js';
 import type { ModuleFigure } from '../plugins/metrics.js';
 import type { Runtime } from '../runtime.js';
 
-/** What a feature module exposes to the app: its projectors, its routes and optional background work. */
+/** What a feature module exposes to the app: its routes and optional background work (the app wires the projectors: projections/index.ts). */
 export interface StoreModule {
   name: string;
-  projectors: Projector[];
   /** Registers the module's routes; called inside the /api prefix. */
   routes(app: FastifyInstance, runtime: Runtime): Promise<void>;
   /** Background work started once projections run (seeding, in-memory read models, timers). */

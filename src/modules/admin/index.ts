@@ -5,5 +5,5 @@ export const startOrder = 40;
 
 /** The admin's read side over orders and customers (stats, lists, analytics) and the auditor's order history. */
 export function createModule(_deps: ModuleDeps): StoreModule {
-  return { name: 'admin', projectors: [], routes: adminApi };
+  return { name: 'admin', routes: adminApi };
 }

@@ -5,7 +5,7 @@ export const startOrder = 45;
 
 /** The auditor's tools over the tamper-evident log: export, chain verification, revenue reconciliation. */
 export function createModule(_deps: ModuleDeps): StoreModule {
-  return { name: 'audit', projectors: [], routes: auditApi };
+  return { name: 'audit', routes: auditApi };
 }
 
 export { orderAsOf, happenedBy, type OrderSnapshot } from './order-as-of.js';

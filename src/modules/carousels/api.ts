@@ -48,7 +48,6 @@ export function toCarouselDto(row: CarouselRow) {
     slides: row.slides,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
   };
 }
 

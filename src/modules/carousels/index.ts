@@ -1,4 +1,3 @@
-import { carouselsProjector } from '../../../projections/carousels/carousels-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { carouselsApi } from './api.js';
 import { seedDemoCarousels } from './seed.js';
@@ -10,7 +9,6 @@ export const startOrder = 25;
 export function createModule(_deps: ModuleDeps): StoreModule {
   return {
     name: 'carousels',
-    projectors: [carouselsProjector],
     routes: carouselsApi,
     start: async (runtime) => {
       await seedDemoCarousels(runtime);

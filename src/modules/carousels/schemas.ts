@@ -75,8 +75,8 @@ export const slideSchema = z
   .loose();
 
 /**
- * A carousel: the admin spec's camelCase settings. `created_at`/`updated_at` are the storefront's snake_case
- * timestamps; `updatedAt` repeats `updated_at` for the admin table, which reads the camelCase name.
+ * A carousel: the admin spec's camelCase settings and its snake_case `updated_at` (one name per field, the spec's;
+ * `created_at` beside it in the same casing).
  */
 export const carouselSchema = z.object({
   id: z.string(),
@@ -89,7 +89,6 @@ export const carouselSchema = z.object({
   slides: z.array(slideSchema),
   created_at: z.string(),
   updated_at: z.string(),
-  updatedAt: z.string(),
 });
 
 export const carouselResponses = answers(ok({ carousel: carouselSchema }));

@@ -3,7 +3,7 @@ import QueryStream from 'pg-query-stream';
 import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
 import { LogFollower } from '../../core/log-follower.js';
 import type { Logger, Runtime } from '../../runtime.js';
-import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
+import { catalogueReadModel as catalogueProjector } from './events.js';
 import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
 import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto.js';
 import { ProductTable } from './product-table.js';

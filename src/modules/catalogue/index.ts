@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { catalogueProjector } from '../../../projections/catalogue/catalogue-projector.js';
 import type { GlobalPosition } from '../../core/event-store.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { adminCatalogueRoutes } from './admin-api.js';
@@ -12,7 +11,7 @@ import './product.js';
 
 export { CATEGORIES, productStream, type Category } from './product.js';
 export type { ProductDto } from './product-dto.js';
-export { existingProductIds, productExists } from './product-lookups.js';
+export { existingProductIds, productExists, productsForSale, type ProductForSale } from './product-lookups.js';
 
 export const startOrder = 20;
 
@@ -42,7 +41,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
   return {
     name: 'catalogue',
     catalogue: memory,
-    projectors: [catalogueProjector],
     routes: async (app, runtime) => {
       shopperCatalogueRoutes(app, memory);
       await adminCatalogueRoutes(app, runtime, memory);

@@ -13,3 +13,25 @@ export async function existingProductIds(pool: pg.Pool, ids: string[]): Promise<
 export async function productExists(pool: pg.Pool, productId: string): Promise<boolean> {
   return (await existingProductIds(pool, [productId])).has(productId);
 }
+
+/** What a checkout prices a line with: the product as the catalogue's read model holds it now. */
+export interface ProductForSale {
+  id: string;
+  name: string;
+  /** Rupees with paise, as text (numeric in the read model: never a float on the way). */
+  price: string;
+  image: string;
+  category: string;
+  /** false when an admin took it off sale (the in-stock flag), whatever the stock. */
+  inStockFlag: boolean;
+}
+
+/** The products among `ids` that exist, by id (PlaceOrder prices from here; the browser's prices are never used). */
+export async function productsForSale(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, ProductForSale>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: string; name: string; price: string; image: string; category: string; in_stock_flag: boolean }>(
+    'select id, name, price::text as price, image, category, in_stock_flag from products where id = any($1::text[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, price: r.price, image: r.image, category: r.category, inStockFlag: r.in_stock_flag }]));
+}

@@ -1,4 +1,3 @@
-import { customersProjector } from '../../../projections/customers/customers-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { customersApi } from './api.js';
 import { createAttemptThrottle } from './attempt-throttle.js';
@@ -18,7 +17,6 @@ export function createModule(deps: ModuleDeps): StoreModule {
   const throttle = createAttemptThrottle(deps.pool, deps.limits.authThrottle, deps.now);
   return {
     name: 'customers',
-    projectors: [customersProjector],
     routes: (app, runtime) => customersApi(app, runtime, throttle),
     start: bootstrapAdmin,
   };

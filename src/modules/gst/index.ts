@@ -1,4 +1,3 @@
-import { invoicesProjector } from '../../../projections/invoices/invoices-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { gstApi } from './api.js';
 import './documents.js';
@@ -10,6 +9,7 @@ export { withTaxDocuments, taxDocumentWrites, taxDocumentLockStreams, INVOICED_S
 export { isTaxDocumentStream, taxDocumentsStream, TAX_DOCUMENT_EVENT_TYPES, type InvoiceIssued, type CreditNoteIssued } from './documents.js';
 export { gstSettings, hsnProblem, rateProblem, HSN_PATTERN } from './settings.js';
 export { taxInvoiceOfOrder, taxInvoicePdf, latestInvoice, type TaxInvoice } from './order-invoice.js';
+export { taxInvoice } from './tax-invoice.js';
 export { reconcileGst, type GstReconciliation } from './reconcile.js';
 export { monthQuery, reconciliationResponses } from './schemas.js';
 export { gstr1, gstr1Csv, gstr1CsvAll, type Gstr1 } from './gstr1.js';
@@ -17,5 +17,5 @@ export { gstr1, gstr1Csv, gstr1CsvAll, type Gstr1 } from './gstr1.js';
 /** GST tax invoices, credit notes and the monthly return (issue 18). Invalid seller settings refuse the start. */
 export function createModule(_deps: ModuleDeps): StoreModule {
   gstSettings();
-  return { name: 'gst', projectors: [invoicesProjector], routes: gstApi };
+  return { name: 'gst', routes: gstApi };
 }

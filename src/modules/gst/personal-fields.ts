@@ -1,4 +1,4 @@
-import { ERASED_NAME, registerPersonalFields } from '../privacy/personal-fields.js';
+import { ERASED_NAME, registerPersonalFields } from '../privacy/index.js';
 
 /**
  * What an erased buyer's invoice recipient reads as (issue 21). The state stays: it is the place of supply, which the

@@ -9,5 +9,5 @@ export const startOrder = 5;
 
 /** Write-side only: other modules reserve and release through its functions; the catalogue projects its events. */
 export function createModule(_deps: ModuleDeps): StoreModule {
-  return { name: 'inventory', projectors: [], routes: async () => undefined };
+  return { name: 'inventory', routes: async () => undefined };
 }

@@ -1,22 +1,9 @@
-import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { InventoryEvent } from './events.js';
+
+export * from './events.js';
 
 /** Stock of one product lives in its own stream, so that reservations never contend with catalogue edits. */
 export const inventoryStream = (productId: string) => `inventory-${productId}`;
-
-export const inventoryEvents = {
-  /** An admin or an import set the available quantity. */
-  StockLevelSet: z.object({ productId: z.string().min(1), quantity: z.number().int().min(0), reason: z.string() }),
-  StockReserved: z.object({ productId: z.string().min(1), orderId: z.string().min(1), quantity: z.number().int().positive() }),
-  StockReleased: z.object({ productId: z.string().min(1), orderId: z.string().min(1), quantity: z.number().int().positive(), reason: z.string() }),
-} as const;
-registerEvents(inventoryEvents);
-
-type Data<K extends keyof typeof inventoryEvents> = z.infer<(typeof inventoryEvents)[K]>;
-export type InventoryEvent =
-  | { type: 'StockLevelSet'; data: Data<'StockLevelSet'> }
-  | { type: 'StockReserved'; data: Data<'StockReserved'> }
-  | { type: 'StockReleased'; data: Data<'StockReleased'> };
 
 export interface InventoryState {
   /** Units that can still be sold. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
+import type { LiveMessage, ReadModel } from '../../contract/live.js';
 import type { GlobalPosition, Subscription } from '../../core/event-store.js';
 import type { Runtime } from '../../runtime.js';
 import { authoriseLive, liveSessionOf, ticketRoute } from './access.js';
-import { toLiveMessage } from './messages.js';
+import { toLiveMessage, wirePosition } from './messages.js';
 import type { TicketSession } from './tickets.js';
 
 const HEARTBEAT_MS = 30_000;
@@ -22,16 +23,29 @@ interface FeedSocket {
   on(event: 'close' | 'error' | 'message' | 'pong', listener: (...args: unknown[]) => void): unknown;
 }
 
+/** Which read models (projectors) handle each event type. */
+function readModelsByEventType(runtime: Runtime): Map<string, ReadModel[]> {
+  const byType = new Map<string, ReadModel[]>();
+  for (const projector of runtime.projections.projectors) {
+    for (const type of projector.handles) byType.set(type, [...(byType.get(type) ?? []), projector.name as ReadModel]);
+  }
+  return byType;
+}
+
 /**
  * The admin live feed. Each instance follows the event log itself (a store subscription from the log's current end),
  * so an admin connected to any instance sees changes made through every instance. It follows the log only while an
  * admin is connected, so an instance nobody watches does no work for it. Each socket keeps the session it was
  * opened with; when that session ends or its account stops being an admin, the socket is closed at once.
+ *
+ * Every event message names the read models it affects and its log position; a `projected` message goes out each
+ * time a read model's checkpoint moves (src/contract/live.ts), so the dashboard refetches once the data is there.
  */
 export class LiveFeed {
   /** Open sockets and the session each was opened with. */
   private readonly sockets = new Map<FeedSocket, TicketSession>();
   private stopWatchingSessions: (() => void) | null = null;
+  private stopWatchingProjections: (() => void) | null = null;
   private following: Promise<Subscription> | null = null;
   private runtime: Runtime | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -44,6 +58,9 @@ export class LiveFeed {
   async start(runtime: Runtime): Promise<void> {
     this.runtime = runtime;
     this.stopWatchingSessions = runtime.sessions.onChange((customerId) => this.recheck(customerId));
+    this.stopWatchingProjections = runtime.projections.onAdvance((name, position) => {
+      if (this.sockets.size > 0) this.broadcast({ type: 'projected', readModel: name as ReadModel, position: wirePosition(position) });
+    });
     // Pings keep idle connections open through proxies; a socket that missed a pong is dropped.
     this.heartbeat = setInterval(() => {
       for (const socket of this.sockets.keys()) {
@@ -59,20 +76,43 @@ export class LiveFeed {
     this.heartbeat.unref();
   }
 
+  private broadcast(message: LiveMessage): void {
+    const text = JSON.stringify(message);
+    for (const socket of this.sockets.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
+  }
+
+  /** The `hello` of a new socket, then where each read model has got to. */
+  greet(socket: FeedSocket): void {
+    const runtime = this.runtime;
+    if (!runtime || socket.readyState !== socket.OPEN) return;
+    const greeting: LiveMessage[] = [{ type: 'hello', at: new Date().toISOString() }];
+    for (const projector of runtime.projections.projectors) {
+      greeting.push({ type: 'projected', readModel: projector.name as ReadModel, position: wirePosition(runtime.projections.positionOf(projector.name)) });
+    }
+    for (const message of greeting) socket.send(JSON.stringify(message));
+  }
+
   private follow(): Promise<Subscription> {
     const runtime = this.runtime;
     if (!runtime) return Promise.reject(new Error('live feed not started'));
+    const affectedBy = readModelsByEventType(runtime);
     this.following ??= currentEnd(runtime)
       .then((from) =>
         runtime.store.subscribe({
           from,
           onEvents: async (events) => {
+            const affected = new Set<ReadModel>();
             for (const event of events) {
-              const message = toLiveMessage(event);
+              const affects = affectedBy.get(event.type) ?? [];
+              const message = toLiveMessage(event, affects);
               if (!message) continue;
-              const text = JSON.stringify({ ...message, position: event.position.prepare.toString() });
-              for (const socket of this.sockets.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
+              for (const name of affects) affected.add(name);
+              this.broadcast(message);
             }
+            // A follower reads the leader's checkpoints every second, but every 50 ms while someone waits for a
+            // position: waiting for this batch makes the `projected` messages follow promptly on any instance.
+            const last = events[events.length - 1];
+            if (last && affected.size > 0) void runtime.projections.waitFor(last.position, [...affected], 30_000).catch(() => undefined);
           },
           onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
         }),
@@ -124,6 +164,8 @@ export class LiveFeed {
     this.heartbeat = null;
     this.stopWatchingSessions?.();
     this.stopWatchingSessions = null;
+    this.stopWatchingProjections?.();
+    this.stopWatchingProjections = null;
     const following = this.following;
     this.following = null;
     await following?.then((s) => s.close()).catch(() => undefined);
@@ -153,7 +195,7 @@ export async function liveRoutes(app: FastifyInstance, runtime: Runtime, feed: L
           ws.close(1011, 'live feed unavailable');
           return;
         }
-        ws.send(JSON.stringify({ type: 'hello', at: new Date().toISOString() }));
+        feed.greet(ws);
       },
     );
   });

@@ -1,7 +1,7 @@
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { LiveFeed, liveRoutes } from './feed.js';
 
-export { toLiveMessage, type LiveMessage } from './messages.js';
+export { toLiveMessage, type LiveEventMessage, type LiveMessage } from './messages.js';
 
 export const startOrder = 45;
 
@@ -10,7 +10,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   const feed = new LiveFeed();
   return {
     name: 'live',
-    projectors: [],
     routes: (app, runtime) => liveRoutes(app, runtime, feed),
     start: (runtime) => feed.start(runtime),
     stop: () => feed.stop(),

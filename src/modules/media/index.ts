@@ -17,7 +17,7 @@ export interface MediaModule extends StoreModule {
 /** Image storage (local disk under DATA_DIR/media, or Cloudinary when CLOUDINARY_URL is set), uploads and the image proxy. */
 export function createModule(deps: ModuleDeps): MediaModule {
   const storage = deps.env.CLOUDINARY_URL ? cloudinaryStorage(parseCloudinaryUrl(deps.env.CLOUDINARY_URL)) : localDiskStorage(deps.env.DATA_DIR);
-  return { name: 'media', projectors: [], storage, routes: (app, runtime) => mediaRoutes(app, runtime, storage) };
+  return { name: 'media', storage, routes: (app, runtime) => mediaRoutes(app, runtime, storage) };
 }
 
 /** The storage uploads go to (local disk or Cloudinary). */

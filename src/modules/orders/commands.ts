@@ -5,6 +5,7 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
+import { productsForSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
@@ -56,31 +57,18 @@ export interface PlaceOrderInput {
   shippingAddress: ShippingAddress;
 }
 
-interface ProductRow {
-  id: string;
-  name: string;
-  price: string;
-  image: string;
-  category: string;
-  in_stock_flag: boolean;
-}
-
-/** Prices every line from the catalogue read model; the client's prices are never used. */
+/** Prices every line from the catalogue (its product lookups); the client's prices are never used. */
 export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: string; quantity: number }[]): Promise<OrderLine[]> {
   const merged = new Map<string, number>();
   for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
   const ids = [...merged.keys()];
-  const { rows } = await pool.query<ProductRow>(
-    'select id, name, price::text as price, image, category, in_stock_flag from products where id = any($1::text[])',
-    [ids],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await productsForSale(pool, ids);
   return ids.map((productId, i) => {
     const product = byId.get(productId);
     if (!product) throw new NotFoundError(`Product not found: ${productId}`);
     const quantity = merged.get(productId)!;
     if (quantity > 10) throw new ValidationError(`You can order at most 10 of ${product.name}`);
-    if (!product.in_stock_flag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
+    if (!product.inStockFlag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
     const unitPricePaise = toPaise(product.price);
     if (unitPricePaise <= 0) throw new ValidationError(`${product.name} is not for sale`);
     return { lineNo: i + 1, productId, name: product.name, image: product.image, category: product.category, unitPricePaise, quantity };

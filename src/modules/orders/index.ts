@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ordersProjector } from '../../../projections/orders/orders-projector.js';
 import type { Runtime } from '../../runtime.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { ordersApi } from './api.js';
@@ -13,7 +12,7 @@ export { latestDeliveredOrderWith, orderIdOfProviderOrder, shopperOrderWithProdu
 export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';
 export { toPaise, toRupees } from './pricing.js';
 export { orderSchema } from './schemas.js';
-export { buildInvoice } from './invoice.js';
+export { buildInvoice, invoicePdf } from './invoice.js';
 
 export const startOrder = 30;
 
@@ -25,7 +24,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   let running = false;
   return {
     name: 'orders',
-    projectors: [ordersProjector],
     routes: ordersApi,
     async start(runtime: Runtime) {
       const scan = async () => {

@@ -121,6 +121,19 @@ describe('orders API', () => {
     expect((await place(shopper, { items: [{ id: off.id, quantity: 1 }] })).statusCode).toBe(409);
   });
 
+  it("answers each order field under one name, the spec's (both names only where the two specs differ)", async () => {
+    const product = await createTestProduct(t.runtime, { price: 1200 });
+    const placed = await place(shopper, { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json().order as Record<string, unknown> & { items: Record<string, unknown>[] };
+    expect(order).toMatchObject({ orderNumber: expect.stringMatching(/^AC-/), paymentStatus: 'pending', created_at: expect.any(String) });
+    for (const dropped of ['order_number', 'payment_status', 'createdAt']) expect(order, dropped).not.toHaveProperty(dropped);
+    expect(order.items[0]).toHaveProperty('productId', product.id);
+    expect(order.items[0]).not.toHaveProperty('product_id');
+    // The storefront spec's Order says totalAmount and paymentMethod; the admin's total_amount, the create answer payment_method.
+    expect(order).toMatchObject({ totalAmount: 1200, total_amount: 1200, paymentMethod: 'cod', payment_method: 'cod' });
+  });
+
   it('refuses more than the stock with 409 Insufficient Stock, all lines or none', async () => {
     const a = await createTestProduct(t.runtime, { stock: 5 });
     const b = await createTestProduct(t.runtime, { stock: 1 });

@@ -54,9 +54,9 @@ describe('paying the same order again', () => {
   it('after a dismissed or failed payment window, paying again pays the same order with the same provider order', async () => {
     const product = await createTestProduct(t.runtime, { price: 640 });
     const placed = await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 1 }] });
-    const order = placed.json().order as { id: string; totalAmount: number; createdAt: string; paymentExpiresAt: string | null; expiredAt: string | null };
+    const order = placed.json().order as { id: string; totalAmount: number; created_at: string; paymentExpiresAt: string | null; expiredAt: string | null };
     // Awaiting payment: payable until 30 minutes after it was placed.
-    expect(order.paymentExpiresAt).toBe(new Date(Date.parse(order.createdAt) + 30 * 60_000).toISOString());
+    expect(order.paymentExpiresAt).toBe(new Date(Date.parse(order.created_at) + 30 * 60_000).toISOString());
     expect(order.expiredAt).toBeNull();
     const open = async () => (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json().order_id as string;
     const providerOrderId = await open();
@@ -83,11 +83,11 @@ describe('paying the same order again', () => {
 
   it('an unpaid order expires after 30 minutes: it says so, releases its stock, and can no longer be paid', async () => {
     const product = await createTestProduct(t.runtime, { price: 900, stock: 4 });
-    const order = (await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })).json().order as { id: string; totalAmount: number; createdAt: string };
+    const order = (await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })).json().order as { id: string; totalAmount: number; created_at: string };
     expect(await available(product.id)).toBe(1);
     const deps = { store: t.runtime.store, pool: t.runtime.pool };
-    expect(await expireDueOrders(deps, new Date(Date.parse(order.createdAt) + 29 * 60_000))).not.toContain(order.id);
-    const expiredAt = new Date(Date.parse(order.createdAt) + 31 * 60_000);
+    expect(await expireDueOrders(deps, new Date(Date.parse(order.created_at) + 29 * 60_000))).not.toContain(order.id);
+    const expiredAt = new Date(Date.parse(order.created_at) + 31 * 60_000);
     expect(await expireDueOrders(deps, expiredAt)).toContain(order.id);
     expect(await available(product.id)).toBe(4);
     await expect.poll(async () => (await ownOrders()).find((o) => o.id === order.id)).toMatchObject({ status: 'cancelled', expiredAt: expiredAt.toISOString(), paymentExpiresAt: null });

@@ -61,10 +61,8 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
   return {
     id: row.id,
     orderNumber: row.order_number,
-    order_number: row.order_number,
     status: row.status,
     paymentStatus: row.payment_status,
-    payment_status: row.payment_status,
     paymentMethod: row.payment_method,
     payment_method: row.payment_method,
     subtotal: Number(row.subtotal),
@@ -72,7 +70,6 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
     totalAmount: total,
     total_amount: total,
     created_at: row.created_at.toISOString(),
-    createdAt: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     customer_id: row.customer_id,
     customer_name: row.customer_name,
@@ -80,7 +77,6 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
     items: items.map((i) => ({
       id: `${i.order_id}-${i.line_no}`,
       productId: i.product_id,
-      product_id: i.product_id,
       name: i.name,
       image: i.image,
       category: i.category,

@@ -62,11 +62,10 @@ export const statusBody = z.object({
 
 export const invoiceQuery = z.object({ format: z.enum(['json', 'pdf'], { error: 'format must be json or pdf' }).optional() });
 
-/** A line of an order: `productId` is the spec's name, `product_id` repeats it for clients reading the row's name. */
+/** A line of an order (storefront spec: id, productId, name, image, category, price, quantity). */
 export const orderItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
-  product_id: z.string(),
   name: z.string(),
   image: z.string(),
   category: z.string(),
@@ -90,27 +89,24 @@ export const shippingAddressSchema = z.object({
 export const orderReviewSchema = z.object({ id: z.string(), productId: z.string(), rating: z.number(), comment: z.string(), createdAt: z.string() });
 
 /**
- * An order as both apps read it (storefront spec section 3, admin spec section 4). The specs name some fields in
- * camelCase (`orderNumber`, `paymentStatus`, `totalAmount`, `shippingAddress`) and others in snake_case
- * (`total_amount`, `payment_method`, `created_at`, `customer_name`); the answer carries the spec's names and, for
- * `orderNumber`/`paymentStatus`/`paymentMethod`/`totalAmount`/`createdAt`, their other casing as well, which the
- * existing clients read.
+ * An order as both apps read it (storefront spec section 3 "Order", admin spec section 4 "Order (admin)"). One name per
+ * field, the spec's: `orderNumber`, `paymentStatus`, `created_at`, the items' `productId`. Two fields carry two names
+ * because the specs name them differently and both apps read this one shape: the total (storefront `totalAmount`,
+ * admin `total_amount`) and the payment method (the storefront's Order `paymentMethod`, its order-create answer
+ * `payment_method`).
  */
 export const orderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
-  order_number: z.string(),
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.string(),
-  payment_status: z.string(),
-  paymentMethod: z.string(),
-  payment_method: z.string(),
+  paymentMethod: z.string().meta({ description: "Storefront spec's Order; `payment_method` is the same value (its order-create answer)" }),
+  payment_method: z.string().meta({ description: "Storefront spec's order-create answer; `paymentMethod` is the same value" }),
   subtotal: z.number(),
   shipping: z.number(),
-  totalAmount: z.number(),
-  total_amount: z.number(),
+  totalAmount: z.number().meta({ description: "Storefront spec's Order; `total_amount` is the same value" }),
+  total_amount: z.number().meta({ description: "Admin spec's Order (admin); `totalAmount` is the same value" }),
   created_at: z.string(),
-  createdAt: z.string(),
   updated_at: z.string(),
   customer_id: z.string(),
   customer_name: z.string(),

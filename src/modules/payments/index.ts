@@ -15,7 +15,6 @@ export function createModule(deps: ModuleDeps): StoreModule {
   let refunds: Subscription | null = null;
   return {
     name: 'payments',
-    projectors: [],
     routes: paymentsApi(provider),
     // The simulator refunds nothing real; with Razorpay keys, refunds go through its API.
     start: async (runtime) => {

@@ -9,8 +9,8 @@ import { dataExport } from './data-export.js';
 import { ERASED_READ_MODELS, eraseCustomer } from './erase.js';
 import { PRIVACY_NOTICE_VERSION } from './notice.js';
 import { readRetainedInvoice } from './retention.js';
-import { taxInvoicePdf } from '../gst/invoice-pdf.js';
-import { invoicePdf } from '../orders/invoice.js';
+import { taxInvoicePdf } from '../gst/index.js';
+import { invoicePdf } from '../orders/index.js';
 import {
   dataExportResponses,
   DELETE_ACCOUNT_MESSAGES,

@@ -23,7 +23,6 @@ export function createModule(deps: ModuleDeps): StoreModule {
     );
   return {
     name: 'privacy',
-    projectors: [],
     routes: (app, runtime) => privacyApi(app, runtime, throttle),
     start: async () => {
       await purge();

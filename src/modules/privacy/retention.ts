@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
-import { latestInvoice } from '../gst/order-invoice.js';
-import { taxInvoice } from '../gst/tax-invoice.js';
+import { latestInvoice, taxInvoice } from '../gst/index.js';
 import { buildInvoice, ordersOfCustomer } from '../orders/index.js';
 
 /** India Standard Time: the financial year and the invoice date are Indian dates. */

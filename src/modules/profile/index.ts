@@ -1,5 +1,3 @@
-import { addressesProjector } from '../../../projections/profiles/addresses-projector.js';
-import { wishlistsProjector } from '../../../projections/profiles/wishlists-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { addressesApi } from './addresses-api.js';
 import './address-book.js';
@@ -19,7 +17,6 @@ export const startOrder = 50;
 export function createModule(_deps: ModuleDeps): StoreModule {
   return {
     name: 'profile',
-    projectors: [addressesProjector, wishlistsProjector],
     routes: async (app, runtime) => {
       await profileApi(app, runtime);
       await addressesApi(app, runtime);

@@ -1,22 +1,12 @@
-import { z } from 'zod';
 import type { Decider } from '../../core/decider.js';
 import { ValidationError } from '../../core/errors.js';
-import { registerEvents } from '../../core/event-registry.js';
+import { WishlistEvent } from './events.js';
+
+export * from './events.js';
 
 /** A signed-in shopper's wishlist (DECISIONS §4): one stream per customer. */
 export const wishlistStream = (customerId: string) => `wishlist-${customerId}`;
 export const MAX_WISHLIST = 200;
-
-export const wishlistEvents = {
-  WishlistItemAdded: z.object({ customerId: z.uuid(), productId: z.string().min(1), addedAt: z.iso.datetime() }),
-  WishlistItemRemoved: z.object({ customerId: z.uuid(), productId: z.string().min(1), removedAt: z.iso.datetime() }),
-} as const;
-registerEvents(wishlistEvents);
-
-type Data<K extends keyof typeof wishlistEvents> = z.infer<(typeof wishlistEvents)[K]>;
-export type WishlistEvent =
-  | { type: 'WishlistItemAdded'; data: Data<'WishlistItemAdded'> }
-  | { type: 'WishlistItemRemoved'; data: Data<'WishlistItemRemoved'> };
 
 export interface WishlistState {
   productIds: string[];

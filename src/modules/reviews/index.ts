@@ -1,4 +1,3 @@
-import { reviewsProjector } from '../../../projections/reviews/reviews-projector.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { reviewsApi } from './api.js';
 import './review.js';
@@ -10,5 +9,5 @@ export const startOrder = 55;
 
 /** Product reviews (DECISIONS §4): only for a delivered order's products, once per product and shopper. */
 export function createModule(_deps: ModuleDeps): StoreModule {
-  return { name: 'reviews', projectors: [reviewsProjector], routes: reviewsApi };
+  return { name: 'reviews', routes: reviewsApi };
 }

@@ -92,11 +92,14 @@ describe('admin dashboard rules', () => {
     expect([slideOrder('3'), slideOrder('0'), slideOrder('-2'), slideOrder('1.5'), slideOrder('x')]).toEqual([3, 1, 1, 1, 1]);
   });
 
-  it('maps live messages to the caches they make stale', () => {
-    const flat = (type: string) => keysFor({ type }).map((k: string[]) => k.join('/'));
-    expect(flat('order.placed')).toEqual(expect.arrayContaining(['admin/orders', 'admin/stats', 'admin/analytics', 'admin/customers']));
-    expect(flat('payment.completed')).toContain('admin/orders');
-    expect(flat('stock.changed')).toEqual(['admin/products', 'admin/stats']);
+  it('maps live messages to the caches they make stale, by the read models each names', () => {
+    const flat = (type: string, affects: string[] = []) => keysFor({ type, affects }).map((k: string[]) => k.join('/'));
+    expect(flat('order.placed', ['orders'])).toEqual(expect.arrayContaining(['admin/orders', 'admin/stats', 'admin/analytics', 'admin/customers']));
+    expect(flat('payment.completed', ['orders'])).toContain('admin/orders');
+    expect(flat('stock.changed', ['catalogue'])).toEqual(['admin/products', 'admin/stats']);
+    expect(flat('changed', ['carousels'])).toEqual(['admin/carousels']);
+    expect(flat('changed', ['wishlists'])).toEqual([]);
+    expect(flat('projected')).toEqual([]);
     expect(flat('hello')).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ interface OwnOrder {
   id: string;
   status: string;
   paymentStatus: string;
-  createdAt: string;
+  created_at: string;
 }
 
 /** DECISIONS §9: one checkout is one order; paying again (checkout or Pay now) pays it until it expires. */
@@ -84,7 +84,7 @@ describe('storefront: paying the same order again', () => {
     await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
     await toast(page, 'Payment cancelled').waitFor();
     const [order] = await ordersOf(shopper.token);
-    await expireDueOrders({ store: store.ctx.runtime.store, pool: store.ctx.runtime.pool }, new Date(Date.parse(order!.createdAt) + 31 * 60_000));
+    await expireDueOrders({ store: store.ctx.runtime.store, pool: store.ctx.runtime.pool }, new Date(Date.parse(order!.created_at) + 31 * 60_000));
     await eventually(async () => (await ordersOf(shopper.token))[0]!.status).toBe('cancelled');
     await page.goto('/orders');
     await page.getByTestId('order-expired').getByText('Payment was not completed within 30 minutes').waitFor();

@@ -76,7 +76,7 @@ export function usePlaceOrder(user: User | null) {
       return;
     }
     const orderId = order.id;
-    const orderNumber = order.orderNumber ?? order.order_number ?? '';
+    const orderNumber = order.orderNumber ?? '';
 
     if (method === 'cod') {
       await sleep(COD_CONFIRM_DELAY_MS);

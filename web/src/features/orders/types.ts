@@ -57,17 +57,17 @@ export function normalizeOrder(raw: Record<string, unknown>, extraReviews: unkno
   const reviews = [...(Array.isArray(raw.reviews) ? raw.reviews : []), ...extraReviews] as Record<string, unknown>[];
   return {
     id: str(raw.id),
-    orderNumber: str(raw.orderNumber ?? raw.order_number ?? raw.id),
+    orderNumber: str(raw.orderNumber ?? raw.id),
     status: str(raw.status || 'pending'),
-    paymentStatus: str(raw.paymentStatus ?? raw.payment_status),
+    paymentStatus: str(raw.paymentStatus),
     paymentMethod: str(raw.paymentMethod ?? raw.payment_method),
     totalAmount: Number(raw.totalAmount ?? raw.total_amount ?? 0),
     subtotal: raw.subtotal === undefined ? undefined : Number(raw.subtotal),
     shipping: raw.shipping === undefined ? undefined : Number(raw.shipping),
-    createdAt: str(raw.created_at ?? raw.createdAt),
+    createdAt: str(raw.created_at),
     items: items.map((i, index) => ({
       id: str(i.id ?? index),
-      productId: str(i.productId ?? i.product_id),
+      productId: str(i.productId),
       name: str(i.name),
       image: str(i.image),
       category: str(i.category),

@@ -15,7 +15,7 @@ describe('order display', () => {
   });
 
   it('reads the address from addressLine1 or address', () => {
-    const order = normalizeOrder({ id: 'o1', order_number: 'AC-2026-000001', total_amount: '1200.50', shipping_address: { addressLine1: '1 Main Rd', city: 'Pune' }, items: [] });
+    const order = normalizeOrder({ id: 'o1', orderNumber: 'AC-2026-000001', total_amount: '1200.50', shipping_address: { addressLine1: '1 Main Rd', city: 'Pune' }, items: [] });
     expect(order).toMatchObject({ orderNumber: 'AC-2026-000001', totalAmount: 1200.5, shippingAddress: { address: '1 Main Rd', city: 'Pune' } });
   });
 });

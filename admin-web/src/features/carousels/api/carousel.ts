@@ -30,6 +30,6 @@ export function toCarousel(raw: Record<string, any>): Carousel {
     height: raw.height ?? 'h-[500px]',
     isActive: raw.isActive ?? raw.is_active ?? true,
     slides: (Array.isArray(raw.slides) ? raw.slides.map(toSlide) : []).sort((a: Slide, b: Slide) => a.order - b.order),
-    updated_at: raw.updated_at ?? raw.updatedAt ?? '',
+    updated_at: raw.updated_at ?? '',
   };
 }

@@ -1,65 +1,83 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, getToken } from '@kit/api';
+import type { LiveEventMessage, LiveMessage, ReadModel } from '@contract';
 import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
 import { type DashboardStats } from '../../overview/api/get-stats';
 import { isSigningOut } from '../../auth/api/sign-out';
 import { getLiveTicket } from './get-live-ticket';
-import { ADMIN_ROOT, analyticsKeys, authKeys, carouselKeys, customerKeys, orderKeys, productKeys, statsKeys } from '../../../lib/query-keys';
+import { ReadModelCatchUp } from './read-model-catch-up';
+import { ADMIN_ROOT, analyticsKeys, authKeys, carouselKeys, customerKeys, gstKeys, orderKeys, productKeys, statsKeys } from '../../../lib/query-keys';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
-export type LiveMessage = { type: string; [key: string]: unknown };
+export type { LiveMessage };
 
-/** Which cached queries a live message makes stale, by the same keys the api files define. */
+/** The dashboard's queries each read model feeds (by the keys the api files define); none for the ones it never shows. */
+const QUERIES_OF: Record<ReadModel, readonly (readonly string[])[]> = {
+  orders: [orderKeys.all, statsKeys.all, analyticsKeys.all, customerKeys.all],
+  catalogue: [productKeys.all, statsKeys.all],
+  customers: [customerKeys.all, statsKeys.all, orderKeys.all],
+  carousels: [carouselKeys.all],
+  invoices: [gstKeys.all],
+  addresses: [],
+  wishlists: [],
+  reviews: [],
+};
+export const queriesOf = (readModel: ReadModel) => QUERIES_OF[readModel] ?? [];
+
+/** Which cached queries a live message makes stale: those of the read models it names. */
 export function keysFor(message: LiveMessage): readonly (readonly string[])[] {
-  const type = message.type.toLowerCase();
-  if (type === 'hello' || type === 'ping' || type === 'pong' || type === 'connected' || type === 'welcome') return [];
-  if (type.includes('order') || type.includes('payment') || type.includes('status')) return [orderKeys.all, statsKeys.all, analyticsKeys.all, customerKeys.all, productKeys.all];
-  if (type.includes('stock') || type.includes('product') || type.includes('inventory') || type.includes('catalogue')) return [productKeys.all, statsKeys.all];
-  if (type.includes('carousel') || type.includes('slide')) return [carouselKeys.all];
-  if (type.includes('customer') || type.includes('user')) return [customerKeys.all, statsKeys.all];
-  return [ADMIN_ROOT];
+  if (message.type === 'hello' || message.type === 'projected') return [];
+  const keys = new Map<string, readonly string[]>();
+  for (const readModel of message.affects) for (const key of queriesOf(readModel)) keys.set(key.join('/'), key);
+  return [...keys.values()];
 }
 
 type OrdersPage = Page<AdminOrder>;
 
 /** Patch the cached order lists at once from the message, so the change shows before the refetch answers. */
-export function patchOrders(queryClient: QueryClient, message: LiveMessage) {
-  const orderId = typeof message.orderId === 'string' ? message.orderId : null;
-  if (!orderId) return;
+export function patchOrders(queryClient: QueryClient, message: LiveEventMessage) {
+  if (!('orderId' in message) || typeof message.orderId !== 'string') return;
+  const orderId = message.orderId;
   queryClient.setQueriesData<OrdersPage>({ queryKey: orderKeys.all }, (page) => {
     if (!page || !Array.isArray(page.items)) return page;
-    if (message.type === 'order.placed') {
-      if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
-      const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status ?? 'pending', payment_method: message.paymentMethod, payment_status: 'pending', created_at: message.at });
-      return { ...page, items: [order, ...page.items], total: page.total + 1 };
+    switch (message.type) {
+      case 'order.placed': {
+        if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
+        const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status, payment_method: message.paymentMethod, paymentStatus: 'pending', created_at: message.at });
+        return { ...page, items: [order, ...page.items], total: page.total + 1 };
+      }
+      case 'order.deleted':
+        return { ...page, items: page.items.filter((o) => o.id !== orderId), total: Math.max(0, page.total - 1) };
+      case 'order.status':
+        return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, status: message.status } : o)) };
+      case 'payment.completed':
+      case 'payment.failed':
+      case 'payment.refunded':
+        return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, payment_status: message.paymentStatus } : o)) };
+      default:
+        return page;
     }
-    if (message.type === 'order.deleted') return { ...page, items: page.items.filter((o) => o.id !== orderId), total: Math.max(0, page.total - 1) };
-    if (message.type === 'order.status' && typeof message.status === 'string') return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, status: message.status as string } : o)) };
-    if (message.type.startsWith('payment.') && typeof message.paymentStatus === 'string') return { ...page, items: page.items.map((o) => (o.id === orderId ? { ...o, payment_status: message.paymentStatus as string } : o)) };
-    return page;
   });
 }
 
-/**
- * The feed speaks as soon as an event is in the log; the read models follow a moment later. So: patch what the message
- * says at once, then refetch shortly after (and once more later, in case the projections were still behind).
- */
-const CATCH_UP_MS = [250, 1200];
-
 /** A new order counts at once in the overview's figures (the refetch that follows brings the rest). */
-export function patchStats(queryClient: QueryClient, message: LiveMessage) {
+export function patchStats(queryClient: QueryClient, message: LiveEventMessage) {
   if (message.type !== 'order.placed') return;
   queryClient.setQueryData<DashboardStats>(statsKeys.all, (stats) => (stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats));
 }
 
-export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage) {
+/**
+ * The feed speaks as soon as an event is in the log; the read models follow a moment later. So: patch what the message
+ * says at once, and refetch its queries once the server says the read models it affects have reached it.
+ */
+export function applyLiveMessage(queryClient: QueryClient, catchUp: ReadModelCatchUp, message: LiveMessage) {
+  if (message.type === 'hello') return;
+  if (message.type === 'projected') return catchUp.onProjected(message);
   patchOrders(queryClient, message);
   patchStats(queryClient, message);
-  const keys = keysFor(message);
-  if (keys.length === 0) return;
-  for (const wait of CATCH_UP_MS) setTimeout(() => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })), wait);
+  catchUp.onEvent(message);
 }
 
 /** The server closes the feed with these when the session ended (4001) or the user is no admin now (4003). */
@@ -103,6 +121,7 @@ export function useLiveFeed(): LiveState {
       if (stopped) return;
       const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
       socket = new WebSocket(`${protocol}//${location.host}/api/admin/live?ticket=${encodeURIComponent(ticket)}`);
+      const catchUp = new ReadModelCatchUp(queriesOf, (queryKey) => void queryClient.invalidateQueries({ queryKey }));
       socket.onopen = () => {
         attempt = 0;
         setState('live');
@@ -112,7 +131,7 @@ export function useLiveFeed(): LiveState {
       socket.onmessage = (event) => {
         try {
           const message = JSON.parse(String(event.data)) as LiveMessage;
-          if (message && typeof message.type === 'string') applyLiveMessage(queryClient, message);
+          if (message && typeof message.type === 'string') applyLiveMessage(queryClient, catchUp, message);
         } catch {
           // not a message for us
         }

@@ -18,7 +18,6 @@ export interface CreatedOrder {
   id: string;
   status: string;
   payment_method: string;
-  order_number?: string;
   orderNumber?: string;
   total_amount?: number;
   totalAmount?: number;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { registerEvents } from '../../core/event-registry.js';
+
+/**
+ * The orders feature's events: their schemas (validated at append through the registry) and types, nothing else.
+ * The write side folds them; the read side (projections/orders) imports only this file.
+ */
+export const ORDER_STATUSES = ['pending', 'placed', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentMethod = 'razorpay' | 'cod';
+
+const iso = z.string().datetime();
+const paise = z.number().int().min(0);
+
+export const orderLineSchema = z.object({
+  lineNo: z.number().int().min(1),
+  productId: z.string().min(1),
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  unitPricePaise: paise,
+  quantity: z.number().int().min(1).max(10),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const shippingAddressSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** Every event says who (`by`, a user id or 'system') and when (`at`). Amounts are integer paise. */
+export const orderEvents = {
+  OrderPlaced: z.object({
+    orderId: z.string().min(1),
+    orderNumber: z.string().regex(/^AC-\d{4}-\d{6,}$/),
+    customerId: z.string().uuid(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    items: z.array(orderLineSchema).min(1),
+    subtotalPaise: paise,
+    shippingPaise: paise,
+    totalPaise: paise,
+    paymentMethod: z.enum(['razorpay', 'cod']),
+    shippingAddress: shippingAddressSchema,
+    by: z.string(),
+    at: iso,
+  }),
+  OrderConfirmed: z.object({ orderId: z.string().min(1), from: z.enum(ORDER_STATUSES), by: z.string(), at: iso }),
+  OrderStatusChanged: z.object({
+    orderId: z.string().min(1),
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    stock: z.enum(['kept', 'released', 'reserved']),
+    trackingNumber: z.string().optional(),
+    estimatedDelivery: iso.optional(),
+    actualDelivery: iso.optional(),
+    by: z.string(),
+    at: iso,
+  }),
+  OrderExpired: z.object({ orderId: z.string().min(1), from: z.enum(ORDER_STATUSES), reason: z.string(), by: z.string(), at: iso }),
+  OrderDeleted: z.object({ orderId: z.string().min(1), stock: z.enum(['kept', 'released']), by: z.string(), at: iso }),
+  PaymentOrderCreated: z.object({
+    orderId: z.string().min(1),
+    providerOrderId: z.string().min(1),
+    amountPaise: paise,
+    currency: z.literal('INR'),
+    provider: z.enum(['razorpay', 'simulator']),
+    by: z.string(),
+    at: iso,
+  }),
+  PaymentConfirmed: z.object({
+    orderId: z.string().min(1),
+    providerOrderId: z.string().min(1),
+    paymentId: z.string().min(1),
+    amountPaise: paise,
+    via: z.enum(['verify', 'webhook']),
+    by: z.string(),
+    at: iso,
+  }),
+  PaymentFailed: z.object({
+    orderId: z.string().min(1),
+    providerOrderId: z.string().optional(),
+    paymentId: z.string().optional(),
+    reason: z.string(),
+    via: z.enum(['verify', 'webhook']),
+    by: z.string(),
+    at: iso,
+  }),
+  PaymentRefunded: z.object({
+    orderId: z.string().min(1),
+    paymentId: z.string().min(1),
+    amountPaise: paise,
+    refundId: z.string().optional(),
+    by: z.string(),
+    at: iso,
+  }),
+  OrderNumberAssigned: z.object({ year: z.number().int(), number: z.number().int().min(1), orderId: z.string().min(1) }),
+} as const;
+registerEvents(orderEvents);
+
+type Data<K extends keyof typeof orderEvents> = z.infer<(typeof orderEvents)[K]>;
+export type OrderEvent = {
+  [K in Exclude<keyof typeof orderEvents, 'OrderNumberAssigned'>]: { type: K; data: Data<K> };
+}[Exclude<keyof typeof orderEvents, 'OrderNumberAssigned'>];
+export type OrderEventType = OrderEvent['type'];
+export const ORDER_EVENT_TYPES = Object.keys(orderEvents).filter((t) => t !== 'OrderNumberAssigned') as OrderEventType[];
