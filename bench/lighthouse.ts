@@ -1,7 +1,9 @@
 /**
  * Lighthouse (mobile preset, default throttling) on the four storefront pages a shopper lands on: home, a category page,
  * a product page and a search page, against a running store. Prints performance / LCP / TBT / CLS / total bytes.
- *   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 [--runs 3] [--add-products 100000]
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 [--runs 3] [--add-products 100000] [--save DIR]
+ * `--save DIR` writes each run's full Lighthouse JSON (DIR/<page>-<run>.json) and prints the diagnosis of the median
+ * run (LCP phases, long tasks, script bootup, main-thread work, bytes per resource: bench/lighthouse-diagnosis.ts).
  * `--add-products N` first imports N generated products through the admin bulk import (files of 50,000, as the demo
  * admin or ADMIN_EMAIL/ADMIN_PASSWORD) and waits until the store lists them.
  * `lighthouseStorefront(baseUrl)` is the same as a function, for benches that seed a store first (storefront-scale).
@@ -9,7 +11,9 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export interface LighthouseRow {
@@ -28,6 +32,8 @@ export interface LighthouseRow {
   benchmarkIndex: number;
   /** The machine's 1-minute load average when the run ended (a shared machine: read the figures next to it). */
   loadAverage: number;
+  /** Which of the runs this row is (1-based): with --save, DIR/<page>-<run>.json is its Lighthouse JSON. */
+  run: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
@@ -95,7 +101,7 @@ async function audited(url: string, port: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Each page `runs` times (cold: Lighthouse clears the cache and storage per run); the median run by performance score. */
-export async function lighthouseStorefront(baseUrl: string, options: { runs?: number } = {}): Promise<LighthouseRow[]> {
+export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 1;
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
@@ -104,6 +110,10 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         const lhr = await audited(url, chrome.port);
+        if (options.saveDir) {
+          mkdirSync(options.saveDir, { recursive: true });
+          writeFileSync(path.join(options.saveDir, `${page}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         samples.push({
           page,
@@ -118,6 +128,7 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
           totalBytes: Math.round(audit('total-byte-weight')),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
           loadAverage: Number(os.loadavg()[0]!.toFixed(1)),
+          run: i + 1,
         });
       }
       const score = median(samples.map((s) => s.performance));
@@ -146,5 +157,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const addAt = process.argv.indexOf('--add-products');
   if (addAt > 0) await addProducts(baseUrl, Number(process.argv[addAt + 1]));
   console.log(`${(await totalOf(baseUrl)).toLocaleString('en-US')} products`);
-  printLighthouse(await lighthouseStorefront(baseUrl, { runs }), baseUrl);
+  const saveAt = process.argv.indexOf('--save');
+  const saveDir = saveAt > 0 ? process.argv[saveAt + 1] : undefined;
+  const rows = await lighthouseStorefront(baseUrl, { runs, saveDir });
+  printLighthouse(rows, baseUrl);
+  if (saveDir) {
+    const { printDiagnosis } = await import('./lighthouse-diagnosis.js');
+    for (const row of rows) printDiagnosis(path.join(saveDir, `${row.page}-${row.run}.json`));
+  }
 }
