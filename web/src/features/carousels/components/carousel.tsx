@@ -60,7 +60,7 @@ export function Carousel({ name, settings, children }: CarouselProps) {
             aria-hidden={i !== index}
             style={slide.background ? { background: slide.background } : undefined}
           >
-            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} className="carousel__image" />}
+            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} untilVisible className="carousel__image" />}
             {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
             {(showText || (cta && target)) && (
               <div className="carousel__content">
