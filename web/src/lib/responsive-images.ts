@@ -22,6 +22,12 @@ export function responsiveSrcSet(src: string): string | undefined {
 /** `sizes` of the storefront's image slots (the CSS in styles/index.css: 2/3/4 columns, a 1240 px container). */
 export const IMAGE_SIZES = {
   fullWidth: '100vw',
+  /**
+   * A carousel slide covers a box 70-80vh tall (object-fit: cover): on a portrait phone a wide banner is drawn far
+   * wider than the screen, so it asks for the largest copy there (an upscaled image also counts less as the page's
+   * Largest Contentful Paint, which then moves to a card that is not preloaded); landscape: the screen's width.
+   */
+  slide: '(orientation: portrait) 1280px, 100vw',
   card: '(min-width: 1024px) 300px, (min-width: 768px) 33vw, 50vw',
   listCard: '(min-width: 768px) 200px, 132px',
   productMain: '(min-width: 900px) 640px, 100vw',
