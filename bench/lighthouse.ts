@@ -170,8 +170,10 @@ const freePort = () =>
 async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-store-'));
   const [port, pgPort] = [await freePort(), await freePort()];
+  // Its own embedded PostgreSQL, whatever this shell points at.
+  const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '', EVENTSTORE_URL: '' },
+    env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
