@@ -178,21 +178,24 @@ async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let waited = 0; ; waited += 1) {
-    if (child.exitCode !== null) throw new Error('the store exited while starting');
-    const total = await totalOf(baseUrl).catch(() => 0);
-    if (total >= 79) break;
-    if (waited > 600) throw new Error('the store did not seed its demo catalogue within 10 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    for (let waited = 0; ; waited += 1) {
+      if (child.exitCode !== null) throw new Error('the store exited while starting');
+      const total = await totalOf(baseUrl).catch(() => 0);
+      if (total >= 79) break;
+      if (waited > 600) throw new Error('the store did not seed its demo catalogue within 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }
 
 const uptime = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} CPUs)`;
