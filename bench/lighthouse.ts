@@ -1,15 +1,26 @@
 /**
  * Lighthouse (mobile preset, default throttling) on the four storefront pages a shopper lands on: home, a category page,
  * a product page and a search page, against a running store. Prints performance / LCP / TBT / CLS / total bytes.
- *   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 [--runs 3] [--add-products 100000]
+ *   npx tsx bench/lighthouse.ts http://127.0.0.1:3000 [--runs 3] [--add-products 100000] [--save DIR]
+ * `--save DIR` writes each run's full Lighthouse JSON (DIR/<size or "run">/<page>-<run>.json) and prints the diagnosis of the median
+ * run (LCP phases, long tasks, script bootup, main-thread work, bytes per resource: bench/lighthouse-diagnosis.ts).
  * `--add-products N` first imports N generated products through the admin bulk import (files of 50,000, as the demo
  * admin or ADMIN_EMAIL/ADMIN_PASSWORD) and waits until the store lists them.
  * `lighthouseStorefront(baseUrl)` is the same as a function, for benches that seed a store first (storefront-scale).
+ * The README's before/after table in one command (a store of its own, started and removed by the bench):
+ *   npx tsx bench/lighthouse.ts --fresh --runs 3 [--sizes 80,100000] [--save DIR]
+ * starts `src/server.ts` on a temporary DATA_DIR with free ports, measures it with the demo catalogue (size 80: the 79
+ * demo products), imports generated products up to each further size and measures again, and prints the load average
+ * before and after every table.
  * Uses the npm `lighthouse` package driving Debian's /usr/bin/chromium (CHROMIUM_PATH to override).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export interface LighthouseRow {
@@ -28,6 +39,8 @@ export interface LighthouseRow {
   benchmarkIndex: number;
   /** The machine's 1-minute load average when the run ended (a shared machine: read the figures next to it). */
   loadAverage: number;
+  /** Which of the runs this row is (1-based): with --save, DIR/<page>-<run>.json is its Lighthouse JSON. */
+  run: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'];
@@ -95,7 +108,7 @@ async function audited(url: string, port: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Each page `runs` times (cold: Lighthouse clears the cache and storage per run); the median run by performance score. */
-export async function lighthouseStorefront(baseUrl: string, options: { runs?: number } = {}): Promise<LighthouseRow[]> {
+export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 1;
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
@@ -104,6 +117,10 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         const lhr = await audited(url, chrome.port);
+        if (options.saveDir) {
+          mkdirSync(options.saveDir, { recursive: true });
+          writeFileSync(path.join(options.saveDir, `${page}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         samples.push({
           page,
@@ -118,6 +135,7 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
           totalBytes: Math.round(audit('total-byte-weight')),
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
           loadAverage: Number(os.loadavg()[0]!.toFixed(1)),
+          run: i + 1,
         });
       }
       const score = median(samples.map((s) => s.performance));
@@ -139,12 +157,81 @@ export function printLighthouse(rows: LighthouseRow[], label = ''): void {
   }
 }
 
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** `npm start`'s server on a throwaway DATA_DIR and free ports, seeded with the demo catalogue; stop() removes it. */
+async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-store-'));
+  const [port, pgPort] = [await freePort(), await freePort()];
+  // Its own embedded PostgreSQL, whatever this shell points at.
+  const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let waited = 0; ; waited += 1) {
+      if (child.exitCode !== null) throw new Error('the store exited while starting');
+      const total = await totalOf(baseUrl).catch(() => 0);
+      if (total >= 79) break;
+      if (waited > 600) throw new Error('the store did not seed its demo catalogue within 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+const uptime = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} CPUs)`;
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const baseUrl = (process.argv.slice(2).find((a) => /^https?:\/\//.test(a)) ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
-  const runsAt = process.argv.indexOf('--runs');
-  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 1;
-  const addAt = process.argv.indexOf('--add-products');
-  if (addAt > 0) await addProducts(baseUrl, Number(process.argv[addAt + 1]));
-  console.log(`${(await totalOf(baseUrl)).toLocaleString('en-US')} products`);
-  printLighthouse(await lighthouseStorefront(baseUrl, { runs }), baseUrl);
+  const option = (name: string) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const runs = Number(option('--runs') ?? 1);
+  const saveDir = option('--save');
+  const measure = async (baseUrl: string, label: string) => {
+    console.log(`${(await totalOf(baseUrl)).toLocaleString('en-US')} products; before: ${uptime()}`);
+    const rows = await lighthouseStorefront(baseUrl, { runs, saveDir: saveDir && path.join(saveDir, label) });
+    printLighthouse(rows, `${baseUrl} (after: ${uptime()})`);
+    if (saveDir) {
+      const { printDiagnosis } = await import('./lighthouse-diagnosis.js');
+      for (const row of rows) printDiagnosis(path.join(saveDir, label, `${row.page}-${row.run}.json`));
+    }
+  };
+  if (process.argv.includes('--fresh')) {
+    const sizes = (option('--sizes') ?? '80,100000').split(',').map(Number);
+    const store = await startFreshStore();
+    try {
+      for (const size of sizes) {
+        const missing = size - (await totalOf(store.baseUrl));
+        if (size > 80 && missing > 0) await addProducts(store.baseUrl, missing);
+        await measure(store.baseUrl, String(size));
+      }
+    } finally {
+      await store.stop();
+    }
+  } else {
+    const baseUrl = (process.argv.slice(2).find((a) => /^https?:\/\//.test(a)) ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+    const add = option('--add-products');
+    if (add) await addProducts(baseUrl, Number(add));
+    await measure(baseUrl, 'run');
+  }
 }

@@ -3,7 +3,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
-import { beginHydration } from './lib/hydration';
+import { registerServiceWorker } from './features/service-worker/register';
+import { beginHydration, whenHydratedAndIdle } from './lib/hydration';
 import { receivedNow } from './lib/ssr-data';
 
 /**
@@ -13,6 +14,10 @@ import { receivedNow } from './lib/ssr-data';
 const ssrData = document.getElementById('ssr-data');
 const dehydratedState = ssrData ? receivedNow(JSON.parse(ssrData.textContent ?? '{}') as DehydratedState) : undefined;
 const container = document.getElementById('root')!;
+
+// The service worker (its registration and the precache of the build's assets) waits until the page is live and the
+// browser idle: on a phone it would otherwise compete with hydration for the CPU and with the page for the network.
+whenHydratedAndIdle(registerServiceWorker);
 
 void createAppRouter({ hydrate: !!dehydratedState }).then((router) => {
   const app = (

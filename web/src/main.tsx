@@ -1,4 +1,3 @@
-import { registerServiceWorker } from './features/service-worker/register';
 import './styles/index.css';
 
 /**
@@ -19,5 +18,3 @@ else window.addEventListener('load', () => afterPaint(boot), { once: true });
 function afterPaint(run: () => void) {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
-
-registerServiceWorker();

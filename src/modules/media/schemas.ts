@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answers, binary, errors, ok } from '../../contract/wire.js';
+import { VARIANT_WIDTHS, type VariantWidth } from './image-variants.js';
 
 export const driveUrlBody = z.object({ url: z.string({ error: 'Please provide an image URL' }).trim().min(1, 'Please provide an image URL').max(2000) });
 export const driveUrlsBody = z.object({
@@ -27,3 +28,10 @@ export const driveBulkUploadResponses = answers(
     error: z.string().optional(),
   }),
 );
+
+/** `/media/resized/{width}/{name}`: one of the widths the storefront's srcset lists, and a stored image's name. */
+export const variantParams = z.object({
+  width: z.enum(VARIANT_WIDTHS.map(String) as [string, ...string[]], { error: `Width must be one of ${VARIANT_WIDTHS.join(', ')}` }).transform((w) => Number(w) as VariantWidth),
+  '*': z.string().min(1).max(300),
+});
+export const variantResponses = { 200: binary('The image resized to at most that width, as image/webp'), ...errors };

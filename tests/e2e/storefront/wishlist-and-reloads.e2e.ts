@@ -75,18 +75,22 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
       await guest.goto(route);
       await guest.waitForURL('**/login');
     }
-    // Broken images: one retry with a cache-busting query, then the placeholder.
+    // Broken images: one retry with a cache-busting query (the original, no srcset), then the placeholder.
     const broken = await openPage(store.browser, store.baseUrl);
     const attempts: string[] = [];
-    await broken.route('**/media/demo/**', (route) => {
+    // The original under /media/demo/ and its resized copies (srcset) under /media/resized/<width>/demo/.
+    await broken.route(/\/media\/(resized\/\d+\/)?demo\//, (route) => {
       attempts.push(route.request().url());
       return route.fulfill({ status: 404, body: '' });
     });
     await broken.goto(`/product/${product.id}`);
     const main = broken.locator('.gallery__main img');
     await eventually(() => main.getAttribute('src')).toBe('/placeholder.svg');
-    const forMain = attempts.filter((url) => url.includes(new URL(product.image, store.baseUrl).pathname));
+    expect(await main.getAttribute('srcset')).toBeNull();
+    const file = new URL(product.image, store.baseUrl).pathname.replace(/^\/media\//, '');
+    const forMain = attempts.filter((url) => url.includes(file));
     expect(forMain.length).toBe(2);
+    expect(forMain[0]).toMatch(/\/media\/resized\/\d+\//);
     expect(forMain[1]).toMatch(/[?&]_r=\d+$/); // the kit's cache-busting parameter, the same in both apps
     await broken.context().close();
 

@@ -25,6 +25,18 @@ export function useHydrated(): boolean {
   );
 }
 
+const afterHydration: (() => void)[] = [];
+
+/**
+ * Runs `task` once the page is hydrated and the browser is idle (at once if that has happened): work a shopper does
+ * not see (the service worker's registration and its precache) stays out of the tasks that make the page live.
+ */
+export function whenHydratedAndIdle(task: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => task(), { timeout: 3000 }) : setTimeout(task, 200));
+  if (document.documentElement.dataset.hydrated === 'true') idle();
+  else afterHydration.push(idle);
+}
+
 export function beginHydration(): void {
   hydrating = true;
 }
@@ -38,6 +50,7 @@ export function HydrationDone() {
   useEffect(() => {
     hydrating = false;
     document.documentElement.dataset.hydrated = 'true';
+    for (const run of afterHydration.splice(0)) run();
   }, []);
   return null;
 }

@@ -58,7 +58,7 @@ export default function CartRoute() {
             {items.map((item) => (
               <li key={item.id} className="cart-line card" data-testid="cart-line">
                 <Link to={`/product/${item.id}`} className="cart-line__image">
-                  <LazyImage src={item.image} alt={item.name} width={96} height={96} />
+                  <LazyImage src={item.image} alt={item.name} width={96} height={96} sizes="96px" />
                 </Link>
                 <div className="cart-line__body">
                   <Link to={`/product/${item.id}`} className="cart-line__name">

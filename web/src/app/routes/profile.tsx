@@ -80,7 +80,7 @@ export default function ProfileRoute() {
             <ul className="mini-list">
               {data.wishlist.map((w) => (
                 <li key={w.productId} className="card mini-item">
-                  <LazyImage src={w.image} alt={w.name} width={64} height={64} />
+                  <LazyImage src={w.image} alt={w.name} width={64} height={64} sizes="64px" />
                   <span>
                     <Link to={`/product/${w.productId}`}>{w.name}</Link>
                     <br />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '@kit/ui/toast';
+import { IMAGE_SIZES } from '../../lib/responsive-images';
 import { useCart } from '../../features/cart/cart-provider';
 import { stockRefusal } from '../../features/cart/cart-store';
 import { productQuery } from '../../features/products/api/get-product';
@@ -49,7 +50,7 @@ export default function WishlistRoute() {
           {items.map((p) => (
             <article key={p.id} className="card product-card" data-testid="wishlist-item">
               <Link to={`/product/${p.id}`} className="product-card__media">
-                <LazyImage src={p.image} alt={p.name} width={400} height={400} />
+                <LazyImage src={p.image} alt={p.name} width={400} height={400} sizes={IMAGE_SIZES.card} />
               </Link>
               <div className="product-card__body">
                 <p className="product-card__category">{p.category}</p>

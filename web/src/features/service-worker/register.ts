@@ -24,13 +24,16 @@ function promptForUpdate(worker: ServiceWorker) {
   }
 }
 
-/** Registers /sw.js once on load; a new worker installed while another controls the page prompts for an update. */
+/**
+ * Registers /sw.js once the page has loaded (at once when called later); a new worker installed while another controls
+ * the page prompts for an update.
+ */
 export function registerServiceWorker(): void {
   if (!serviceWorkerState.supported) {
     console.info('Service workers are not supported in this browser');
     return;
   }
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((registration) => {
@@ -52,7 +55,9 @@ export function registerServiceWorker(): void {
       reloading = true;
       window.location.reload();
     });
-  });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 export async function unregisterServiceWorker(): Promise<void> {

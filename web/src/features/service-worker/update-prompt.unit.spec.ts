@@ -38,18 +38,21 @@ let registration: FakeRegistration;
 let container: EventTarget & { controller: object | null; register: ReturnType<typeof vi.fn> };
 let win: EventTarget & { confirm: ReturnType<typeof vi.fn>; location: { reload: ReturnType<typeof vi.fn> } };
 
-async function load(options: { controller: boolean; waiting?: boolean }) {
+async function load(options: { controller: boolean; waiting?: boolean; afterLoad?: boolean }) {
   registration = new FakeRegistration();
   if (options.waiting) registration.waiting = new FakeWorker();
   container = Object.assign(new EventTarget(), { controller: options.controller ? {} : null, register: vi.fn(async () => registration) });
   win = Object.assign(new EventTarget(), { confirm: vi.fn(() => answer), location: { reload: vi.fn() } });
   vi.stubGlobal('navigator', { serviceWorker: container });
   vi.stubGlobal('window', win);
+  vi.stubGlobal('document', { readyState: options.afterLoad ? 'complete' : 'loading' });
   vi.resetModules();
   const sw = await import('./register');
   sw.registerServiceWorker();
-  expect(container.register).not.toHaveBeenCalled(); // only once the page has loaded
-  win.dispatchEvent(new Event('load'));
+  if (!options.afterLoad) {
+    expect(container.register).not.toHaveBeenCalled(); // only once the page has loaded
+    win.dispatchEvent(new Event('load'));
+  }
   await vi.waitFor(() => expect(sw.serviceWorkerState.registered).toBe(true));
   return sw;
 }
@@ -66,6 +69,13 @@ describe('service worker update prompt', () => {
     expect(container.register).toHaveBeenCalledTimes(1);
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(sw.serviceWorkerState).toMatchObject({ supported: true, registered: true, updateAvailable: false, registration });
+  });
+
+  it('called after the page has loaded (the storefront registers once hydrated and idle): registers at once, once', async () => {
+    const sw = await load({ controller: false, afterLoad: true });
+    win.dispatchEvent(new Event('load'));
+    expect(container.register).toHaveBeenCalledTimes(1);
+    expect(sw.serviceWorkerState.registered).toBe(true);
   });
 
   it('a new version installed while a worker controls the page: asks, skips waiting on yes, reloads on the new controller', async () => {

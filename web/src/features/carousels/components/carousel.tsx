@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
+import { IMAGE_SIZES } from '../../../lib/responsive-images';
 import { fallbackCarousel } from '../api/get-carousel';
 import { slideContent } from '../slide-content';
 import type { CarouselName, CarouselSettings } from '../types';
@@ -60,7 +61,7 @@ export function Carousel({ name, settings, children }: CarouselProps) {
             aria-hidden={i !== index}
             style={slide.background ? { background: slide.background } : undefined}
           >
-            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} className="carousel__image" />}
+            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} untilVisible sizes={IMAGE_SIZES.slide} className="carousel__image" />}
             {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
             {(showText || (cta && target)) && (
               <div className="carousel__content">

@@ -61,7 +61,7 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
             {order.items.map((item) => (
               <li key={item.id} className="order-item">
                 <Link to={`/product/${item.productId}`} className="order-item__image">
-                  <LazyImage src={item.image} alt={item.name} width={72} height={72} />
+                  <LazyImage src={item.image} alt={item.name} width={72} height={72} sizes="72px" />
                 </Link>
                 <div className="order-item__body">
                   <Link to={`/product/${item.productId}`}>{item.name}</Link>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { formatINR } from '@kit/format';
+import { IMAGE_SIZES } from '../../../lib/responsive-images';
 import { keychainSampleQuery } from '../api/keychain-sample';
 
 /** Shown at once on a wide screen; CSS shows 1 under 768 px and 2 under 1024 px (no window read: renders the same on the server). */
@@ -32,7 +33,7 @@ export function KeychainShowcase() {
           <div className="showcase__items">
             {shown.map((p) => (
               <Link key={p.id} to={`/product/${p.id}`} className="showcase__item">
-                <LazyImage src={p.image} alt={p.name} width={300} height={300} />
+                <LazyImage src={p.image} alt={p.name} width={300} height={300} sizes={IMAGE_SIZES.showcase} />
                 <span className="showcase__name">{p.name}</span>
                 <span className="price">{formatINR(p.price)}</span>
               </Link>

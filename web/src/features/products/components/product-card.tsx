@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HeartIcon } from '../../../components/ui/icons';
 import { LazyImage } from '../../../components/ui/lazy-image';
+import { IMAGE_SIZES } from '../../../lib/responsive-images';
 import { Stars } from '../../../components/ui/stars';
 import { useToast } from '@kit/ui/toast';
 import { CARD_IMAGE_CYCLE_MS } from '../../../lib/constants';
@@ -51,7 +52,7 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
   return (
     <article className={`card product-card product-card--${layout} ${product.inStock ? '' : 'is-out'}`} data-testid="product-card" data-product-id={product.id}>
       <Link to={`/product/${product.id}`} className="product-card__media" aria-label={product.name}>
-        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} priority={priority} width={400} height={400} />
+        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} priority={priority} width={400} height={400} sizes={layout === 'list' ? IMAGE_SIZES.listCard : IMAGE_SIZES.card} />
         <div className="product-card__chips">
           {off ? <span className="chip chip--sale">-{off}%</span> : null}
           {product.isNew && <span className="chip chip--new">New</span>}
