@@ -14,6 +14,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
 import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
 import { createRuntime, type Limits, type Runtime } from '../src/runtime.js';
+import type { ImageFetchRules } from '../src/modules/media/index.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -59,7 +60,7 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits> }): Promise<BenchApp> {
+export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; imageFetch?: ImageFetchRules }): Promise<BenchApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
@@ -74,6 +75,7 @@ export async function createBenchApp(options: { databaseUrl: string; env?: Parti
     limits: { ...NO_LIMITS, ...options.limits },
     // Benches check out back to back from a few accounts on purpose.
     holdCaps: UNCAPPED_HOLDS,
+    ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
   });
   const app = await buildApp(runtime);
   await app.ready();
