@@ -129,5 +129,6 @@ describe('one projection leader per database', () => {
       if (projector.child.exitCode === null) projector.child.kill('SIGKILL');
       await api.close();
     }
-  });
+    // Four tsx processes start one after another: ~20 s quiet, past 60 s at load 28; the bound only guards against a hang.
+  }, 180_000);
 });
