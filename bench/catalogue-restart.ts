@@ -71,7 +71,7 @@ try {
   });
   const empty = await start('restart with an empty read model (baseline)', 'anything');
   const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
-  let started = performance.now();
+  const started = performance.now();
   await pool.query(
     `insert into products (id, name, price, original_price, image, images, category, is_new, is_on_sale, description,
        in_stock, stock_quantity, rating, reviews_count, created_at, updated_at)
