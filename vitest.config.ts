@@ -8,6 +8,8 @@ export default defineConfig({
     reporters: ['default', './tests/helpers/no-skipped-tests.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // One budget for every expect.poll (what the specs wait for: projections, sockets, recoveries), none of them a sleep.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     pool: 'forks',
     maxWorkers: 2,
     // One master key for every runtime, CLI and server process a spec starts on its shared database (each has its own

@@ -3,47 +3,17 @@
  * Usage: npm run bench:append [-- --seconds 5 --connections 8]
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { z } from 'zod';
 import { registerEvents } from '../src/core/event-registry.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
-import { migrate } from '../src/db/migrate.js';
 import { PostgresEventStore } from '../src/event-store/postgres.js';
+import { arg, runBench, throughput, withMigratedPool } from './harness.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 8);
+const run = (label: string, worker: (i: number) => Promise<void>) => throughput(label, seconds, connections, worker);
 
-async function run(label: string, worker: (i: number) => Promise<void>): Promise<number> {
-  const deadline = Date.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: connections }, async (_, c) => {
-      let i = 0;
-      while (Date.now() < deadline) {
-        await worker(c * 1_000_000 + i++);
-        done++;
-      }
-    }),
-  );
-  const rate = done / seconds;
-  console.log(`${label.padEnd(34)} ${rate.toFixed(0).padStart(8)} /s`);
-  return rate;
-}
-
-async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: connections + 2 });
-  try {
-    await migrate(pool);
+runBench(() =>
+  withMigratedPool(connections, async (pool) => {
     await pool.query('create table raw_rows (id bigserial primary key, stream text, data jsonb)');
     registerEvents({ BenchEvent: z.object({ i: z.number() }) });
     const store = new PostgresEventStore(pool);
@@ -65,14 +35,5 @@ async function main() {
     const ratio = median(appends) / median(raws);
     console.log(`median raw INSERT ${median(raws).toFixed(0)}/s, median append ${median(appends).toFixed(0)}/s, ratio ${ratio.toFixed(2)} (target >= 0.5)`);
     await store.close();
-  } finally {
-    await pool.end();
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+  }),
+);

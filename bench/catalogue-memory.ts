@@ -5,43 +5,20 @@
  * catalogue's share of "imported → searchable"), the first and the merged sort, and typo search latency percentiles.
  * Usage: node --expose-gc --import tsx bench/catalogue-memory.ts [--products 1000000]
  */
-import Papa from 'papaparse';
 import { CatalogueOrders } from '../src/modules/catalogue/catalogue-orders.js';
 import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
 import { ProductTable } from '../src/modules/catalogue/product-table.js';
 import { SearchIndex } from '../src/modules/catalogue/search-index.js';
 import { arg, percentile } from './harness.js';
-import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
+import { catalogueProductRows, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const n = arg('products', 100_000);
 const FILE = 50_000;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc --import tsx bench/catalogue-memory.ts');
 
-function rowsOf(from: number, count: number): ProductRow[] {
-  const created = new Date(1_700_000_000_000 + from);
-  return Papa.parse<Record<string, string>>(catalogueCsv(from, count), { header: true, skipEmptyLines: true }).data.map((r, k) => ({
-    id: `00000000-0000-4000-8000-${String(from + k).padStart(12, '0')}`,
-    name: r.name!,
-    price: r.price!,
-    original_price: r.originalPrice || null,
-    image: r.image!,
-    images: r.image ? [r.image] : [],
-    category: r.category!,
-    is_new: r.isNew === 'true',
-    is_on_sale: r.isOnSale === 'true',
-    discount: null,
-    description: r.description!,
-    in_stock: Number(r.stockQuantity) > 0,
-    in_stock_flag: true,
-    stock_quantity: Number(r.stockQuantity),
-    rating: r.rating!,
-    reviews_count: Number(r.reviews),
-    power_points: 50,
-    created_at: created,
-    updated_at: created,
-  }));
-}
+/** All rows of one batch share its creation time, as one import gives them. */
+const rowsOf = (from: number, count: number) => catalogueProductRows(from, count, () => new Date(1_700_000_000_000 + from));
 
 const table = new ProductTable();
 const orders = new CatalogueOrders(table);

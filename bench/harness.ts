@@ -1,6 +1,7 @@
 /**
- * Shared set-up for the hardening benches: an embedded PostgreSQL of their own (temp folder, random port), fresh
- * databases in it, and full store runtimes + apps on them (like tests/helpers/test-runtime.ts, without Vitest).
+ * Shared set-up for the benches: an embedded PostgreSQL of their own (temp folder, a port the OS hands out), fresh
+ * databases in it, a migrated pool on one, full store runtimes + apps (like tests/helpers/test-runtime.ts, without
+ * Vitest), the throughput loop and the entry point's error handling.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,9 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
 import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
 import { createRuntime, type Limits, type Runtime } from '../src/runtime.js';
+import type { ImageFetchRules } from '../src/modules/media/index.js';
+import { migrate } from '../src/db/migrate.js';
+import { freePort } from '../tests/hardening/processes.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -29,7 +33,7 @@ export interface BenchDatabase {
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-pg-'));
   chmodSync(dir, 0o755);
-  const port = 57000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'postgres' });
   return {
     dir,
@@ -59,7 +63,7 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits> }): Promise<BenchApp> {
+export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; imageFetch?: ImageFetchRules }): Promise<BenchApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
@@ -74,6 +78,7 @@ export async function createBenchApp(options: { databaseUrl: string; env?: Parti
     limits: { ...NO_LIMITS, ...options.limits },
     // Benches check out back to back from a few accounts on purpose.
     holdCaps: UNCAPPED_HOLDS,
+    ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
   });
   const app = await buildApp(runtime);
   await app.ready();
@@ -116,4 +121,47 @@ export const arg = (name: string, fallback: number): number => {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/**
+ * A migrated database on an embedded PostgreSQL of its own (pool of `connections` + 2), handed to `work`; the server
+ * and its folder are removed afterwards, whatever happens.
+ */
+export async function withMigratedPool(connections: number, work: (pool: pg.Pool) => Promise<void>): Promise<void> {
+  const db = await startBenchDatabase();
+  const pool = new pg.Pool({ connectionString: await db.createDatabase(), max: connections + 2 });
+  pool.on('error', () => undefined); // the server stopping at the end closes idle connections
+  try {
+    await migrate(pool);
+    await work(pool);
+  } finally {
+    await pool.end();
+    await db.stop();
+  }
+}
+
+/** Runs `worker` on `connections` concurrent loops for `seconds`; prints and returns the completions per second. */
+export async function throughput(label: string, seconds: number, connections: number, worker: (i: number) => Promise<void>, unit = '/s'): Promise<number> {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, c) => {
+      let i = c * 1_000_000;
+      while (Date.now() < deadline) {
+        await worker(i++);
+        done++;
+      }
+    }),
+  );
+  const rate = done / seconds;
+  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} ${unit}`);
+  return rate;
+}
+
+/** A bench's entry point: an error is printed and fails the process. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

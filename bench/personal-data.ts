@@ -7,23 +7,14 @@
  * Usage: npm run bench:privacy [-- --seconds 5 --connections 8 --rounds 5]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { eventsOf } from '../src/core/event-store.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
-import { migrate } from '../src/db/migrate.js';
 import { PostgresEventStore } from '../src/event-store/postgres.js';
 import '../src/modules/customers/customer.js';
 import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import '../src/modules/privacy/personal-fields.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
-
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+import { arg, runBench, withMigratedPool } from './harness.js';
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 8);
 const SHOPPERS = 500;
@@ -87,14 +78,8 @@ async function replayRound(label: string, store: PostgresEventStore): Promise<nu
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
-  chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: connections + 2 });
-  pool.on('error', () => undefined); // the server stopping at the end closes idle connections
-  try {
-    await migrate(pool);
+runBench(() =>
+  withMigratedPool(connections, async (pool) => {
     const keys = new SubjectKeyStore(pool, randomBytes(32));
     const codec = await PersonalDataCodec.create(keys);
     for (const s of shoppers) await keys.keyFor(s); // every shopper has a key already, as after their sign-up
@@ -126,14 +111,5 @@ async function main() {
     cpuLine('replay', cpuPerEvent.replay);
     await plain.close();
     await encrypted.close();
-  } finally {
-    await pool.end();
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+  }),
+);

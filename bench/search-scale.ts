@@ -15,13 +15,12 @@
 import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import Papa from 'papaparse';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { shopperCatalogueRoutes } from '../src/modules/catalogue/api.js';
 import { CatalogueMemory } from '../src/modules/catalogue/catalogue-memory.js';
 import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
 import { arg, percentile, silent } from './harness.js';
-import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
+import { benchProductId, catalogueProductRows, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const seconds = arg('seconds', 5);
 const sizesArg = process.argv.indexOf('--sizes');
@@ -32,34 +31,9 @@ const gc = (globalThis as { gc?: () => void }).gc as () => void;
 if (typeof gc !== 'function') throw new Error('run with node --expose-gc --import tsx bench/search-scale.ts');
 
 const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
-const idOf = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const idOf = benchProductId;
 
-function rowsOf(from: number, count: number): ProductRow[] {
-  return Papa.parse<Record<string, string>>(catalogueCsv(from, count), { header: true, skipEmptyLines: true }).data.map((r, k) => {
-    const created = new Date(1_700_000_000_000 + (from + k) * 1000);
-    return {
-      id: idOf(from + k),
-      name: r.name!,
-      price: r.price!,
-      original_price: r.originalPrice || null,
-      image: r.image!,
-      images: r.image ? [r.image] : [],
-      category: r.category!,
-      is_new: r.isNew === 'true',
-      is_on_sale: r.isOnSale === 'true',
-      discount: null,
-      description: r.description!,
-      in_stock: Number(r.stockQuantity) > 0,
-      in_stock_flag: true,
-      stock_quantity: Number(r.stockQuantity),
-      rating: r.rating!,
-      reviews_count: Number(r.reviews),
-      power_points: 50,
-      created_at: created,
-      updated_at: created,
-    };
-  });
-}
+const rowsOf = (from: number, count: number) => catalogueProductRows(from, count);
 
 function* pages(from: number, to: number): Generator<ProductRow[]> {
   for (let at = from; at < to; at += FILE) yield rowsOf(at, Math.min(FILE, to - at));

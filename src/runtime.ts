@@ -14,6 +14,7 @@ import { PostgresEventStore } from './event-store/postgres.js';
 import { PROJECTORS } from '../projections/index.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
+import type { ImageFetchRules } from './modules/media/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
 import { DEFAULT_HOLD_CAPS, type HoldCaps } from './modules/orders/holds.js';
 import { openPersonalData, type PersonalData } from './modules/privacy/personal-data.js';
@@ -42,6 +43,8 @@ export interface RuntimeOptions {
   startModules?: boolean;
   /** Tests: false runs without the in-process lock (src/core/command-handler.ts), leaving races to the event store. */
   localLocks?: boolean;
+  /** Tests: the fetch policy and name resolution of the routes that fetch remote images (a local fake image host). */
+  imageFetch?: ImageFetchRules;
 }
 
 export type { Limits } from './config/limits.js';
@@ -62,6 +65,8 @@ export interface Runtime {
   /** The wall clock in ms; injected by tests. */
   now: () => number;
   holdCaps: HoldCaps;
+  /** Unset in production: the image proxy's own SSRF policy and the system's name resolution. */
+  imageFetch?: ImageFetchRules;
   /**
    * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
    * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
@@ -137,6 +142,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     now: options.now ?? Date.now,
     holdCaps: { ...DEFAULT_HOLD_CAPS, ...options.holdCaps },
+    ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
   };
   const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, PROJECTORS, log, {

@@ -1,3 +1,6 @@
+import Papa from 'papaparse';
+import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
+
 /** Generated catalogue rows for the storefront scale bench, in the bulk import's CSV columns (mode add: no ids). */
 const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
 const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
@@ -21,3 +24,37 @@ export function catalogueCsv(from: number, count: number): string {
   }
   return lines.join('\n');
 }
+
+export const benchProductId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+/**
+ * Rows `from` … `from + count - 1` of the generated catalogue as the in-memory catalogue loads them (ProductRow), parsed
+ * from the same CSV an import would read. `createdAt` gives a row's creation time (default: one second apart).
+ */
+export function catalogueProductRows(from: number, count: number, createdAt: (i: number) => Date = (i) => new Date(1_700_000_000_000 + i * 1000)): ProductRow[] {
+  return Papa.parse<Record<string, string>>(catalogueCsv(from, count), { header: true, skipEmptyLines: true }).data.map((r, k) => {
+    const created = createdAt(from + k);
+    return {
+      id: benchProductId(from + k),
+      name: r.name!,
+      price: r.price!,
+      original_price: r.originalPrice || null,
+      image: r.image!,
+      images: r.image ? [r.image] : [],
+      category: r.category!,
+      is_new: r.isNew === 'true',
+      is_on_sale: r.isOnSale === 'true',
+      discount: null,
+      description: r.description!,
+      in_stock: Number(r.stockQuantity) > 0,
+      in_stock_flag: true,
+      stock_quantity: Number(r.stockQuantity),
+      rating: r.rating!,
+      reviews_count: Number(r.reviews),
+      power_points: 50,
+      created_at: created,
+      updated_at: created,
+    };
+  });
+}
+

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Projector } from '../../projections/projector.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { buildApp } from '../../src/app.js';
@@ -10,7 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embed
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { caughtUp, consistency, stockByLog } from './consistency.js';
 import { createProduct, orderIdOf, SHIPPING } from './fixtures.js';
-import { startServer } from './processes.js';
+import { freePort, startServer } from './processes.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,8 +59,8 @@ describe('a projector that throws on one event is isolated', () => {
       await signUp(app);
       const count = async (table: string) => Number((await pool.query(`select count(*)::int as n from ${table}`)).rows[0].n);
       const registered = async () => Number((await pool.query(`select count(*)::int as n from events where type = 'CustomerRegistered'`)).rows[0].n);
-      for (let i = 0; i < 100 && (await count('h_seen_good')) < (await registered()); i++) await sleep(50);
-      expect(await count('h_seen_good')).toBe(await registered());
+      const everyRegistration = await registered();
+      await expect.poll(() => count('h_seen_good')).toBe(everyRegistration);
       expect(await count('customers')).toBe(await registered()); // the store's own projectors continue too
 
       const health = await app.inject({ method: 'GET', url: '/api/health' });
@@ -77,8 +77,7 @@ describe('a projector that throws on one event is isolated', () => {
       expect(stored.rows[0].last_error).toContain('boom');
 
       poisoned = false; // "deploy the fix": the runner retries by itself
-      for (let i = 0; i < 100 && (await count('h_seen_flaky')) < (await registered()); i++) await sleep(100);
-      expect(await count('h_seen_flaky')).toBe(await registered());
+      await expect.poll(() => count('h_seen_flaky')).toBe(everyRegistration);
       const healed = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { status: string };
       expect(healed.status).toBe('ok');
     } finally {
@@ -101,7 +100,7 @@ describe('PostgreSQL stops for a few seconds', () => {
   });
 
   it('the API answers 503 meanwhile, recovers by itself, projections catch up and nothing is applied twice', async () => {
-    const port = 59000 + Math.floor(Math.random() * 900);
+    const port = await freePort(); // the OS hands out a free one (a random pick could collide with another worker's)
     const start = () => startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port });
     db = await start();
     ctx = await createTestApp({ databaseUrl: db.connectionString });
@@ -125,20 +124,22 @@ describe('PostgreSQL stops for a few seconds', () => {
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ status: 'unavailable', database: 'unavailable' });
 
-    await sleep(2000); // a few seconds down in all
+    await sleep(2000); // the outage itself (a few seconds down in all), not a wait for anything
     db = await start();
     const restartedAt = Date.now();
-    let recovered = 0;
-    for (let i = 0; i < 60; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupPayload('after') });
-      if (r.statusCode === 201) {
-        recovered = Date.now() - restartedAt;
-        break;
-      }
-      expect(r.statusCode).toBe(503);
-      await sleep(250);
-    }
-    expect(recovered).toBeGreaterThan(0);
+    const meanwhile: number[] = [];
+    await vi.waitFor(
+      async () => {
+        const r = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupPayload('after') });
+        if (r.statusCode !== 201) {
+          meanwhile.push(r.statusCode);
+          throw new Error(`not recovered yet: ${r.statusCode}`);
+        }
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    const recovered = Date.now() - restartedAt;
+    expect(meanwhile.filter((status) => status !== 503)).toEqual([]); // until then, only 503s
     for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupPayload('after') })).statusCode).toBe(201);
     await caughtUp(runtime);
     const c = await consistency(runtime.pool);
@@ -146,10 +147,7 @@ describe('PostgreSQL stops for a few seconds', () => {
     expect(c.customers.rows).toBe(c.customers.events);
     expect(c.customers.duplicateEmails).toBe(0);
     expect(c.checkpointsBehind).toEqual([]);
-    for (let i = 0; i < 40; i++) {
-      if ((await app.inject({ method: 'GET', url: '/api/health' })).json().status === 'ok') break;
-      await sleep(250);
-    }
+    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).json().status).toBe('ok');
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: 'ok' });
     console.log(`[faults] PostgreSQL outage: answers during ${JSON.stringify(during)}, first 201 ${recovered} ms after restart`);
    }, 180_000);
@@ -197,7 +195,7 @@ describe('the server process is killed during a burst of writes', () => {
       };
       const burst = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
       // Kill it mid-burst: once a good number of writes were acknowledged (or after 10 s).
-      for (let i = 0; i < 100 && acknowledged.users.length + acknowledged.orders.length < 30; i++) await sleep(100);
+      await vi.waitFor(() => expect(acknowledged.users.length + acknowledged.orders.length).toBeGreaterThanOrEqual(30), { timeout: 10_000, interval: 20 }).catch(() => undefined);
       first.child.kill('SIGKILL');
       await burst;
       expect(acknowledged.users.length + acknowledged.orders.length, JSON.stringify(statuses)).toBeGreaterThan(3);

@@ -60,7 +60,7 @@ export interface FuzzReport {
   routes: number;
   byStatus: Record<string, number>;
   fiveXx: number;
-  /** 502 answers of routes that fetch remote images, when the remote host could not be reached (this machine is offline). */
+  /** 502 answers of routes that fetch remote images: the (fake) image host failed, looped or could not be reached. */
   upstream502: number;
   refusedButChanged: number;
   badErrorShape: number;
@@ -285,9 +285,60 @@ const preview = (p: string | Buffer | undefined) => {
 
 /** Sends `count` generated requests (deterministic for a seed) one by one and checks each. */
 export async function fuzz(setup: FuzzSetup, options: { count: number; seed: number; onProgress?: (done: number) => void }): Promise<FuzzReport> {
-  const started = Date.now();
   const { arbitrary, routes } = await requestArbitrary(setup);
-  const requests = fc.sample(arbitrary, { numRuns: options.count, seed: options.seed });
+  return sendAndCheck(setup, fc.sample(arbitrary, { numRuns: options.count, seed: options.seed }), routes, options.onProgress);
+}
+
+/**
+ * The routes that fetch a remote image (the image proxy, the Drive-URL uploads), aimed at a local fake image host:
+ * its paths (images, refusals, failures, redirects to metadata, private and loopback addresses, loops), the same URL
+ * with credentials, another port, https, odd casing or a trailing dot, names that resolve privately, Drive links and
+ * hostile strings. The app must have been built with the host's fetch rules (createTestApp({ imageFetch })).
+ */
+export function imageRouteArbitrary(setup: FuzzSetup, host: { origin: string; port: number; paths: readonly string[] }): fc.Arbitrary<FuzzRequest> {
+  const { origin, port } = host;
+  const name = new URL(origin).hostname;
+  const suffix = fc.constantFrom('', '', '', '?w=100', '#x', '?url=http://169.254.169.254/', '/..%2f..%2fetc%2fpasswd', `?next=${encodeURIComponent(origin)}`);
+  const onHost = fc.tuple(fc.constantFrom(...host.paths), suffix).map(([p, s]) => `${origin}${p}${s}`);
+  const variants = fc.constantFrom(
+    `http://user:secret@${name}:${port}/image.png`,
+    `https://${name}:${port}/image.png`,
+    `http://${name.toUpperCase()}:${port}/image.png`,
+    `http://${name}.:${port}/image.png`,
+    `http://${name}:1/image.png`,
+    `ftp://${name}:${port}/image.png`,
+    `http://private.${name}:${port}/image.png`,
+    `http://127.0.0.1:${port}/image.png`,
+    `http://[::1]:${port}/image.png`,
+    `http://[::ffff:127.0.0.1]:${port}/image.png`,
+    `http://2130706433:${port}/image.png`,
+    `  ${origin}/image.png  `,
+    'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view?usp=sharing',
+    '1AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+    'https://images.unsplash.com/photo-1.png',
+  );
+  const url = fc.oneof({ weight: 6, arbitrary: onHost }, { weight: 3, arbitrary: variants }, { weight: 1, arbitrary: anyString });
+  const role = fc.constantFrom<Role>(...(Object.keys(setup.auth) as Role[]));
+  const json = { 'content-type': 'application/json' };
+  const request = (route: string, method: HTTPMethods, r: Role, target: string, payload?: unknown): FuzzRequest => ({
+    role: r,
+    method,
+    route,
+    url: payload === undefined ? `${route}?url=${encodeURIComponent(target)}` : route,
+    headers: { ...setup.auth[r], ...(payload === undefined ? {} : json) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    kind: `image-url ${target.slice(0, 80)}`,
+  });
+  return fc.oneof(
+    fc.tuple(role, url).map(([r, u]) => request('/api/products/image-proxy', 'GET', r, u)),
+    fc.tuple(role, url).map(([r, u]) => request('/api/cloudinary/upload-drive-url', 'POST', r, u, { url: u })),
+    fc.tuple(role, fc.array(url, { minLength: 1, maxLength: 4 })).map(([r, us]) => request('/api/cloudinary/bulk-upload-drive-urls', 'POST', r, us[0]!, { urls: us })),
+  );
+}
+
+/** Sends the requests one by one and checks each: no 5xx, and nothing appended to the log by a refused one. */
+export async function sendAndCheck(setup: FuzzSetup, requests: FuzzRequest[], routes: number, onProgress?: (done: number) => void): Promise<FuzzReport> {
+  const started = Date.now();
   const report: FuzzReport = { requests: 0, routes, byStatus: {}, fiveXx: 0, upstream502: 0, refusedButChanged: 0, badErrorShape: 0, failures: [], badShapes: [], ms: 0 };
   for (const request of requests) {
     const before = await eventCount(setup.pool);
@@ -314,7 +365,7 @@ export async function fuzz(setup: FuzzSetup, options: { count: number; seed: num
       eventsAppended: appended,
     });
     if (response.statusCode === 502 && /Could not fetch the image|The image host answered|Too many redirects/.test(response.body)) {
-      report.upstream502++; // a Drive file id or URL that passed the SSRF guard and was fetched: the network answered, not a bug
+      report.upstream502++; // a URL that passed the SSRF guard and was fetched: the image host failed, not the store
     } else if (response.statusCode >= 500) {
       report.fiveXx++;
       report.failures.push(failure('5xx'));
@@ -335,7 +386,7 @@ export async function fuzz(setup: FuzzSetup, options: { count: number; seed: num
         if (report.badShapes.length < 20) report.badShapes.push(`${response.statusCode} ${request.method} ${request.route}: ${response.body.slice(0, 120)}`);
       }
     }
-    if (options.onProgress && report.requests % 1000 === 0) options.onProgress(report.requests);
+    if (onProgress && report.requests % 1000 === 0) onProgress(report.requests);
   }
   report.ms = Date.now() - started;
   return report;

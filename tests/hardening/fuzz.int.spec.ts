@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../src/plugins/auth.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { createProduct, orderIdOf, placeOrder } from './fixtures.js';
-import { fuzz, summarise, type FuzzSetup } from './fuzz-engine.js';
+import fc from 'fast-check';
+import { FAKE_PATHS, startFakeImageHost, type FakeImageHost } from './fake-image-host.js';
+import { fuzz, imageRouteArbitrary, sendAndCheck, summarise, type FuzzSetup } from './fuzz-engine.js';
 
 /** Entities the fuzzer can aim at: a product, an order and an address of the shopper. */
 export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
@@ -26,13 +28,20 @@ export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
 
 describe('fuzzing every registered route (fixed seed)', () => {
   let ctx: TestContext;
+  let host: FakeImageHost;
+  let setup: FuzzSetup;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The image routes fetch from a local fake host only: no fuzzed request may reach a real one.
+    host = await startFakeImageHost();
+    ctx = await createTestApp({ imageFetch: host.rules });
+    setup = await fuzzSetup(ctx);
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    await host?.close();
+  });
 
   it('1,500 malformed, oversized, wrongly typed and boundary requests: no 5xx, and no refused request changes the log', async () => {
-    const setup = await fuzzSetup(ctx);
     const report = await fuzz(setup, { count: 1500, seed: 20261122 });
     expect(report.requests).toBe(1500);
     expect(report.routes).toBeGreaterThan(10);
@@ -42,5 +51,39 @@ describe('fuzzing every registered route (fixed seed)', () => {
     expect(report.refusedButChanged).toBe(0);
     expect(report.badShapes).toEqual([]);
     // 1,500 requests take ~9 s on a quiet 2-core machine; the bound only guards against a hang, not speed.
+  }, 240_000);
+
+  it('the image proxy and the Drive-URL uploads, 400 requests aimed at the fake image host: no 5xx, no refused request changes the log', async () => {
+    const served = host.requests.length;
+    const looked = host.lookups.length;
+    // The injected rules are in force: the proxy fetches a picture from the fake host.
+    const proxied = await ctx.app.inject({ method: 'GET', url: `/api/products/image-proxy?url=${encodeURIComponent(`${host.origin}/image.png`)}` });
+    expect(proxied.statusCode).toBe(200);
+    expect(proxied.headers['content-type']).toBe('image/png');
+    expect(host.requests.slice(served, served + 1)).toEqual(['/image.png']);
+    // …and its refusals: a hop to the metadata address, to a name resolving privately, to a loopback literal or a file.
+    const proxy = async (path: string) => {
+      const r = await ctx.app.inject({ method: 'GET', url: `/api/products/image-proxy?url=${encodeURIComponent(`${host.origin}${path}`)}` });
+      return [r.statusCode, (r.json() as { error?: string }).error];
+    };
+    expect(await proxy('/redirect/metadata')).toEqual([400, 'This image host is not allowed']);
+    expect(await proxy('/redirect/private-name')).toEqual([400, 'This address is not allowed']);
+    expect(await proxy('/redirect/loopback-literal')).toEqual([400, 'This image host is not allowed']);
+    expect(await proxy('/redirect/file')).toEqual([400, 'Only http and https image URLs are allowed']);
+
+    const requests = fc.sample(imageRouteArbitrary(setup, { origin: host.origin, port: host.port, paths: FAKE_PATHS }), { numRuns: 400, seed: 20261124 });
+    const report = await sendAndCheck(setup, requests, 3);
+    expect(summarise(report.failures)).toEqual([]);
+    expect(report.fiveXx).toBe(0);
+    expect(report.refusedButChanged).toBe(0);
+    expect(report.badShapes).toEqual([]);
+    // The fuzz reached deep: pictures were stored, hops refused, and the host's own failures came back as 502.
+    expect(report.byStatus['2xx'] ?? 0).toBeGreaterThanOrEqual(10);
+    expect(report.byStatus['4xx'] ?? 0).toBeGreaterThan(100);
+    expect(report.upstream502).toBeGreaterThan(0);
+    expect([...new Set(host.requests.slice(served))]).toEqual(expect.arrayContaining(['/image.png', '/redirect/metadata', '/redirect/private-name', '/too-big', '/status/500']));
+    // Every other name the app looked up (Drive, Unsplash) was answered with a TEST-NET address the policy refuses.
+    expect([...new Set(host.lookups.slice(looked).map((name) => name.replace(/\.$/, '')))].sort()).toEqual(['drive.google.com', 'fake-image-host.test', 'images.unsplash.com', 'private.fake-image-host.test']);
+    // ~10 s on a loaded machine; like the first, the bound only guards against a hang.
   }, 240_000);
 });

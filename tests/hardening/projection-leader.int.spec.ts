@@ -2,20 +2,19 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROJECTION_LEADER_LOCK } from '../../projections/leadership.js';
 import { createTestApp, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { caughtUp, consistency } from './consistency.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** Backends of this database holding the projection leader lock. */
@@ -130,5 +129,6 @@ describe('one projection leader per database', () => {
       if (projector.child.exitCode === null) projector.child.kill('SIGKILL');
       await api.close();
     }
-  });
+    // Four tsx processes start one after another: ~20 s quiet, past 60 s at load 28; the bound only guards against a hang.
+  }, 180_000);
 });

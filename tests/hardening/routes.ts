@@ -129,6 +129,8 @@ export function printedRoutes(app: FastifyInstance): string[] {
 
 interface WsClient {
   on(event: string, listener: (...args: unknown[]) => void): void;
+  once(event: string, listener: (...args: unknown[]) => void): void;
+  ping(data?: unknown, mask?: boolean, callback?: (error?: Error) => void): void;
   close(): void;
   terminate(): void;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookSignature } from '../../src/modules/payments/signature.js';
 import { createTestApp, liveTicket, loginAdmin, signUp } from '../helpers/test-runtime.js';
 import { caughtUp, consistency, stockByLog } from './consistency.js';
@@ -18,20 +18,24 @@ afterAll(async () => {
   await b.close();
   await a.close();
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WEBHOOK_SECRET = 'whsec_scale_out_0123456789';
 const post = async (base: string, url: string, auth: Record<string, string>, body: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
+/** The probe's first value that is ok, or (not within the time) its last one, for the caller's expect to show. */
 async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!ok(value) && Date.now() < deadline) {
-    await sleep(50);
-    value = await probe();
-  }
+  let value!: T;
+  await vi
+    .waitFor(
+      async () => {
+        value = await probe();
+        if (!ok(value)) throw new Error('not yet');
+      },
+      { timeout: timeoutMs, interval: 50 },
+    )
+    .catch(() => undefined);
   return value;
 }
 

@@ -10,6 +10,7 @@ import { loadEnv, type Env } from '../../src/config/env.js';
 import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
 import { UNCAPPED_HOLDS, type HoldCaps } from '../../src/modules/orders/holds.js';
+import type { ImageFetchRules } from '../../src/modules/media/index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -48,7 +49,16 @@ export interface TestContext {
 
 /** A full runtime (migrations, projections, modules) and app on a fresh database. */
 export async function createTestApp(
-  options: { env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; holdCaps?: Partial<HoldCaps>; databaseUrl?: string; now?: () => number; localLocks?: boolean } = {},
+  options: {
+    env?: Partial<Record<keyof Env, string>>;
+    limits?: Partial<Limits>;
+    holdCaps?: Partial<HoldCaps>;
+    databaseUrl?: string;
+    now?: () => number;
+    localLocks?: boolean;
+    /** The image routes' fetch policy and resolver (tests/hardening/fake-image-host.ts). */
+    imageFetch?: ImageFetchRules;
+  } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase({ migrated: true }));
   const env = loadEnv({
@@ -67,6 +77,7 @@ export async function createTestApp(
     limits: { ...NO_LIMITS, ...options.limits },
     ...(options.now ? { now: options.now } : {}),
     ...(options.localLocks === false ? { localLocks: false } : {}),
+    ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
     // Most specs place many orders from one shopper; the stock-hoarding caps have their own specs (holdCaps to apply them).
     holdCaps: options.holdCaps ?? UNCAPPED_HOLDS,
   });

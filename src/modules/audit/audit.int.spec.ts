@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { describe, expect, it } from 'vitest';
+import { specApp } from '../../../tests/helpers/spec-app.js';
+import { createTestApp, loginAdmin, signUp } from '../../../tests/helpers/test-runtime.js';
 import { orderStream } from '../orders/order.js';
 import { createTestProduct } from '../orders/test-products.js';
 import { reconcileRevenue } from './revenue.js';
@@ -17,29 +18,21 @@ const indiaDate = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().s
 const aroundNow = () => ({ from: indiaDate(Date.now() - 60_000), to: indiaDate(Date.now() + 60_000) });
 
 describe('auditor tools', () => {
-  let t: TestContext;
-  let shopper: Awaited<ReturnType<typeof signUp>>;
-  let admin: Awaited<ReturnType<typeof loginAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    shopper = await signUp(t.app);
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(async () => t?.close());
+  const s = specApp({ admin: true });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: { auth: Record<string, string> } | null, payload?: object) =>
-    t.app.inject({ method, url, headers: who?.auth ?? {}, payload });
+    s.t.app.inject({ method, url, headers: who?.auth ?? {}, payload });
   async function placeCod(price = 600, quantity = 2) {
-    const product = await createTestProduct(t.runtime, { price });
-    const response = await call('POST', '/api/orders', shopper, { ...address, payment_method: 'cod', items: [{ id: product.id, quantity }] });
+    const product = await createTestProduct(s.t.runtime, { price });
+    const response = await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'cod', items: [{ id: product.id, quantity }] });
     expect(response.statusCode).toBe(201);
     return response.json().order as { id: string; orderNumber: string; totalAmount: number };
   }
   const setStatus = async (id: string, status: string, extra: object = {}) => {
-    const response = await call('PUT', `/api/admin/orders/${id}/status`, admin, { status, ...extra });
+    const response = await call('PUT', `/api/admin/orders/${id}/status`, s.admin, { status, ...extra });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const history = (id: string, asOf?: string, who: { auth: Record<string, string> } | null = admin) =>
+  const history = (id: string, asOf?: string, who: { auth: Record<string, string> } | null = s.admin) =>
     call('GET', `/api/admin/orders/${id}/history${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, who);
 
   it('shows an order as it stood at a past moment, folded from its events up to then', async () => {
@@ -74,23 +67,23 @@ describe('auditor tools', () => {
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect((await history(order.id, placed, shopper)).statusCode).toBe(403);
+    expect((await history(order.id, placed, s.shopper)).statusCode).toBe(403);
     expect((await history(order.id, placed, null)).statusCode).toBe(401);
 
-    const cli = await auditCli(t.databaseUrl, 'order', order.orderNumber, '--as-of', confirmed, '--json');
+    const cli = await auditCli(s.t.databaseUrl, 'order', order.orderNumber, '--as-of', confirmed, '--json');
     expect(cli.code, cli.stdout).toBe(0);
     expect(JSON.parse(cli.stdout)).toMatchObject({ asOf: confirmed, order: { orderId: order.id, status: 'confirmed', total: 1200 } });
-    const text = await auditCli(t.databaseUrl, 'order', order.id, '--as-of', placed);
+    const text = await auditCli(s.t.databaseUrl, 'order', order.id, '--as-of', placed);
     expect(text.stdout).toContain('status pending, payment pending (cod)');
     expect(text.stdout).toContain('total ₹1,200.00');
   });
 
   it('follows the money of a paid order that was cancelled: paid, then refunded', async () => {
-    const product = await createTestProduct(t.runtime, { price: 1499.5 });
-    const order = (await call('POST', '/api/orders', shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json().order;
-    const created = (await call('POST', '/api/razorpay/create-order', shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (await call('POST', '/api/payments/simulator/pay', shopper, { razorpay_order_id: created.order_id, outcome: 'success' })).json();
-    expect((await call('POST', '/api/razorpay/verify-payment', shopper, proof)).statusCode).toBe(200);
+    const product = await createTestProduct(s.t.runtime, { price: 1499.5 });
+    const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json().order;
+    const created = (await call('POST', '/api/razorpay/create-order', s.shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
+    const { success: _s, ...proof } = (await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })).json();
+    expect((await call('POST', '/api/razorpay/verify-payment', s.shopper, proof)).statusCode).toBe(200);
     await pause();
     const paid = new Date().toISOString();
     await pause();
@@ -108,18 +101,18 @@ describe('auditor tools', () => {
     await setStatus(b.id, 'delivered');
     // c stays pending: not revenue on either side
 
-    const clean = await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, admin);
+    const clean = await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, s.admin);
     expect(clean.statusCode).toBe(200);
     const before = clean.json().reconciliation;
     expect(before).toMatchObject({ from: w.from, to: w.to, difference: 0, differences: [], orderEventsNotYetApplied: 0 });
     expect(before.events).toEqual(before.readModel);
-    const stats = (await call('GET', '/api/admin/stats', admin)).json().stats;
+    const stats = (await call('GET', '/api/admin/stats', s.admin)).json().stats;
     expect(before.events.revenue).toBe(stats.totalRevenue);
 
     // Plant two differences in the read model (not in the log): a wrong amount and a status the log never recorded.
-    await t.runtime.pool.query('update orders set total_amount = total_amount + 50 where id = $1', [a.id]);
-    await t.runtime.pool.query(`update orders set status = 'confirmed' where id = $1`, [c.id]);
-    const planted = (await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, admin)).json().reconciliation;
+    await s.t.runtime.pool.query('update orders set total_amount = total_amount + 50 where id = $1', [a.id]);
+    await s.t.runtime.pool.query(`update orders set status = 'confirmed' where id = $1`, [c.id]);
+    const planted = (await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, s.admin)).json().reconciliation;
     expect(planted.difference).toBe(-(50 + 1800));
     expect(planted.differences).toEqual(
       [
@@ -129,20 +122,20 @@ describe('auditor tools', () => {
     );
     expect(planted.differences.map((d: { orderId: string }) => d.orderId)).not.toContain(b.id);
 
-    const cli = await auditCli(t.databaseUrl, 'revenue', '--from', w.from, '--to', w.to);
+    const cli = await auditCli(s.t.databaseUrl, 'revenue', '--from', w.from, '--to', w.to);
     expect(cli.code).toBe(1);
     expect(cli.stdout).toContain(`${a.orderNumber} (${a.id}): events ₹1,400.00, read model ₹1,450.00: amount differs`);
     expect(cli.stdout).toContain(`${c.orderNumber} (${c.id}): events ₹0.00, read model ₹1,800.00: the events make it pending, not revenue`);
 
     // A window with no orders reconciles to zero; bad windows are refused.
-    expect((await call('GET', '/api/admin/audit/revenue?from=2020-01-01&to=2020-01-31', admin)).json().reconciliation).toMatchObject({ events: { orders: 0, revenue: 0 }, differences: [] });
+    expect((await call('GET', '/api/admin/audit/revenue?from=2020-01-01&to=2020-01-31', s.admin)).json().reconciliation).toMatchObject({ events: { orders: 0, revenue: 0 }, differences: [] });
     for (const query of ['from=2026-02-30&to=2026-03-01', 'from=2026-03-02&to=2026-03-01', 'to=2026-03-01', 'from=1%3D1&to=2026-03-01']) {
-      const response = await call('GET', `/api/admin/audit/revenue?${query}`, admin);
+      const response = await call('GET', `/api/admin/audit/revenue?${query}`, s.admin);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect((await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, shopper)).statusCode).toBe(403);
-    const usage = await auditCli(t.databaseUrl, 'revenue', '--from', w.from);
+    expect((await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, s.shopper)).statusCode).toBe(403);
+    const usage = await auditCli(s.t.databaseUrl, 'revenue', '--from', w.from);
     expect(usage.code).toBe(2);
     expect(usage.stdout).toContain('to is required');
   });
@@ -157,7 +150,7 @@ describe('auditor tools', () => {
     await pause();
     await setStatus(order.id, 'shipped');
 
-    const inLog = (await t.runtime.pool.query<{ event_id: string; hash: string }>(
+    const inLog = (await s.t.runtime.pool.query<{ event_id: string; hash: string }>(
       `select event_id::text, hash from events where created_at >= $1 and created_at < $2 order by transaction_id, global_position`,
       [from, to],
     )).rows;
@@ -165,7 +158,7 @@ describe('auditor tools', () => {
     // ended; other test files' transactions may hold it back for a moment.
     const exportUntilComplete = async (query: string) => {
       for (let i = 0; ; i++) {
-        const response = await call('GET', `/api/admin/audit/export?${query}`, admin);
+        const response = await call('GET', `/api/admin/audit/export?${query}`, s.admin);
         if (response.body.includes(inLog.at(-1)!.event_id) || i > 100) return response;
         await pause(50);
       }
@@ -191,35 +184,35 @@ describe('auditor tools', () => {
     expect(parsed.data.map((r) => r.eventId)).toEqual(inLog.map((r) => r.event_id));
     expect(JSON.parse(parsed.data.find((r) => r.type === 'OrderPlaced')!.data)).toMatchObject({ orderId: order.id });
 
-    const cli = await auditCli(t.databaseUrl, 'export', '--from', from, '--to', to);
+    const cli = await auditCli(s.t.databaseUrl, 'export', '--from', from, '--to', to);
     expect(cli.code, cli.stdout).toBe(0);
     expect(cli.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).eventId)).toEqual(inLog.map((r) => r.event_id));
-    expect((await auditCli(t.databaseUrl, 'export', '--format', 'xml')).code).toBe(2);
+    expect((await auditCli(s.t.databaseUrl, 'export', '--format', 'xml')).code).toBe(2);
 
-    const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', admin);
+    const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', s.admin);
     expect(empty.headers['content-disposition']).toBe('attachment; filename="events-2020-01-01-to-2020-01-02.csv"');
     expect(empty.body).toBe('position,transactionId,stream,version,eventId,type,recordedAt,data,metadata,prevHash,hash\r\n');
     for (const query of ['from=soon', 'to=2026-02-30', `from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, 'format=xml']) {
-      const response = await call('GET', `/api/admin/audit/export?${query}`, admin);
+      const response = await call('GET', `/api/admin/audit/export?${query}`, s.admin);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect((await call('GET', '/api/admin/audit/export', shopper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/audit/export', s.shopper)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/audit/export', null)).statusCode).toBe(401);
   });
 
   it('verify: the API and npm run audit -- verify find the chains intact', async () => {
-    const api = await call('GET', '/api/admin/audit/verify', admin);
+    const api = await call('GET', '/api/admin/audit/verify', s.admin);
     expect(api.json()).toMatchObject({ success: true, ok: true, breaks: [] });
     expect(api.json().events).toBeGreaterThan(10);
-    const cli = await auditCli(t.databaseUrl, 'verify');
+    const cli = await auditCli(s.t.databaseUrl, 'verify');
     expect(cli.code, cli.stdout).toBe(0);
     expect(cli.stdout).toMatch(/^OK: \d+ events in \d+ streams, every hash chain intact/);
-    expect((await call('GET', '/api/admin/audit/verify', shopper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/audit/verify', s.shopper)).statusCode).toBe(403);
   });
 
   it('hands out an anchor file that npm run audit -- verify --anchor accepts', async () => {
-    const response = await call('GET', '/api/admin/audit/anchor', admin);
+    const response = await call('GET', '/api/admin/audit/anchor', s.admin);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="anchor-\d{4}-\d{2}-\d{2}T[\d-]+Z\.json"$/);
     const anchor = response.json() as Anchor & { success: boolean };
@@ -229,13 +222,13 @@ describe('auditor tools', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'anchor-route-'));
     try {
       await writeFile(path.join(dir, 'anchor.json'), response.body);
-      const cli = await auditCli(t.databaseUrl, 'verify', '--anchor', path.join(dir, 'anchor.json'));
+      const cli = await auditCli(s.t.databaseUrl, 'verify', '--anchor', path.join(dir, 'anchor.json'));
       expect(cli.code, cli.stdout).toBe(0);
       expect(cli.stdout).toContain(`ANCHOR OK: all ${anchor.heads.length} chain heads`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-    expect((await call('GET', '/api/admin/audit/anchor', shopper)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/audit/anchor', s.shopper)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/audit/anchor', null)).statusCode).toBe(401);
   });
 });

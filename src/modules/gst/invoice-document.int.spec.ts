@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { describe, expect, it } from 'vitest';
+import { specApp } from '../../../tests/helpers/spec-app.js';
 import { createTestProduct } from '../orders/test-products.js';
 import { placeTestOrder } from './test-orders.js';
 
@@ -15,24 +15,16 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe('the tax invoice (JSON and PDF) of a confirmed order', () => {
-  let t: TestContext;
-  let shopper: Awaited<ReturnType<typeof signUp>>;
-  let admin: Awaited<ReturnType<typeof loginAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    shopper = await signUp(t.app);
-    admin = await loginAdmin(t.app);
-  });
-  afterAll(async () => t?.close());
+  const s = specApp({ admin: true });
 
   it('carries every Rule 46 field, in the JSON and in the PDF text read back with pdftotext; shopper and admin get the same bytes', async () => {
-    const figure = await createTestProduct(t.runtime, { price: 2499, name: '鬼滅の刃 Tanjiro Figure', hsn: '95030010', gstRate: 18 });
-    const keychain = await createTestProduct(t.runtime, { price: 349, name: 'Akatsuki Keychain', category: 'Keychains' });
-    const order = await placeTestOrder(t.app, shopper.auth, { items: [{ id: figure.id, quantity: 1 }, { id: keychain.id, quantity: 2 }], state: 'Karnataka', pincode: '560001', name: 'Asha Rao' });
-    const confirm = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
+    const figure = await createTestProduct(s.t.runtime, { price: 2499, name: '鬼滅の刃 Tanjiro Figure', hsn: '95030010', gstRate: 18 });
+    const keychain = await createTestProduct(s.t.runtime, { price: 349, name: 'Akatsuki Keychain', category: 'Keychains' });
+    const order = await placeTestOrder(s.t.app, s.shopper.auth, { items: [{ id: figure.id, quantity: 1 }, { id: keychain.id, quantity: 2 }], state: 'Karnataka', pincode: '560001', name: 'Asha Rao' });
+    const confirm = await s.t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: s.shopper.auth, payload: { status: 'confirmed' } });
     expect(confirm.statusCode).toBe(200);
 
-    const { invoice } = (await t.app.inject({ url: `/api/orders/${order.id}/invoice`, headers: shopper.auth })).json();
+    const { invoice } = (await s.t.app.inject({ url: `/api/orders/${order.id}/invoice`, headers: s.shopper.auth })).json();
     // the spec's fields stay
     expect(invoice).toMatchObject({
       orderNumber: order.orderNumber,
@@ -62,8 +54,8 @@ describe('the tax invoice (JSON and PDF) of a confirmed order', () => {
       signature: { for: 'Anime Collectibles (Demo) Private Limited', label: 'Authorised Signatory' },
     });
 
-    const shopperPdf = (await t.app.inject({ url: `/api/orders/${order.id}/invoice.pdf`, headers: shopper.auth })).rawPayload;
-    const adminPdf = (await t.app.inject({ url: `/api/orders/${order.id}/invoice?format=pdf`, headers: admin.auth })).rawPayload;
+    const shopperPdf = (await s.t.app.inject({ url: `/api/orders/${order.id}/invoice.pdf`, headers: s.shopper.auth })).rawPayload;
+    const adminPdf = (await s.t.app.inject({ url: `/api/orders/${order.id}/invoice?format=pdf`, headers: s.admin.auth })).rawPayload;
     expect(adminPdf.equals(shopperPdf)).toBe(true);
     const text = pdfText(shopperPdf);
     for (const field of [
@@ -110,9 +102,9 @@ describe('the tax invoice (JSON and PDF) of a confirmed order', () => {
   });
 
   it('an order not yet confirmed still answers the spec summary (no tax invoice yet)', async () => {
-    const product = await createTestProduct(t.runtime, { price: 1180 });
-    const order = await placeTestOrder(t.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Goa', pincode: '403001' });
-    const { invoice } = (await t.app.inject({ url: `/api/orders/${order.id}/invoice`, headers: shopper.auth })).json();
+    const product = await createTestProduct(s.t.runtime, { price: 1180 });
+    const order = await placeTestOrder(s.t.app, s.shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Goa', pincode: '403001' });
+    const { invoice } = (await s.t.app.inject({ url: `/api/orders/${order.id}/invoice`, headers: s.shopper.auth })).json();
     expect(invoice.invoiceNumber).toBeUndefined();
     expect(invoice.summary).toMatchObject({ subtotal: 1180, tax: 180, total: 1180 });
   });

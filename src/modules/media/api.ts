@@ -79,7 +79,7 @@ const remoteUrl = (input: string) => {
 export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storage: MediaStorage): Promise<void> {
   // The image proxy: public, so that <img src> works for shoppers; same SSRF rules as the Drive uploads.
   app.withTypeProvider<ZodTypeProvider>().get('/products/image-proxy', { schema: { querystring: proxyQuery, response: imageProxyResponses } }, async (request, reply) => {
-    const image = await fetchRemoteImage(request.query.url);
+    const image = await fetchRemoteImage(request.query.url, runtime.imageFetch);
     return reply
       .header('content-type', image.mime)
       .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
@@ -112,7 +112,7 @@ export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storag
     });
 
     api.post('/cloudinary/upload-drive-url', { schema: { body: driveUrlBody, response: driveUploadResponses } }, async (request) => {
-      const image = await fetchRemoteImage(remoteUrl(request.body.url));
+      const image = await fetchRemoteImage(remoteUrl(request.body.url), runtime.imageFetch);
       const url = await keepImage(storage, image.buffer);
       return { success: true, imageUrl: url, url, originalUrl: request.body.url };
     });
@@ -121,7 +121,7 @@ export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storag
       const results: { originalUrl: string; url?: string; imageUrl?: string; error?: string }[] = [];
       for (const original of request.body.urls) {
         try {
-          const image = await fetchRemoteImage(remoteUrl(original));
+          const image = await fetchRemoteImage(remoteUrl(original), runtime.imageFetch);
           const url = await keepImage(storage, image.buffer);
           results.push({ originalUrl: original, url, imageUrl: url });
         } catch (error) {

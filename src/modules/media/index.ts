@@ -7,6 +7,7 @@ export { normaliseImageUrl, driveFileId, driveDirectLink } from '../../contract/
 export { renderProductImage, renderBannerImage } from './generated-images.js';
 export { registerMediaServing } from './serving.js';
 export type { MediaStorage } from './storage.js';
+export type { FetchPolicy, ImageFetchRules, Resolver } from './remote-image.js';
 
 export const startOrder = 15;
 

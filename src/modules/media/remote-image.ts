@@ -81,7 +81,7 @@ function guardedLookup(policy: FetchPolicy, resolve: Resolver): net.LookupFuncti
   };
 }
 
-interface FetchOptions {
+export interface FetchOptions {
   policy?: FetchPolicy;
   maxBytes?: number;
   maxRedirects?: number;
@@ -89,6 +89,9 @@ interface FetchOptions {
   /** Name resolution (default: the system's); every answer is checked against the policy before connecting. */
   resolve?: Resolver;
 }
+
+/** Where the routes that fetch remote images may connect: the production policy unless a test injects its own (a local fake host). */
+export type ImageFetchRules = Pick<FetchOptions, 'policy' | 'resolve'>;
 
 function requestOnce(url: URL, policy: FetchPolicy, resolver: Resolver, maxBytes: number, timeoutMs: number) {
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {

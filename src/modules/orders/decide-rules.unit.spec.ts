@@ -45,7 +45,23 @@ describe('PlaceOrder', () => {
   });
 });
 
+describe('PlaceOrder: the hoarding message', () => {
+  it('with nothing held, more than 10 units is "You can order at most 10", not "you already have 0"', () => {
+    const command = place('razorpay', [line(1200_00, 11)]);
+    expect(error(() => run([], command))).toEqual([409, 'You can order at most 10 of Goku.']);
+  });
+});
+
 describe('ChangeOrderStatus', () => {
+  it('the same status again with a tracking number writes nothing unless it is shipped', () => {
+    expect(run(after(cod(), status('processing')), status('processing', at(6), 'AWB-NEW'))).toEqual([]);
+  });
+
+  it('an order refunded, re-opened and cancelled again is not refunded twice', () => {
+    const reopened = after(paid(), status('cancelled'), status('pending'));
+    expect(run(reopened, status('cancelled')).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+  });
+
   it('the same status again writes nothing, except shipped with a new tracking number', () => {
     const shipped = after(cod(), status('shipped'));
     expect(run(shipped, status('shipped'))).toEqual([]);
@@ -153,6 +169,14 @@ describe('ExpireOrder after 30 minutes', () => {
     expect(run(paid(), expire(60))).toEqual([]);
     expect(run(after(paid(), status('cancelled')), expire(60))).toEqual([]);
     expect(run(after(online(), status('processing')), expire(60))).toEqual([]);
+  });
+
+  it('an unpaid online order an admin set to placed expires; a refunded one set back to pending, or a COD one set to placed, does not', () => {
+    expect(run(after(online(), status('placed')), expire(60))).toEqual([
+      { type: 'OrderExpired', data: { orderId: 'o1', from: 'placed', reason: 'Payment not completed within 30 minutes', by: 'system', at: at(60) } },
+    ]);
+    expect(run(after(paid(), status('cancelled'), status('pending')), expire(60))).toEqual([]);
+    expect(run(after(cod(), status('placed')), expire(60))).toEqual([]);
   });
 
   it('a COD order never confirmed expires; a confirmed one does not', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { describe, expect, it } from 'vitest';
+import { paymentsApp, SHIPPING_ADDRESS } from '../../../tests/helpers/payments-app.js';
 import { loadInventory } from '../inventory/index.js';
 import { webhookSignature } from '../payments/signature.js';
 import { expireDueOrders } from './commands.js';
@@ -8,29 +8,19 @@ import { EXPIRED_MESSAGE } from './decide.js';
 import { createTestProduct } from './test-products.js';
 
 const WEBHOOK_SECRET = 'whsec_pay_again_0123';
-const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
 
 /** DECISIONS §9: one checkout is one order; paying again pays that order until it expires after 30 minutes. */
 describe('paying the same order again', () => {
-  let t: TestContext;
-  let shopper: Awaited<ReturnType<typeof signUp>>;
-  let other: Awaited<ReturnType<typeof signUp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
-    shopper = await signUp(t.app);
-    other = await signUp(t.app);
-  });
-  afterAll(async () => t?.close());
-
-  const post = (url: string, payload: object, headers: Record<string, string> = shopper.auth) => t.app.inject({ method: 'POST', url, headers, payload });
-  const streamOf = async (orderId: string) => (await t.runtime.store.readStream(`order-${orderId}`)).map((e) => e.type);
-  const available = async (productId: string) => (await loadInventory(t.runtime.store, productId)).available;
-  const ownOrders = async (headers = shopper.auth) => (await t.app.inject({ method: 'GET', url: '/api/user/orders', headers })).json().orders as Record<string, unknown>[];
+  const s = paymentsApp(WEBHOOK_SECRET);
+  const { post } = s;
+  const streamOf = async (orderId: string) => (await s.t.runtime.store.readStream(`order-${orderId}`)).map((e) => e.type);
+  const available = async (productId: string) => (await loadInventory(s.t.runtime.store, productId)).available;
+  const ownOrders = async (headers = s.shopper.auth) => (await s.t.app.inject({ method: 'GET', url: '/api/user/orders', headers })).json().orders as Record<string, unknown>[];
 
   it('the same checkout id places one order: a repeated request answers that order and reserves nothing more', async () => {
-    const product = await createTestProduct(t.runtime, { price: 700, stock: 10 });
+    const product = await createTestProduct(s.t.runtime, { price: 700, stock: 10 });
     const checkout_id = randomUUID();
-    const body = { ...address, payment_method: 'razorpay', checkout_id, items: [{ id: product.id, quantity: 2 }] };
+    const body = { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id, items: [{ id: product.id, quantity: 2 }] };
     const first = await post('/api/orders', body);
     expect(first.statusCode).toBe(201);
     const again = await post('/api/orders', body);
@@ -43,7 +33,7 @@ describe('paying the same order again', () => {
     expect(await available(product.id)).toBe(8);
     expect((await ownOrders()).filter((o) => (o.items as { productId: string }[])[0]!.productId === product.id)).toHaveLength(1);
     // Another shopper's checkout with the same id is their own order; a new checkout id is a new order.
-    const theirs = await post('/api/orders', body, other.auth);
+    const theirs = await post('/api/orders', body, s.other.auth);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().order.id).not.toBe(first.json().order.id);
     const next = await post('/api/orders', { ...body, checkout_id: randomUUID() });
@@ -52,8 +42,8 @@ describe('paying the same order again', () => {
   });
 
   it('after a dismissed or failed payment window, paying again pays the same order with the same provider order', async () => {
-    const product = await createTestProduct(t.runtime, { price: 640 });
-    const placed = await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 1 }] });
+    const product = await createTestProduct(s.t.runtime, { price: 640 });
+    const placed = await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 1 }] });
     const order = placed.json().order as { id: string; totalAmount: number; created_at: string; paymentExpiresAt: string | null; expiredAt: string | null };
     // Awaiting payment: payable until 30 minutes after it was placed.
     expect(order.paymentExpiresAt).toBe(new Date(Date.parse(order.created_at) + 30 * 60_000).toISOString());
@@ -72,7 +62,7 @@ describe('paying the same order again', () => {
     const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } });
     const [verified, hooked] = await Promise.all([
       post('/api/razorpay/verify-payment', { ...proof, orderId: order.id }),
-      t.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, WEBHOOK_SECRET), 'x-razorpay-event-id': randomUUID() }, payload: raw }),
+      s.t.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, WEBHOOK_SECRET), 'x-razorpay-event-id': randomUUID() }, payload: raw }),
     ]);
     expect(verified.json()).toMatchObject({ verified: true, paymentStatus: 'completed' });
     expect(hooked.statusCode).toBe(200);
@@ -82,10 +72,10 @@ describe('paying the same order again', () => {
   });
 
   it('an unpaid order expires after 30 minutes: it says so, releases its stock, and can no longer be paid', async () => {
-    const product = await createTestProduct(t.runtime, { price: 900, stock: 4 });
-    const order = (await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })).json().order as { id: string; totalAmount: number; created_at: string };
+    const product = await createTestProduct(s.t.runtime, { price: 900, stock: 4 });
+    const order = (await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })).json().order as { id: string; totalAmount: number; created_at: string };
     expect(await available(product.id)).toBe(1);
-    const deps = { store: t.runtime.store, pool: t.runtime.pool };
+    const deps = { store: s.t.runtime.store, pool: s.t.runtime.pool };
     expect(await expireDueOrders(deps, new Date(Date.parse(order.created_at) + 29 * 60_000))).not.toContain(order.id);
     const expiredAt = new Date(Date.parse(order.created_at) + 31 * 60_000);
     expect(await expireDueOrders(deps, expiredAt)).toContain(order.id);
@@ -99,9 +89,9 @@ describe('paying the same order again', () => {
   });
 
   it('refuses a malformed checkout id and changes nothing', async () => {
-    const product = await createTestProduct(t.runtime, { price: 700, stock: 2 });
+    const product = await createTestProduct(s.t.runtime, { price: 700, stock: 2 });
     for (const checkout_id of ['short', 'x'.repeat(65), 'has space in it', '../../etc']) {
-      const answer = await post('/api/orders', { ...address, payment_method: 'razorpay', checkout_id, items: [{ id: product.id, quantity: 1 }] });
+      const answer = await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id, items: [{ id: product.id, quantity: 1 }] });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ success: false, error: 'Invalid checkout id' });
     }

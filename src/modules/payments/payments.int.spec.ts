@@ -1,32 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { describe, expect, it } from 'vitest';
+import { paymentsApp, SHIPPING_ADDRESS } from '../../../tests/helpers/payments-app.js';
+import { loginAdmin } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../orders/test-products.js';
 import { SIMULATOR_KEY_ID, type PaymentProvider } from './provider.js';
 import { startRefunds } from './refunds.js';
 import { webhookSignature } from './signature.js';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
-const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
 
 describe('payments (local simulator)', () => {
-  let t: TestContext;
-  let shopper: Awaited<ReturnType<typeof signUp>>;
-  let other: Awaited<ReturnType<typeof signUp>>;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
-    shopper = await signUp(t.app);
-    other = await signUp(t.app);
-  });
-  afterAll(async () => t?.close());
-
-  const post = (url: string, payload: unknown, headers: Record<string, string> = shopper.auth) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const s = paymentsApp(WEBHOOK_SECRET);
+  const { post } = s;
   const paymentEvents = async (orderId: string, type: string) =>
-    (await t.runtime.store.readStream(`order-${orderId}`)).filter((e) => e.type === type);
+    (await s.t.runtime.store.readStream(`order-${orderId}`)).filter((e) => e.type === type);
 
   async function onlineOrder(price = 1499.5) {
-    const product = await createTestProduct(t.runtime, { price });
-    const response = await post('/api/orders', { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] });
+    const product = await createTestProduct(s.t.runtime, { price });
+    const response = await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] });
     expect(response.statusCode).toBe(201);
     return response.json().order as { id: string; totalAmount: number };
   }
@@ -38,7 +29,7 @@ describe('payments (local simulator)', () => {
   }
   const webhook = (body: object, eventId: string = randomUUID(), secret = WEBHOOK_SECRET) => {
     const raw = JSON.stringify(body);
-    return t.app.inject({
+    return s.t.app.inject({
       method: 'POST',
       url: '/api/razorpay/webhook',
       headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, secret), 'x-razorpay-event-id': eventId },
@@ -65,11 +56,11 @@ describe('payments (local simulator)', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe('Amount does not match the order total');
     expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'USD', orderId: order.id })).statusCode).toBe(400);
-    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: order.id }, other.auth)).statusCode).toBe(404);
+    expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: order.id }, s.other.auth)).statusCode).toBe(404);
     expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: '' })).statusCode).toBe(400);
     expect((await post('/api/razorpay/create-order', { amount: order.totalAmount, orderId: order.id }, {})).statusCode).toBe(401);
-    const product = await createTestProduct(t.runtime, { price: 2000 });
-    const cod = (await post('/api/orders', { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] })).json().order;
+    const product = await createTestProduct(s.t.runtime, { price: 2000 });
+    const cod = (await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] })).json().order;
     expect((await post('/api/razorpay/create-order', { amount: 2000, orderId: cod.id })).statusCode).toBe(400);
     // Found by the fuzzer: an absurd amount is a 400, not a 500.
     for (const amount of [1.7976931348623127e308, 7e126, 1e9]) {
@@ -97,7 +88,7 @@ describe('payments (local simulator)', () => {
     const late = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } });
     expect(late.statusCode).toBe(200);
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
-    const confirmed = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
+    const confirmed = await s.t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: s.shopper.auth, payload: { status: 'confirmed' } });
     expect(confirmed.json().order).toMatchObject({ status: 'confirmed', paymentStatus: 'completed' });
   });
 
@@ -115,15 +106,15 @@ describe('payments (local simulator)', () => {
     expect((await post('/api/razorpay/verify-payment', { ...secondProof, orderId: order.id })).json().error).toBe('Payment verification failed');
     expect((await post('/api/razorpay/verify-payment', { razorpay_order_id: providerOrderId })).json().error).toBe('Payment verification failed');
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(0);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order.paymentStatus).toBe('pending');
+    expect((await s.t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: s.shopper.auth })).json().order.paymentStatus).toBe('pending');
   });
 
   it('a failed simulator payment marks the payment failed', async () => {
     const { order, providerOrderId } = await payable();
     const failed = await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'failure' });
     expect(failed.json()).toMatchObject({ success: false, error: 'Payment was not completed' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order.paymentStatus).toBe('failed');
-    expect((await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId }, other.auth)).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: s.shopper.auth })).json().order.paymentStatus).toBe('failed');
+    expect((await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId }, s.other.auth)).statusCode).toBe(404);
   });
 
   it('the webhook checks the raw-body signature, de-duplicates deliveries and never moves a paid order backwards', async () => {
@@ -140,7 +131,7 @@ describe('payments (local simulator)', () => {
     expect(failedLater.statusCode).toBe(200);
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
     expect(await paymentEvents(order.id, 'PaymentFailed')).toHaveLength(0);
-    const view = (await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: shopper.auth })).json().order;
+    const view = (await s.t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: s.shopper.auth })).json().order;
     expect(view.paymentStatus).toBe('completed');
   });
 
@@ -173,8 +164,8 @@ describe('payments (local simulator)', () => {
     const { order, providerOrderId } = await payable();
     const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId })).json();
     await post('/api/razorpay/verify-payment', proof);
-    const admin = await loginAdmin(t.app);
-    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
+    const admin = await loginAdmin(s.t.app);
+    const cancelled = await s.t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
     expect(cancelled.json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
   });
 
@@ -191,18 +182,18 @@ describe('payments (local simulator)', () => {
     const { order, providerOrderId } = await payable();
     const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId })).json();
     await post('/api/razorpay/verify-payment', proof);
-    const admin = await loginAdmin(t.app);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
+    const admin = await loginAdmin(s.t.app);
+    await s.t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
     // two instances follow the log
-    const one = startRefunds(t.runtime, fake);
-    const two = startRefunds(t.runtime, fake);
+    const one = startRefunds(s.t.runtime, fake);
+    const two = startRefunds(s.t.runtime, fake);
     const stream = `razorpay-refund-${proof.razorpay_payment_id}`;
-    for (let i = 0; i < 100 && (await t.runtime.store.readStream(stream)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await s.t.runtime.store.readStream(stream)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     await one.close();
     await two.close();
     // (an earlier test cancelled another paid order: its refund is issued too, once)
     expect(new Set(calls.map((c) => c.paymentId)).size).toBe(calls.length);
     expect(calls.filter((c) => c.paymentId === proof.razorpay_payment_id)).toEqual([{ paymentId: proof.razorpay_payment_id, amountPaise: Math.round(order.totalAmount * 100), orderId: order.id }]);
-    expect((await t.runtime.store.readStream(stream)).map((e) => e.type)).toEqual(['RazorpayRefundRequested', 'RazorpayRefundIssued']);
+    expect((await s.t.runtime.store.readStream(stream)).map((e) => e.type)).toEqual(['RazorpayRefundRequested', 'RazorpayRefundIssued']);
   });
 });

@@ -8,7 +8,6 @@ const INDIA_OFFSET_MS = 5.5 * 3_600_000;
 /** What a datetime-local input shows for an instant in India (no daylight saving time), to the second. */
 const indiaWallClock = (ms: number) => new Date(ms + INDIA_OFFSET_MS).toISOString().slice(0, 19);
 const indiaDate = (ms: number) => new Date(ms + INDIA_OFFSET_MS).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('admin audit tools', () => {
   let store: E2EContext;
@@ -33,7 +32,7 @@ describe('admin audit tools', () => {
     await setStatus('confirmed');
     // The input is to the second: let a whole second pass between the two changes and stand "as of" on it.
     const between = Math.ceil((Date.now() + 1) / 1000) * 1000;
-    await sleep(between + 300 - Date.now());
+    await expect.poll(() => Date.now(), { interval: 50 }).toBeGreaterThanOrEqual(between + 300);
     await setStatus('shipped', { trackingNumber: 'TRK-AUDIT-0001' });
 
     // A browser in India: the "As of" value is read as India time, not UTC.

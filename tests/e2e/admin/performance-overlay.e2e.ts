@@ -22,7 +22,11 @@ describe('admin: performance overlay', () => {
     await overlay.waitFor();
     await page.goto('/admin');
     await page.getByText('Order Management').or(page.getByRole('heading').first()).first().waitFor();
-    await page.waitForTimeout(1000);
+    // The overlay shows 500 ms after the load event when it is on: wait until that moment has well passed.
+    await page.waitForFunction(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return !!navigation && navigation.loadEventEnd > 0 && performance.now() > navigation.loadEventEnd + 1000;
+    });
     expect(await overlay.count()).toBe(0);
     await page.context().close();
   });

@@ -150,8 +150,9 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await page.getByRole('button', { name: 'Load More' }).click();
     await eventually(() => featured.count()).toBeGreaterThan(8);
     while (await page.getByRole('button', { name: 'Load More' }).isVisible()) {
+      const shown = await featured.count();
       await page.getByRole('button', { name: 'Load More' }).click();
-      await page.waitForTimeout(600);
+      await eventually(() => featured.count()).toBeGreaterThan(shown);
     }
     const total = await featured.count();
     await page.getByText(`You've seen all ${total} featured products`).waitFor();

@@ -147,8 +147,9 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await eventually(() => cards.count()).toBe(16);
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(500);
     while (await loadMore.isVisible()) {
+      const shown = await cards.count();
       await loadMore.click();
-      await page.waitForTimeout(600);
+      await eventually(() => cards.count()).toBeGreaterThan(shown);
     }
     await page.getByText(`You've seen all ${featured.length} featured products`).waitFor();
     expect(new Set(await page.locator('#featured [data-testid=product-card] h3').allTextContents())).toEqual(new Set(featured.map((p) => p.name)));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { startStore, waitForHydration, type E2EContext } from '../harness.js';
 import { openPage, products, type ApiProduct } from './shopper-session.js';
 
 /**
@@ -50,7 +50,10 @@ describe('server-rendered shopper pages hydrate in Chromium', () => {
       expect(response?.status(), path).toBe(path.includes('no-such') || path.startsWith('/no/') ? 404 : 200);
       // The server's HTML already held the page; hydration then made it live (the header shows the stored cart).
       await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 10_000 }).toBe('2');
-      await page.waitForTimeout(300);
+      // The root has hydrated and the main thread has gone idle: React's time-sliced hydration of the later boundaries,
+      // where a mismatch would be reported, is done.
+      await waitForHydration(page);
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5000 })));
       expect(problems, path).toEqual([]);
       expect(catalogueReads, path).toEqual([]);
     }
