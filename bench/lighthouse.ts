@@ -16,7 +16,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -218,6 +218,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   if (process.argv.includes('--fresh')) {
     const sizes = (option('--sizes') ?? '80,100000').split(',').map(Number);
+    // A fresh clone has no built storefront: without it every page is the empty shell and Lighthouse reports NO_FCP.
+    execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
     const store = await startFreshStore();
     try {
       for (const size of sizes) {
