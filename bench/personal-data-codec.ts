@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { NewEvent, RecordedEvent } from '../src/core/event-store.js';
 import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import '../src/modules/privacy/personal-fields.js';
+import { profileEvents } from './profile-events.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
 
 const arg = (name: string, fallback: number) => {
@@ -37,22 +38,7 @@ function memoryPool(): pg.Pool {
   } as unknown as pg.Pool;
 }
 
-const shoppers = Array.from({ length: SHOPPERS }, () => randomUUID());
-const event = (i: number): NewEvent => ({
-  type: 'ProfileUpdated',
-  data: {
-    customerId: shoppers[i % SHOPPERS]!,
-    fullName: `Shopper Number ${i}`,
-    email: `shopper${i}@example.in`,
-    phone: '9876543210',
-    address: `${i} MG Road, Indiranagar`,
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pincode: '560038',
-    updatedAt: new Date(0).toISOString(),
-  },
-  metadata: { correlationId: 'bench', timestamp: new Date(0).toISOString() },
-});
+const { shoppers, event } = profileEvents(SHOPPERS);
 
 const recorded = (events: NewEvent[], from: number): RecordedEvent[] =>
   events.map((e, i) => ({ ...e, id: randomUUID(), streamId: `s-${from + i}`, streamVersion: 0, globalPosition: BigInt(from + i), recordedAt: new Date(0) }) as unknown as RecordedEvent);
@@ -61,7 +47,7 @@ async function main() {
   const keys = new SubjectKeyStore(memoryPool(), randomBytes(32));
   const codec = await PersonalDataCodec.create(keys);
   for (const s of shoppers) await keys.keyFor(s);
-  const input = Array.from({ length: EVENTS }, (_, i) => event(i));
+  const input = Array.from({ length: EVENTS }, (_, i) => event(i, new Date(0)));
   const batches: NewEvent[][] = [];
   for (let i = 0; i < EVENTS; i += BATCH) batches.push(input.slice(i, i + BATCH));
 

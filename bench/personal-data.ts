@@ -13,6 +13,7 @@ import { PostgresEventStore } from '../src/event-store/postgres.js';
 import '../src/modules/customers/customer.js';
 import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import '../src/modules/privacy/personal-fields.js';
+import { profileEvents } from './profile-events.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
 import { arg, runBench, withMigratedPool } from './harness.js';
 const seconds = arg('seconds', 5);
@@ -20,22 +21,7 @@ const connections = arg('connections', 8);
 const SHOPPERS = 500;
 const ROUNDS = arg('rounds', 5);
 
-const shoppers = Array.from({ length: SHOPPERS }, () => randomUUID());
-const event = (i: number) => ({
-  type: 'ProfileUpdated',
-  data: {
-    customerId: shoppers[i % SHOPPERS]!,
-    fullName: `Shopper Number ${i}`,
-    email: `shopper${i}@example.in`,
-    phone: '9876543210',
-    address: `${i} MG Road, Indiranagar`,
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pincode: '560038',
-    updatedAt: new Date().toISOString(),
-  },
-  metadata: { correlationId: 'bench', timestamp: new Date().toISOString() },
-});
+const { shoppers, event } = profileEvents(SHOPPERS);
 
 /** CPU microseconds this process spent per event in each round (far less distorted by other processes than rates). */
 const cpuPerEvent = { append: { plain: [] as number[], encrypted: [] as number[] }, replay: { plain: [] as number[], encrypted: [] as number[] } };
