@@ -46,6 +46,43 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     await page.context().close();
   });
 
+  it('the merge shows even when the profile read sent at sign-in answers after it (the race a loaded CI machine hit)', async () => {
+    const shopper = await signUpShopper(store, 'Meera Iyer');
+    const [serverSaved, guestSaved] = catalogue.filter((p) => p.in_stock).slice(3);
+    await apiJson(store, '/user/wishlist', { method: 'POST', token: shopper.token, body: { productId: serverSaved!.id } });
+
+    const page = await openPage(store.browser, store.baseUrl);
+    await page.goto('/products');
+    await page.getByRole('button', { name: `Add ${guestSaved!.name} to wishlist` }).click();
+    await toast(page, 'Added to wishlist').waitFor();
+
+    // The first profile read is answered by the server before the merge lands (one product) but reaches the page only
+    // after the merge's answer: the page must not keep that stale list.
+    let mergeAnswered!: () => void;
+    const merged = new Promise<void>((resolve) => (mergeAnswered = resolve));
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/user/wishlist/merge')) mergeAnswered();
+    });
+    let held = false;
+    await page.route('**/api/user/profile', async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const stale = await route.fetch();
+      await merged;
+      await route.fulfill({ response: stale });
+    });
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Password').fill(shopper.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Welcome back!').waitFor();
+    await merged;
+    expect(held, 'the profile read was held').toBe(true);
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('2');
+    await page.context().close();
+  });
+
   it('a reload of /products, /orders and /product/{id} shows the page; unknown routes show the 404', async () => {
     const shopper = await signUpShopper(store);
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });

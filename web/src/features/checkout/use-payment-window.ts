@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '@kit/ui/toast';
@@ -54,7 +55,7 @@ export function usePaymentWindow() {
       result = await open(request, paymentOrder);
     } catch (error) {
       setSimulator(null);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void refreshQueries(queryClient, { queryKey: orderKeys.all });
       if (error === null) return 'failed';
       if (error instanceof PaymentCancelledError) {
         toast({ title: 'Payment cancelled', description: 'Your order is kept for 30 minutes: pay again from checkout or with Pay now in My Orders.', variant: 'destructive' });
@@ -77,7 +78,7 @@ export function usePaymentWindow() {
     } catch {
       toast({ title: 'Payment successful', description: 'Payment succeeded, but the order status update had an issue. We will confirm it shortly.' });
     }
-    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void refreshQueries(queryClient, { queryKey: orderKeys.all });
     return 'paid';
   };
 

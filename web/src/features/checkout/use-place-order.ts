@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,8 +39,8 @@ export function usePlaceOrder(user: User | null) {
     forgetPendingCheckout();
     setPlaced(true);
     clearCart();
-    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    void refreshQueries(queryClient, { queryKey: orderKeys.all });
+    void refreshQueries(queryClient, { queryKey: productKeys.all });
     setTimeout(() => navigate('/orders'), REDIRECT_DELAY_MS);
   };
 

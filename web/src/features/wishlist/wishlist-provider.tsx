@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { refreshQueries } from '@kit/query';
 import { useToast } from '@kit/ui/toast';
 import { isHydrating } from '../../lib/hydration';
 import { useAuth } from '../auth/auth-provider';
@@ -63,6 +64,9 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     setGuestLoaded(true);
   }, []);
 
+  /** Reads the profile again after a change (a read already under way may predate it: the kit cancels it first). */
+  const refreshProfile = useCallback(() => refreshQueries(queryClient, { queryKey: userKeys.profile() }), [queryClient]);
+
   useEffect(() => {
     if (!user || merging.current === user.id) return;
     merging.current = user.id;
@@ -71,10 +75,10 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     mergeServerWishlist(ids)
       .then(() => {
         updateGuest(() => []);
-        return queryClient.invalidateQueries({ queryKey: userKeys.profile() });
+        return refreshProfile();
       })
       .catch((error) => console.error('Wishlist merge failed', error));
-  }, [user, queryClient, updateGuest]);
+  }, [user, refreshProfile, updateGuest]);
 
   useEffect(() => {
     if (!user) merging.current = null;
@@ -105,7 +109,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
 
   const settle = useCallback(
     (id: string) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.profile() }).then(() =>
+      void refreshProfile().then(() =>
         setPending((p) => {
           const next = { ...p };
           delete next[id];
@@ -113,7 +117,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         }),
       );
     },
-    [queryClient],
+    [refreshProfile],
   );
 
   const remove = useCallback(

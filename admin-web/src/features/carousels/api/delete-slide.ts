@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -7,5 +8,5 @@ export const deleteSlide = ({ carouselId, slideId }: { carouselId: string; slide
 
 export function useDeleteSlide() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteSlide, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: deleteSlide, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

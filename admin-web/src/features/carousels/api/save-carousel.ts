@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -12,5 +13,5 @@ export function saveCarousel({ id, carousel }: { id?: string; carousel: Carousel
 
 export function useSaveCarousel() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCarousel, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: saveCarousel, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -13,5 +14,5 @@ export function saveSlide({ carouselId, slideId, slide }: { carouselId: string; 
 
 export function useSaveSlide() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveSlide, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: saveSlide, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { customerKeys } from '../../../lib/query-keys';
@@ -24,5 +25,5 @@ export const eraseCustomer = ({ id, reason }: { id: string; reason: string }) =>
 
 export function useEraseCustomer() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: eraseCustomer, onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }) });
+  return useMutation({ mutationFn: eraseCustomer, onSuccess: () => refreshQueries(queryClient, { queryKey: customerKeys.all }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -8,5 +9,5 @@ export function deleteOrder(orderId: string) {
 
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: deleteOrder, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

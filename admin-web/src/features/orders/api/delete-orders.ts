@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -8,5 +9,5 @@ export function deleteOrders(orderIds: string[]) {
 
 export function useDeleteOrders() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteOrders, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: deleteOrders, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, STATUS_UPDATE_RETRY, withRetries } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -14,5 +15,5 @@ export function updateOrderStatus({ orderId, status, trackingNumber }: UpdateOrd
 
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateOrderStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: updateOrderStatus, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

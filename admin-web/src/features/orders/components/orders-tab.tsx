@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -93,7 +94,7 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         toast({ title: 'Error', description: bulkDeleteErrorMessage(error), variant: 'destructive' });
       } finally {
         setDeletingAll(false);
-        void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
+        void refreshQueries(queryClient, { queryKey: ADMIN_ROOT });
       }
       return;
     }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -21,5 +22,5 @@ export async function bulkUploadProducts({ file, mode, imageMap, columnMapping =
 
 export function useBulkUploadProducts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bulkUploadProducts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: bulkUploadProducts, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -6,5 +7,5 @@ export const cleanupProducts = () => apiRequest<{ success: boolean; message?: st
 
 export function useCleanupProducts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: cleanupProducts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: cleanupProducts, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

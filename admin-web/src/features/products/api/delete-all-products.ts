@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -6,5 +7,5 @@ export const deleteAllProducts = () => apiRequest<{ success: boolean; deletedCou
 
 export function useDeleteAllProducts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAllProducts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: deleteAllProducts, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

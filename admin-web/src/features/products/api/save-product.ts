@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
@@ -25,5 +26,5 @@ export function saveProduct({ id, product }: { id?: string; product: ProductPayl
 
 export function useSaveProduct() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveProduct, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_ROOT }) });
+  return useMutation({ mutationFn: saveProduct, onSuccess: () => refreshQueries(queryClient, { queryKey: ADMIN_ROOT }) });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@kit/api';
 import { orderKeys, productKeys } from '../../../lib/query-keys';
@@ -17,8 +18,8 @@ export function useCreateOrderReview() {
   return useMutation({
     mutationFn: createOrderReview,
     onSuccess: (_d, input) => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(input.orderId) });
-      void queryClient.invalidateQueries({ queryKey: productKeys.reviews(input.productId) });
+      void refreshQueries(queryClient, { queryKey: orderKeys.detail(input.orderId) });
+      void refreshQueries(queryClient, { queryKey: productKeys.reviews(input.productId) });
     },
   });
 }

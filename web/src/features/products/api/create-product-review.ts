@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@kit/api';
 import { productKeys } from '../../../lib/query-keys';
@@ -16,8 +17,8 @@ export function useCreateProductReview() {
   return useMutation({
     mutationFn: createProductReview,
     onSuccess: (_data, input) => {
-      void queryClient.invalidateQueries({ queryKey: productKeys.reviews(input.productId) });
-      void queryClient.invalidateQueries({ queryKey: productKeys.detail(input.productId) });
+      void refreshQueries(queryClient, { queryKey: productKeys.reviews(input.productId) });
+      void refreshQueries(queryClient, { queryKey: productKeys.detail(input.productId) });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@kit/api';
 import { toServerAddress, type Address } from '../types';
@@ -9,7 +10,7 @@ export const deleteAddress = (id: string) => api.delete<{ success: boolean }>(`/
 
 function useInvalidateProfile() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: userKeys.profile() });
+  return () => refreshQueries(queryClient, { queryKey: userKeys.profile() });
 }
 
 export const useCreateAddress = () => useMutation({ mutationFn: createAddress, onSuccess: useInvalidateProfile() });

@@ -1,3 +1,4 @@
+import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@kit/api';
 import { userKeys } from '../../../lib/query-keys';
@@ -14,5 +15,5 @@ export const updateUserProfile = (input: UpdateUserProfileInput) => api.put<{ us
 
 export function useUpdateUserProfile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateUserProfile, onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+  return useMutation({ mutationFn: updateUserProfile, onSuccess: () => refreshQueries(queryClient, { queryKey: userKeys.all }) });
 }
