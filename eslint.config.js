@@ -8,7 +8,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const featuresOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featuresOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * Feature zones (import-x/no-restricted-paths, on resolved paths): a server module reaches another one only through
@@ -113,12 +116,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json', 'admin-web/tsconfig.json', 'shared-web/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json', 'admin-web/tsconfig.json', 'shared-web/tsconfig.json'] }),
+      ],
     },
     rules: {
       // Cycles make module start-up order matter and hide layering mistakes.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Tests and fixtures build partial objects on purpose.
       '@typescript-eslint/no-explicit-any': 'off',
       // The visible-text and link checks match control characters on purpose (to refuse them).
@@ -134,7 +142,10 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}', 'shared-web/**/*.{ts,tsx}'],
     ignores: ['**/*.spec.{ts,tsx}', ...ZONE_EXCEPTIONS],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [coreZone, kitZone, ...serverZones, ...projectionZones, ...browserZones('web'), ...browserZones('admin-web')] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [coreZone, kitZone, ...serverZones, ...projectionZones, ...browserZones('web'), ...browserZones('admin-web')] },
+      ],
     },
   },
 );

@@ -22,11 +22,19 @@ runBench(() =>
     const raws: number[] = [];
     const appends: number[] = [];
     for (let round = 0; round < 3; round++) {
-      raws.push(await run(`raw single-row INSERT (round ${round + 1})`, (i) => pool.query('insert into raw_rows (stream, data) values ($1, $2)', [`s-${i}`, { i }]).then(() => undefined)));
+      raws.push(
+        await run(`raw single-row INSERT (round ${round + 1})`, (i) =>
+          pool.query('insert into raw_rows (stream, data) values ($1, $2)', [`s-${i}`, { i }]).then(() => undefined),
+        ),
+      );
       appends.push(
         await run(`event append (round ${round + 1})`, (i) =>
           store
-            .append(`bench-${i}-${randomUUID()}`, [{ type: 'BenchEvent', data: { i }, metadata: { correlationId: 'bench', timestamp: new Date().toISOString() } }], { expectedVersion: 'no_stream' })
+            .append(
+              `bench-${i}-${randomUUID()}`,
+              [{ type: 'BenchEvent', data: { i }, metadata: { correlationId: 'bench', timestamp: new Date().toISOString() } }],
+              { expectedVersion: 'no_stream' },
+            )
             .then(() => undefined),
         ),
       );

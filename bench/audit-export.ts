@@ -43,7 +43,9 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 await migrate(pool);
 const seedStart = performance.now();
 const window = await seedProbeEvents(pool, { count: events, perStream: 50 });
-console.log(`seeded ${events.toLocaleString('en-IN')} events in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (hash chain computed by the append trigger)`);
+console.log(
+  `seeded ${events.toLocaleString('en-IN')} events in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (hash chain computed by the append trigger)`,
+);
 await pool.end();
 
 const { child, url } = await startServer({ DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-audit-export-secret-0000000000000' });
@@ -59,7 +61,17 @@ try {
     before = now;
   }
   const pid = child.pid!;
-  const rows: { window: number; lines: number; mb: string; seconds: string; mbPerS: string; idleMb: string; peakBeforeResetMb: string; peakMb: string; growthMb: string }[] = [];
+  const rows: {
+    window: number;
+    lines: number;
+    mb: string;
+    seconds: string;
+    mbPerS: string;
+    idleMb: string;
+    peakBeforeResetMb: string;
+    peakMb: string;
+    growthMb: string;
+  }[] = [];
   for (const size of [events / 100, events / 10, events]) {
     const to = new Date(window.from.getTime() + size);
     await download(`${url}/api/admin/audit/export?from=${window.from.toISOString()}&to=${to.toISOString()}`, token); // warm-up
@@ -94,7 +106,9 @@ try {
   const body = naive.rows.map((r) => r.line).join('\n');
   const naivePeak = memory(process.pid).peakKb;
   await naivePool.end();
-  console.log(`baseline, the naive buffered export of the same ${naive.rows.length.toLocaleString('en-IN')} events (${(body.length / 1_048_576).toFixed(1)} MB): peak RSS +${mb(naivePeak - naiveIdle.rssKb)} MB`);
+  console.log(
+    `baseline, the naive buffered export of the same ${naive.rows.length.toLocaleString('en-IN')} events (${(body.length / 1_048_576).toFixed(1)} MB): peak RSS +${mb(naivePeak - naiveIdle.rssKb)} MB`,
+  );
   const first = rows[0]!;
   const last = rows[rows.length - 1]!;
   const ratio = Number(last.growthMb) / Math.max(0.1, Number(first.growthMb));

@@ -24,7 +24,9 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 /** Peak RSS since the last reset (VmHWM; reset by writing 5 to clear_refs). */
 function peakRssMb(): number {
-  const line = readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('VmHWM'))!;
+  const line = readFileSync('/proc/self/status', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 function resetPeak(): void {
@@ -70,14 +72,18 @@ async function main() {
     await seedLog(source.pool, plan, (done) => console.log(`  seeded ${done} (${((Date.now() - started) / 1000).toFixed(0)} s)`));
     const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
     rows.push(`| seed the log (bench/seed-log.ts) | ${((Date.now() - started) / 1000).toFixed(0)} s | | ${load()} |`);
-    console.log(`log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
 
     await timed('baseline: read the log through a cursor', async () => {
       const client = await source.pool.connect();
       let n = 0;
       try {
         await client.query('begin isolation level repeatable read read only');
-        const stream = client.query(new QueryStream('select data::text, metadata::text, hash from events order by transaction_id, global_position', [], { batchSize: 1000 }));
+        const stream = client.query(
+          new QueryStream('select data::text, metadata::text, hash from events order by transaction_id, global_position', [], { batchSize: 1000 }),
+        );
         for await (const _row of stream) n += 1;
         await client.query('commit');
       } finally {
@@ -92,18 +98,27 @@ async function main() {
     let phaseBase = rssMb();
     const phase = (name: string) => {
       const peak = `+${(peakRssMb() - phaseBase).toFixed(0)} MB`;
-      console.log(`  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${load()}`);
+      console.log(
+        `  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${load()}`,
+      );
       rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | ${peak} | ${load()} |`);
       phaseBase = rssMb();
       resetPeak();
       last = Date.now();
     };
     const restored = await timed('npm run restore (load + verify + replay)', () =>
-      restoreBackup({ pool: target.pool, store: target.store, projectors: target.projections.projectors, file, mediaDir: path.join(dir, 'restored-media'), onPhase: phase,
+      restoreBackup({
+        pool: target.pool,
+        store: target.store,
+        projectors: target.projections.projectors,
+        file,
+        mediaDir: path.join(dir, 'restored-media'),
+        onPhase: phase,
         onReplayRead: (s) => {
           console.log(`    replay: waiting for the log ${s.toFixed(1).padStart(6)} s`);
           rows.push(`| … … replay: waiting for the log to be read | ${s.toFixed(1)} s | | |`);
-        } }),
+        },
+      }),
     );
     for (const model of restored.result.readModels) {
       console.log(`    replay: ${model.name.padEnd(10)} ${model.seconds.toFixed(1).padStart(6)} s applying`);
@@ -111,7 +126,9 @@ async function main() {
     }
     const products = await target.pool.query<{ n: string }>('select count(*) as n from products');
     console.log(`  restored ${restored.result.events} events; products read model: ${products.rows[0]!.n} rows`);
-    console.log(`\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`);
+    console.log(
+      `\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`,
+    );
   } finally {
     await source.close();
     await target.close();

@@ -66,6 +66,11 @@ for (let round = 0; round < 10; round++) {
 }
 const all = Object.values(timings).flat();
 console.log(`${n.toLocaleString('en-IN')} products in memory: heap ${(heapPerProduct / 1024).toFixed(2)} KB/product (table, orders, search index)`);
-console.log(`last ${last.length.toLocaleString('en-IN')}-row file taken in: ${(takenMs / 1000).toFixed(2)} s, orders merged on the next listing: ${mergeMs.toFixed(0)} ms (a first full sort: ${firstSortMs.toFixed(0)} ms); last row found: ${found > 0}`);
-console.log(`typo search + first page, 10 rounds of ${SEARCH_TERMS.length} terms: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms`);
-for (const [term, list] of Object.entries(timings)) console.log(`  ${term.padEnd(20)} p50 ${percentile(list, 50).toFixed(1)} ms, max ${Math.max(...list).toFixed(1)} ms`);
+console.log(
+  `last ${last.length.toLocaleString('en-IN')}-row file taken in: ${(takenMs / 1000).toFixed(2)} s, orders merged on the next listing: ${mergeMs.toFixed(0)} ms (a first full sort: ${firstSortMs.toFixed(0)} ms); last row found: ${found > 0}`,
+);
+console.log(
+  `typo search + first page, 10 rounds of ${SEARCH_TERMS.length} terms: p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms`,
+);
+for (const [term, list] of Object.entries(timings))
+  console.log(`  ${term.padEnd(20)} p50 ${percentile(list, 50).toFixed(1)} ms, max ${Math.max(...list).toFixed(1)} ms`);

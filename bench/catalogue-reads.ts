@@ -27,9 +27,27 @@ const productCount = arg('products', 10_000);
 const workers = arg('workers', 1);
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
+const SERIES = [
+  'Naruto',
+  'One Piece',
+  'Dragon Ball',
+  'Demon Slayer',
+  'Jujutsu Kaisen',
+  'Attack on Titan',
+  'My Hero Academia',
+  'Bleach',
+  'Death Note',
+  'Spy x Family',
+];
 const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
-const KINDS = [['PVC Figure', 'Anime Figures'], ['Premium Statue', 'Anime Figures'], ['Metal Keychain', 'Keychains'], ['Acrylic Keychain', 'Keychains'], ['Die-cast Car', 'Hot Wheels'], ['Plush', 'Trending']] as const;
+const KINDS = [
+  ['PVC Figure', 'Anime Figures'],
+  ['Premium Statue', 'Anime Figures'],
+  ['Metal Keychain', 'Keychains'],
+  ['Acrylic Keychain', 'Keychains'],
+  ['Die-cast Car', 'Hot Wheels'],
+  ['Plush', 'Trending'],
+] as const;
 
 function catalogueCsv(n: number): string {
   const lines = ['name,category,price,originalPrice,isOnSale,isNew,description,rating,reviews,stockQuantity'];
@@ -38,7 +56,9 @@ function catalogueCsv(n: number): string {
     const character = CHARACTERS[(i * 7) % CHARACTERS.length]!;
     const [kind, category] = KINDS[(i * 3) % KINDS.length]!;
     const price = 199 + ((i * 37) % 5000);
-    lines.push(`${character} ${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} of ${character} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`);
+    lines.push(
+      `${character} ${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} of ${character} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`,
+    );
   }
   return lines.join('\n');
 }
@@ -61,7 +81,13 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
   chmodSync(dir, 0o755);
   const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const env = loadEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: path.join(dir, 'data'),
+    JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+  });
   const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
   const app = await buildApp(runtime);
   // Second baseline: an empty route in the same app (helmet headers, hooks), outside the /api rate limiter.
@@ -71,7 +97,11 @@ async function main() {
   empty.get('/', async () => ({ hello: 'world' }));
   const emptyAddress = await empty.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ADMIN),
+    });
     const { token } = (await login.json()) as { token: string };
 
     // 1. Import and project a 10,000-row CSV until it is searchable.
@@ -79,26 +109,34 @@ async function main() {
     form.append('mode', 'add');
     form.append('file', new Blob([catalogueCsv(productCount)], { type: 'text/csv' }), 'bench.csv');
     const started = performance.now();
-    const imported = (await (await fetch(`${address}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json()) as { created: number; errors: unknown[] };
+    const imported = (await (
+      await fetch(`${address}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+    ).json()) as { created: number; errors: unknown[] };
     const answeredMs = performance.now() - started;
     const last = `Sukuna Naruto`;
     let found = 0;
     while (found === 0) {
-      const res = (await (await fetch(`${address}/api/products/search?q=${encodeURIComponent(`${last} #${productCount - 1}`)}`)).json()) as { products: unknown[] };
+      const res = (await (await fetch(`${address}/api/products/search?q=${encodeURIComponent(`${last} #${productCount - 1}`)}`)).json()) as {
+        products: unknown[];
+      };
       found = res.products.length;
       if (found === 0) await new Promise((r) => setTimeout(r, 20));
     }
     const importMs = performance.now() - started;
-    console.log(`import + project ${productCount} CSV rows until searchable: ${(importMs / 1000).toFixed(2)} s (import request answered after ${(answeredMs / 1000).toFixed(2)} s; created ${imported.created}, errors ${imported.errors.length}; target < 5 s)`);
+    console.log(
+      `import + project ${productCount} CSV rows until searchable: ${(importMs / 1000).toFixed(2)} s (import request answered after ${(answeredMs / 1000).toFixed(2)} s; created ${imported.created}, errors ${imported.errors.length}; target < 5 s)`,
+    );
 
     // Every id, a page of 200 at a time (no answer carries the whole catalogue).
     const ids: string[] = [];
-    for (let page: number | null = 1; page !== null; ) {
+    for (let page: number | null = 1; page !== null;) {
       const list = (await (await fetch(`${address}/api/products?limit=200&page=${page}`)).json()) as { products: { id: string }[]; nextPage: number | null };
       ids.push(...list.products.map((p) => p.id));
       page = list.nextPage;
     }
-    console.log(`catalogue size ${ids.length}; connections=${connections} seconds=${seconds}; load from ${workers > 0 ? `${workers} worker thread(s)` : 'the server thread itself'}`);
+    console.log(
+      `catalogue size ${ids.length}; connections=${connections} seconds=${seconds}; load from ${workers > 0 ? `${workers} worker thread(s)` : 'the server thread itself'}`,
+    );
 
     // 2. Reads next to the empty route, measured in this run.
     const baseline = await run(emptyAddress);
@@ -110,13 +148,22 @@ async function main() {
     // Random ids, drawn up front (functions cannot be handed to autocannon's worker thread); each connection cycles
     // through 500 of them. The same number of random query strings on the empty route is the second baseline.
     const draw = () => Math.floor(Math.random() * ids.length);
-    const emptyRandom = await run(emptyAddress, Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/?r=${draw()}` })));
+    const emptyRandom = await run(
+      emptyAddress,
+      Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/?r=${draw()}` })),
+    );
     line('Fastify empty route, random query (baseline 2)', emptyRandom);
-    const byId = await run(address, Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/api/products/${ids[draw()]}` })));
+    const byId = await run(
+      address,
+      Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: `/api/products/${ids[draw()]}` })),
+    );
     line('GET /api/products/{id} (random id)', byId, baseline);
     console.log(`  random by-id vs empty route with random paths: ${(byId.requests.average / emptyRandom.requests.average).toFixed(2)} x`);
     const terms = ['naruto figre', 'gojo keychain', 'luffy statue', 'tanjro', 'levi attack titan', 'goku dragon'];
-    const search = await run(address, terms.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })));
+    const search = await run(
+      address,
+      terms.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })),
+    );
     line('GET /api/products/search?q=... (typo-tolerant)', search, baseline);
     const all = await run(`${address}/api/products`);
     line(`GET /api/products (first page of ${ids.length})`, all, baseline);

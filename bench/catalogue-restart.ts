@@ -23,12 +23,22 @@ import { createRuntime } from '../src/runtime.js';
 import { arg } from './harness.js';
 
 const n = arg('products', 1_000_000);
-const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
+const load = () =>
+  execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/.*load average: /, 'load ');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-restart-'));
 chmodSync(dir, 0o755);
 const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
-const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+const env = loadEnv({
+  NODE_ENV: 'development',
+  DATA_DIR: path.join(dir, 'data'),
+  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'error',
+});
 
 const snapshotFile = path.join(env.DATA_DIR, 'catalogue-snapshot.bin');
 
@@ -47,7 +57,10 @@ async function start(label: string, newest: string, afterFirstSearch?: (url: str
   const app = await buildApp(runtime);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const listening = performance.now() - started;
-  const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(newest)}&limit=1`)).json()) as { products: { name: string }[]; total: number };
+  const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(newest)}&limit=1`)).json()) as {
+    products: { name: string }[];
+    total: number;
+  };
   const serving = performance.now() - started;
   const rss = process.memoryUsage().rss / 2 ** 20;
   await afterFirstSearch?.(url);
@@ -65,7 +78,16 @@ try {
     const signup = await fetch(`${url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.in', password: 'secret123', full_name: 'Bench', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra' }),
+      body: JSON.stringify({
+        email: 'bench@example.in',
+        password: 'secret123',
+        full_name: 'Bench',
+        phone: '9876543210',
+        pincode: '400001',
+        address: '1 Marine Drive',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+      }),
     });
     if (signup.status !== 201) throw new Error(`signup: ${signup.status}`);
   });

@@ -17,7 +17,13 @@ function csv(n: number): string {
 }
 
 function summary(label: string, latencies: number[]) {
-  return { phase: label, checkouts: latencies.length, p50: percentile(latencies, 50).toFixed(1), p99: percentile(latencies, 99).toFixed(1), max: percentile(latencies, 100).toFixed(1) };
+  return {
+    phase: label,
+    checkouts: latencies.length,
+    p50: percentile(latencies, 50).toFixed(1),
+    p99: percentile(latencies, 99).toFixed(1),
+    max: percentile(latencies, 100).toFixed(1),
+  };
 }
 
 const db = await startBenchDatabase();

@@ -35,7 +35,12 @@ async function main() {
       if (id) knownIds.push(id);
     }
     if (hasRoute(app, 'POST', '/api/user/addresses')) {
-      const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: shopper.auth, payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/user/addresses',
+        headers: shopper.auth,
+        payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+      });
       const id = (r.json() as { address?: { id?: string } }).address?.id;
       if (id) knownIds.push(id);
     }
@@ -43,13 +48,22 @@ async function main() {
     const setup: FuzzSetup = {
       app,
       pool: runtime.pool,
-      auth: { guest: {}, shopper: shopper.auth, admin: admin.auth, ghost: { authorization: `Bearer ${await issueToken(runtime.jwtSecret, { id: randomUUID(), role: 'customer' }, 1)}` } },
+      auth: {
+        guest: {},
+        shopper: shopper.auth,
+        admin: admin.auth,
+        ghost: { authorization: `Bearer ${await issueToken(runtime.jwtSecret, { id: randomUUID(), role: 'customer' }, 1)}` },
+      },
       knownIds,
     };
     const report = await fuzz(setup, { count, seed, onProgress: (n) => process.stdout.write(`  ${n} sent\n`) });
     print('every route', report);
     console.log(`\nimage routes against the fake image host ${host.origin}: ${imageRequests} requests, seed ${seed}`);
-    const images = await sendAndCheck(setup, fc.sample(imageRouteArbitrary(setup, { origin: host.origin, port: host.port, paths: FAKE_PATHS }), { numRuns: imageRequests, seed }), 3);
+    const images = await sendAndCheck(
+      setup,
+      fc.sample(imageRouteArbitrary(setup, { origin: host.origin, port: host.port, paths: FAKE_PATHS }), { numRuns: imageRequests, seed }),
+      3,
+    );
     print('image routes', images);
     console.log(`requests the fake host served:         ${host.requests.length}`);
     process.exitCode = report.fiveXx + report.refusedButChanged + images.fiveXx + images.refusedButChanged > 0 ? 1 : 0;

@@ -63,7 +63,12 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function createBenchApp(options: { databaseUrl: string; env?: Partial<Record<keyof Env, string>>; limits?: Partial<Limits>; imageFetch?: ImageFetchRules }): Promise<BenchApp> {
+export async function createBenchApp(options: {
+  databaseUrl: string;
+  env?: Partial<Record<keyof Env, string>>;
+  limits?: Partial<Limits>;
+  imageFetch?: ImageFetchRules;
+}): Promise<BenchApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
@@ -98,7 +103,16 @@ export async function benchSignUp(app: FastifyInstance) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { email, password: 'secret123', full_name: 'Bench Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra' },
+    payload: {
+      email,
+      password: 'secret123',
+      full_name: 'Bench Shopper',
+      phone: '9876543210',
+      pincode: '400001',
+      address: '1 Marine Drive',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+    },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
   const body = response.json() as { token: string; user: { id: string } };

@@ -25,13 +25,23 @@ import { catalogueCsv } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
 const files = arg('files', 1);
-const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
+const load = () =>
+  execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/.*load average: /, 'load ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
 chmodSync(dir, 0o755);
 const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
-const env = loadEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'bench-secret-bench-secret-0123456789', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+const env = loadEnv({
+  NODE_ENV: 'development',
+  DATA_DIR: path.join(dir, 'data'),
+  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'error',
+});
 const phases: string[] = [];
 const log = { ...silent, info: (obj: object | string, msg?: string) => void (msg === 'bulk import phases' && phases.push(JSON.stringify(obj))) };
 const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
@@ -79,7 +89,9 @@ try {
         if (Number(count[0]!.n) >= from + rows) projected = performance.now() - started;
       }
       if (searchable === 0) {
-        const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(`#${last}`)}&limit=1`)).json()) as { products: { name: string }[] };
+        const found = (await (await fetch(`${url}/api/products/search?q=${encodeURIComponent(`#${last}`)}&limit=1`)).json()) as {
+          products: { name: string }[];
+        };
         if (found.products[0]?.name.endsWith(`#${last}`)) searchable = performance.now() - started;
       }
       await sleep(25);

@@ -22,7 +22,10 @@ interface Lhr {
 
 const ms = (value: unknown) => `${Math.round(Number(value ?? 0))} ms`.padStart(8);
 const kb = (value: unknown) => `${(Number(value ?? 0) / 1024).toFixed(1)} KB`.padStart(9);
-const short = (url: unknown) => String(url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 90) || '(other)';
+const short = (url: unknown) =>
+  String(url ?? '')
+    .replace(/^https?:\/\/[^/]+/, '')
+    .slice(0, 90) || '(other)';
 
 const items = (lhr: Lhr, id: string) => lhr.audits[id]?.details?.items ?? [];
 
@@ -48,7 +51,9 @@ export function printDiagnosis(file: string): void {
   const cpu = lhr.configSettings.throttlingMethod === 'simulate' ? lhr.configSettings.throttling.cpuSlowdownMultiplier : 1;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   console.log(`\n== ${lhr.finalDisplayedUrl} (${file}; CPU index ${Math.round(lhr.environment.benchmarkIndex)}, times ×${cpu} simulated)`);
-  console.log(`LCP ${Math.round(value('largest-contentful-paint'))} ms, FCP ${Math.round(value('first-contentful-paint'))} ms, TBT ${Math.round(value('total-blocking-time'))} ms, server response ${Math.round(value('server-response-time'))} ms`);
+  console.log(
+    `LCP ${Math.round(value('largest-contentful-paint'))} ms, FCP ${Math.round(value('first-contentful-paint'))} ms, TBT ${Math.round(value('total-blocking-time'))} ms, server response ${Math.round(value('server-response-time'))} ms`,
+  );
   console.log(`LCP element: ${lcpElement(lhr)}`);
   for (const p of lcpPhases(lhr)) console.log(`  ${p.phase.padEnd(22)} ${ms(p.timing)}`);
 
@@ -69,7 +74,9 @@ export function printDiagnosis(file: string): void {
   const bytes = requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
   console.log(`Requests ${requests.length}, ${kb(bytes).trim()} transferred:`);
   for (const r of [...requests].sort((a, b) => Number(b.transferSize ?? 0) - Number(a.transferSize ?? 0))) {
-    console.log(`  ${kb(r.transferSize)} (${kb(r.resourceSize).trim()} decoded) ${String(r.resourceType ?? '').padEnd(10)} ${String(r.priority ?? '').padEnd(8)} ${short(r.url)}`);
+    console.log(
+      `  ${kb(r.transferSize)} (${kb(r.resourceSize).trim()} decoded) ${String(r.resourceType ?? '').padEnd(10)} ${String(r.priority ?? '').padEnd(8)} ${short(r.url)}`,
+    );
   }
 }
 

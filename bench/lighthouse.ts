@@ -58,8 +58,26 @@ export async function storefrontPages(baseUrl: string): Promise<{ page: string; 
   ];
 }
 
-const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
-const KINDS = [['PVC Figure', 'Anime Figures'], ['Premium Statue', 'Anime Figures'], ['Metal Keychain', 'Keychains'], ['Acrylic Keychain', 'Keychains'], ['Die-cast Car', 'Hot Wheels'], ['Plush', 'Trending']] as const;
+const SERIES = [
+  'Naruto',
+  'One Piece',
+  'Dragon Ball',
+  'Demon Slayer',
+  'Jujutsu Kaisen',
+  'Attack on Titan',
+  'My Hero Academia',
+  'Bleach',
+  'Death Note',
+  'Spy x Family',
+];
+const KINDS = [
+  ['PVC Figure', 'Anime Figures'],
+  ['Premium Statue', 'Anime Figures'],
+  ['Metal Keychain', 'Keychains'],
+  ['Acrylic Keychain', 'Keychains'],
+  ['Die-cast Car', 'Hot Wheels'],
+  ['Plush', 'Trending'],
+] as const;
 
 function generatedCsv(from: number, count: number): string {
   const lines = ['name,category,price,originalPrice,isOnSale,isNew,description,rating,reviews,stockQuantity'];
@@ -67,7 +85,9 @@ function generatedCsv(from: number, count: number): string {
     const series = SERIES[i % SERIES.length]!;
     const [kind, category] = KINDS[(i * 3) % KINDS.length]!;
     const price = 199 + ((i * 37) % 5000);
-    lines.push(`${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`);
+    lines.push(
+      `${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`,
+    );
   }
   return lines.join('\n');
 }
@@ -77,7 +97,11 @@ const totalOf = async (baseUrl: string) => ((await (await fetch(`${baseUrl}/api/
 /** Imports `count` generated products through POST /api/admin/products/bulk and waits until the store lists them. */
 export async function addProducts(baseUrl: string, count: number): Promise<void> {
   const credentials = { email: process.env.ADMIN_EMAIL ?? 'admin@animecollectibles.in', password: process.env.ADMIN_PASSWORD ?? 'admin12345' };
-  const login = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   const { token } = (await login.json()) as { token?: string };
   if (!token) throw new Error('admin login failed');
   const before = await totalOf(baseUrl);
@@ -90,13 +114,20 @@ export async function addProducts(baseUrl: string, count: number): Promise<void>
     if (!response.ok) throw new Error(`import failed: ${response.status} ${await response.text()}`);
   }
   while ((await totalOf(baseUrl)) < before + count) await new Promise((resolve) => setTimeout(resolve, 500));
-  console.log(`imported ${count.toLocaleString('en-US')} products in ${((performance.now() - started) / 1000).toFixed(1)} s (now ${(before + count).toLocaleString('en-US')})`);
+  console.log(
+    `imported ${count.toLocaleString('en-US')} products in ${((performance.now() - started) / 1000).toFixed(1)} s (now ${(before + count).toLocaleString('en-US')})`,
+  );
 }
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a loaded 2-core machine) is retried twice. */
 async function audited(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'] });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'seo', 'accessibility', 'best-practices'],
+    });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) return lhr;
@@ -149,7 +180,9 @@ export async function lighthouseStorefront(baseUrl: string, options: { runs?: nu
 
 export function printLighthouse(rows: LighthouseRow[], label = ''): void {
   console.log(`Lighthouse mobile${label ? ` — ${label}` : ''}`);
-  console.log(`${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'seo'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)} ${'load'.padStart(5)}  url`);
+  console.log(
+    `${'page'.padEnd(10)} ${'perf'.padStart(4)} ${'seo'.padStart(4)} ${'a11y'.padStart(4)} ${'bp'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'bytes'.padStart(9)} ${'cpu idx'.padStart(7)} ${'load'.padStart(5)}  url`,
+  );
   for (const r of rows) {
     console.log(
       `${r.page.padEnd(10)} ${String(r.performance).padStart(4)} ${String(r.seo).padStart(4)} ${String(r.accessibility).padStart(4)} ${String(r.bestPractices).padStart(4)} ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.totalBytes.toLocaleString('en-US').padStart(9)} ${String(r.benchmarkIndex).padStart(7)} ${r.loadAverage.toFixed(1).padStart(5)}  ${r.url}`,
@@ -198,7 +231,11 @@ async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise
   return { baseUrl, stop };
 }
 
-const uptime = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} CPUs)`;
+const uptime = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} (${os.cpus().length} CPUs)`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const option = (name: string) => {

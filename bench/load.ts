@@ -31,7 +31,10 @@ interface CannonResult {
   timeouts: number;
   statusCodeStats?: Record<string, { count: number }>;
 }
-type Cannon = (options: { url: string; connections: number; duration: number; requests?: CannonRequest[] }, cb: (error: Error | null, result: CannonResult) => void) => unknown;
+type Cannon = (
+  options: { url: string; connections: number; duration: number; requests?: CannonRequest[] },
+  cb: (error: Error | null, result: CannonResult) => void,
+) => unknown;
 const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 const seconds = arg('seconds', 10);
@@ -39,11 +42,17 @@ const connections = arg('connections', 20);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 function run(url: string, requests?: CannonRequest[]): Promise<CannonResult> {
-  return new Promise((resolve, reject) => autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) }, (e, r) => (e ? reject(e) : resolve(r))));
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: seconds, ...(requests ? { requests } : {}) }, (e, r) => (e ? reject(e) : resolve(r))),
+  );
 }
 
 function line(label: string, r: CannonResult, baseline?: CannonResult): void {
-  const codes = r.statusCodeStats ? Object.entries(r.statusCodeStats).map(([c, s]) => `${c}:${s.count}`).join(' ') : '';
+  const codes = r.statusCodeStats
+    ? Object.entries(r.statusCodeStats)
+        .map(([c, s]) => `${c}:${s.count}`)
+        .join(' ')
+    : '';
   console.log(
     `${label.padEnd(40)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  p99 ${String(r.latency.p99).padStart(4)} ms` +
       `${baseline ? `  ${(r.requests.average / baseline.requests.average).toFixed(2)} x empty` : ''}  errors ${r.errors + r.timeouts}  non-2xx ${r.non2xx}  [${codes}]  rss ${mb(process.memoryUsage().rss)}`,
@@ -78,16 +87,27 @@ async function main() {
     if (hasRoute(app, 'GET', '/api/products')) {
       line('GET /api/products', await run(`${url}/api/products`), baseline);
       line('GET /api/products/category/Anime Figures', await run(`${url}/api/products/category/Anime%20Figures`), baseline);
-      if (ids.length > 0) line('GET /api/products/{id} (random)', await run(url, [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/products/${pick(ids)}` }) }]), baseline);
+      if (ids.length > 0)
+        line(
+          'GET /api/products/{id} (random)',
+          await run(url, [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/products/${pick(ids)}` }) }]),
+          baseline,
+        );
       if (hasRoute(app, 'GET', '/api/products/search'))
-        line('GET /api/products/search?q= (random word)', await run(url, [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/products/search?q=${encodeURIComponent(pick(searchTerms))}` }) }]), baseline);
+        line(
+          'GET /api/products/search?q= (random word)',
+          await run(url, [{ method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/products/search?q=${encodeURIComponent(pick(searchTerms))}` }) }]),
+          baseline,
+        );
     }
 
     // Mixed shopper workload.
     const admin = await benchAdmin(app);
     const shoppers = await Promise.all(Array.from({ length: 40 }, () => benchSignUp(app)));
     const withOrders = hasRoute(app, 'POST', '/api/orders');
-    const sellable = withOrders ? await Promise.all(Array.from({ length: 5 }, () => createProduct(app, runtime, admin.auth, { stock: 1_000_000, price: 1499 }))) : [];
+    const sellable = withOrders
+      ? await Promise.all(Array.from({ length: 5 }, () => createProduct(app, runtime, admin.auth, { stock: 1_000_000, price: 1499 })))
+      : [];
     const acceptedOrders: string[] = [];
     const counts: Record<string, number> = {};
     let signups = 0;
@@ -105,9 +125,32 @@ async function main() {
           next = { method: 'POST', path: '/api/user/wishlist', headers: { ...shopper.auth, ...json }, body: JSON.stringify({ productId: pick(ids) }) };
         else if (roll < 0.8) {
           signups++;
-          next = { method: 'POST', path: '/api/auth/signup', headers: json, body: JSON.stringify({ email: `load${Date.now()}${Math.random().toString(36).slice(2)}@example.in`, password: 'secret123', full_name: 'Load Shopper', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' }) };
+          next = {
+            method: 'POST',
+            path: '/api/auth/signup',
+            headers: json,
+            body: JSON.stringify({
+              email: `load${Date.now()}${Math.random().toString(36).slice(2)}@example.in`,
+              password: 'secret123',
+              full_name: 'Load Shopper',
+              phone: '9876543210',
+              pincode: '400001',
+              address: '1 Road',
+              city: 'Mumbai',
+              state: 'Maharashtra',
+            }),
+          };
         } else if (withOrders)
-          next = { method: 'POST', path: '/api/orders', headers: { ...shopper.auth, ...json }, body: JSON.stringify({ items: [{ productId: pick(sellable).id, quantity: 1 + Math.floor(Math.random() * 2) }], payment_method: 'cod', ...SHIPPING }) };
+          next = {
+            method: 'POST',
+            path: '/api/orders',
+            headers: { ...shopper.auth, ...json },
+            body: JSON.stringify({
+              items: [{ productId: pick(sellable).id, quantity: 1 + Math.floor(Math.random() * 2) }],
+              payment_method: 'cod',
+              ...SHIPPING,
+            }),
+          };
         else next = { method: 'GET', path: '/api/health' };
         const key = `${next.method} ${next.path!.split('?')[0]!.replace(/\/[^/]*\d[^/]*$/, '/{id}')}`;
         counts[key] = (counts[key] ?? 0) + 1;
@@ -122,7 +165,11 @@ async function main() {
     };
     const mixed = await run(url, [mix]);
     line('mixed shopper workload', mixed, baseline);
-    console.log(`  mix: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `  mix: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
 
     await settled(runtime);
     let lost = 0;
@@ -135,7 +182,9 @@ async function main() {
     }
     const c = await consistency(runtime.pool);
     console.log(`orders accepted (201): ${acceptedOrders.length}; lost: ${lost}; duplicated: ${duplicated}; signups attempted: ${signups}`);
-    console.log(`read model vs log: customers ${c.customers.rows}/${c.customers.events}, orders ${c.orders.rows}/${c.orders.placed - c.orders.deleted}, checkpoints behind the log end: ${c.checkpointsBehind.length ? c.checkpointsBehind.join(', ') : 'none'}`);
+    console.log(
+      `read model vs log: customers ${c.customers.rows}/${c.customers.events}, orders ${c.orders.rows}/${c.orders.placed - c.orders.deleted}, checkpoints behind the log end: ${c.checkpointsBehind.length ? c.checkpointsBehind.join(', ') : 'none'}`,
+    );
     console.log(`server process rss at the end: ${mb(process.memoryUsage().rss)}`);
     process.exitCode = lost + duplicated > 0 ? 1 : 0;
   } finally {

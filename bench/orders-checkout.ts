@@ -41,7 +41,6 @@ interface WsClient {
 }
 const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
-
 async function forDuration(worker: (c: number) => Promise<boolean>): Promise<{ ok: number; failed: number }> {
   const deadline = Date.now() + seconds * 1000;
   let ok = 0;
@@ -68,25 +67,46 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const post = (url: string, body: unknown, token?: string) =>
-      fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
 
     const admin = (await (await post('/api/auth/login', DEMO_ADMIN)).json()) as { token: string };
     const shoppers: { token: string; id: string }[] = [];
     for (let i = 0; i < connections; i++) {
       const body = (await (
-        await post('/api/auth/signup', { email: `bench${i}-${randomUUID()}@example.in`, password: 'secret123', full_name: `Bench ${i}`, pincode: '400001', city: 'Mumbai', state: 'Maharashtra' })
+        await post('/api/auth/signup', {
+          email: `bench${i}-${randomUUID()}@example.in`,
+          password: 'secret123',
+          full_name: `Bench ${i}`,
+          pincode: '400001',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+        })
       ).json()) as { token: string; user: { id: string } };
       shoppers.push({ token: body.token, id: body.user.id });
     }
     const products = await Promise.all(Array.from({ length: 20 }, () => createTestProduct(runtime, { price: 1500, stock: 1_000_000 })));
-    const address = { shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '' };
+    const address = {
+      shipping_address: '1 Marine Drive',
+      shipping_city: 'Mumbai',
+      shipping_state: 'Maharashtra',
+      shipping_pincode: '400001',
+      shipping_phone: '',
+    };
     console.log(`connections=${connections} seconds=${seconds} samples=${samples} (server, load and PostgreSQL on one machine)`);
 
     // 1. baseline
     registerEvents({ BenchAppended: z.object({ i: z.number() }) });
     let i = 0;
     const baseline = await forDuration(async () => {
-      await runtime.store.append(`bench-${randomUUID()}`, [{ type: 'BenchAppended', data: { i: i++ }, metadata: { correlationId: 'bench', timestamp: new Date().toISOString() } }], { expectedVersion: 'no_stream' });
+      await runtime.store.append(
+        `bench-${randomUUID()}`,
+        [{ type: 'BenchAppended', data: { i: i++ }, metadata: { correlationId: 'bench', timestamp: new Date().toISOString() } }],
+        { expectedVersion: 'no_stream' },
+      );
       return true;
     });
     const baselineRate = baseline.ok / seconds;
@@ -101,11 +121,15 @@ async function main() {
       return response.status === 201;
     });
     const checkoutRate = checkout.ok / seconds;
-    console.log(`COD checkouts via POST /api/orders  ${checkoutRate.toFixed(0).padStart(7)} /s  (${checkout.failed} failed)  ratio to baseline ${(checkoutRate / baselineRate).toFixed(2)}`);
+    console.log(
+      `COD checkouts via POST /api/orders  ${checkoutRate.toFixed(0).padStart(7)} /s  (${checkout.failed} failed)  ratio to baseline ${(checkoutRate / baselineRate).toFixed(2)}`,
+    );
 
     // 3. projection lag and websocket latency
     const arrivals = new Map<string, number>();
-    const { ticket } = (await (await fetch(`${base}/api/admin/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` } })).json()) as { ticket: string };
+    const { ticket } = (await (
+      await fetch(`${base}/api/admin/live/ticket`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` } })
+    ).json()) as { ticket: string };
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/admin/live?ticket=${ticket}`);
     await new Promise<void>((resolve, reject) => {
       socket.on('open', resolve);
@@ -126,7 +150,12 @@ async function main() {
           const product = products[placed % products.length]!;
           const { order, result } = await placeOrder(
             { store: runtime.store, pool: runtime.pool, holdCaps: UNCAPPED_HOLDS },
-            { customerId: shoppers[c]!.id, lines: [{ productId: product.id, quantity: 1 }], paymentMethod: 'cod', shippingAddress: { name: '', address: '1 Marine Drive', addressLine2: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', phone: '' } },
+            {
+              customerId: shoppers[c]!.id,
+              lines: [{ productId: product.id, quantity: 1 }],
+              paymentMethod: 'cod',
+              shippingAddress: { name: '', address: '1 Marine Drive', addressLine2: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', phone: '' },
+            },
             { userId: shoppers[c]!.id },
           );
           const t0 = performance.now();
@@ -140,8 +169,12 @@ async function main() {
     while ([...committedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const wsLatencies = [...committedAt].filter(([id]) => arrivals.has(id)).map(([id, t0]) => arrivals.get(id)! - t0);
     socket.close();
-    console.log(`projection lag (append -> orders read model)   p50 ${percentile(lags, 50).toFixed(1)} ms  p99 ${percentile(lags, 99).toFixed(1)} ms  (target p99 < 50 ms, n=${lags.length})`);
-    console.log(`append -> admin websocket message             p50 ${percentile(wsLatencies, 50).toFixed(1)} ms  p99 ${percentile(wsLatencies, 99).toFixed(1)} ms  (target p99 < 100 ms, n=${wsLatencies.length}, missing ${committedAt.size - wsLatencies.length})`);
+    console.log(
+      `projection lag (append -> orders read model)   p50 ${percentile(lags, 50).toFixed(1)} ms  p99 ${percentile(lags, 99).toFixed(1)} ms  (target p99 < 50 ms, n=${lags.length})`,
+    );
+    console.log(
+      `append -> admin websocket message             p50 ${percentile(wsLatencies, 50).toFixed(1)} ms  p99 ${percentile(wsLatencies, 99).toFixed(1)} ms  (target p99 < 100 ms, n=${wsLatencies.length}, missing ${committedAt.size - wsLatencies.length})`,
+    );
   } finally {
     await app.close();
     await runtime.close();

@@ -41,7 +41,17 @@ function memoryPool(): pg.Pool {
 const { shoppers, event } = profileEvents(SHOPPERS);
 
 const recorded = (events: NewEvent[], from: number): RecordedEvent[] =>
-  events.map((e, i) => ({ ...e, id: randomUUID(), streamId: `s-${from + i}`, streamVersion: 0, globalPosition: BigInt(from + i), recordedAt: new Date(0) }) as unknown as RecordedEvent);
+  events.map(
+    (e, i) =>
+      ({
+        ...e,
+        id: randomUUID(),
+        streamId: `s-${from + i}`,
+        streamVersion: 0,
+        globalPosition: BigInt(from + i),
+        recordedAt: new Date(0),
+      }) as unknown as RecordedEvent,
+  );
 
 async function main() {
   const keys = new SubjectKeyStore(memoryPool(), randomBytes(32));
@@ -76,7 +86,9 @@ async function main() {
   const baselineUs = await time('baseline: JSON round trip of the event data', async () => {
     for (const e of input) JSON.parse(JSON.stringify(e.data));
   });
-  console.log(`events=${EVENTS} load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; encode ${encodeUs.toFixed(2)} µs, decode ${decodeUs.toFixed(2)} µs, baseline ${baselineUs.toFixed(2)} µs per event`);
+  console.log(
+    `events=${EVENTS} load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; encode ${encodeUs.toFixed(2)} µs, decode ${decodeUs.toFixed(2)} µs, baseline ${baselineUs.toFixed(2)} µs per event`,
+  );
 }
 
 main().catch((error) => {

@@ -84,14 +84,18 @@ runBench(() =>
     }
     const line = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
       const [a, b] = [median(xs.plain), median(xs.encrypted)];
-      console.log(`${what.padEnd(8)} without ${a.toFixed(0).padStart(7)}/s   with ${b.toFixed(0).padStart(7)}/s   ${(((a - b) / a) * 100).toFixed(1).padStart(5)} % slower (target <= 15 %)`);
+      console.log(
+        `${what.padEnd(8)} without ${a.toFixed(0).padStart(7)}/s   with ${b.toFixed(0).padStart(7)}/s   ${(((a - b) / a) * 100).toFixed(1).padStart(5)} % slower (target <= 15 %)`,
+      );
     };
     console.log(`medians of ${ROUNDS} rounds (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores):`);
     line('append', appends);
     line('replay', replays);
     const cpuLine = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
       const [a, b] = [median(xs.plain), median(xs.encrypted)];
-      console.log(`${what.padEnd(8)} this process's CPU per event: without ${a.toFixed(1).padStart(6)} µs   with ${b.toFixed(1).padStart(6)} µs   (+${(b - a).toFixed(1)} µs)`);
+      console.log(
+        `${what.padEnd(8)} this process's CPU per event: without ${a.toFixed(1).padStart(6)} µs   with ${b.toFixed(1).padStart(6)} µs   (+${(b - a).toFixed(1)} µs)`,
+      );
     };
     cpuLine('append', cpuPerEvent.append);
     cpuLine('replay', cpuPerEvent.replay);

@@ -50,7 +50,9 @@ try {
     { product: 'fresh (baseline)', first: fmt(a.first), p50: fmt(a.p50), p99: fmt(a.p99) },
     { product: `${reservations.toLocaleString('en-IN')} past reservations`, first: fmt(b.first), p50: fmt(b.p50), p99: fmt(b.p99) },
   ]);
-  console.log(`checkout p50 on the popular product ${(b.p50 / a.p50).toFixed(2)}× the fresh one's (first checkout, which writes the snapshot: ${fmt(b.first)})`);
+  console.log(
+    `checkout p50 on the popular product ${(b.p50 / a.p50).toFixed(2)}× the fresh one's (first checkout, which writes the snapshot: ${fmt(b.first)})`,
+  );
 } finally {
   await bench.close();
   await db.stop();

@@ -24,13 +24,16 @@ import { benchProductId, catalogueProductRows, SEARCH_TERMS } from './storefront
 
 const seconds = arg('seconds', 5);
 const sizesArg = process.argv.indexOf('--sizes');
-const sizes =
-  sizesArg > 0 ? process.argv[sizesArg + 1]!.split(',').map(Number) : process.argv.includes('--million') ? [80, 100_000, 1_000_000] : [80, 100_000];
+const sizes = sizesArg > 0 ? process.argv[sizesArg + 1]!.split(',').map(Number) : process.argv.includes('--million') ? [80, 100_000, 1_000_000] : [80, 100_000];
 const FILE = 50_000;
 const gc = (globalThis as { gc?: () => void }).gc as () => void;
 if (typeof gc !== 'function') throw new Error('run with node --expose-gc --import tsx bench/search-scale.ts');
 
-const load = () => execSync('uptime').toString().trim().replace(/.*load average: /, 'load ');
+const load = () =>
+  execSync('uptime')
+    .toString()
+    .trim()
+    .replace(/.*load average: /, 'load ');
 const idOf = benchProductId;
 
 const rowsOf = (from: number, count: number) => catalogueProductRows(from, count);
@@ -101,7 +104,9 @@ async function measure(n: number): Promise<Figures> {
   const heap = (process.memoryUsage().heapUsed - heap0) / n;
   const rss = (process.memoryUsage().rss - rss0) / n;
   console.log(`\n== ${n.toLocaleString('en-IN')} products (${load()})`);
-  console.log(`filled in ${(fillMs / 1000).toFixed(1)} s (rows generated + table ${(phases.readMs / 1000).toFixed(1)} s, catalogue order ${(phases.sortMs / 1000).toFixed(1)} s, search index ${(phases.indexMs / 1000).toFixed(1)} s); heap ${(heap / 1024).toFixed(2)} KB/product, RSS ${(rss / 1024).toFixed(2)} KB/product (over the empty catalogue, after a full GC)`);
+  console.log(
+    `filled in ${(fillMs / 1000).toFixed(1)} s (rows generated + table ${(phases.readMs / 1000).toFixed(1)} s, catalogue order ${(phases.sortMs / 1000).toFixed(1)} s, search index ${(phases.indexMs / 1000).toFixed(1)} s); heap ${(heap / 1024).toFixed(2)} KB/product, RSS ${(rss / 1024).toFixed(2)} KB/product (over the empty catalogue, after a full GC)`,
+  );
   if (batch) console.log(batch);
 
   const { search, byId } = inProcess(memory, n);
@@ -110,9 +115,15 @@ async function measure(n: number): Promise<Figures> {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(async (api) => shopperCatalogueRoutes(api, memory), { prefix: '/api' });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const httpSearch = await http(url, SEARCH_TERMS.map((term) => ({ path: `/api/products/search?q=${encodeURIComponent(term)}` })));
+  const httpSearch = await http(
+    url,
+    SEARCH_TERMS.map((term) => ({ path: `/api/products/search?q=${encodeURIComponent(term)}` })),
+  );
   const ids = Array.from({ length: 500 }, () => idOf(Math.floor(Math.random() * n)));
-  const httpById = await http(url, ids.map((id) => ({ path: `/api/products/${id}` })));
+  const httpById = await http(
+    url,
+    ids.map((id) => ({ path: `/api/products/${id}` })),
+  );
   await app.close();
   return { n, search, byId, httpSearch, httpById };
 }

@@ -30,13 +30,18 @@ const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const sizes = (option('sizes') ?? '80,10000,100000').split(',').map(Number).concat(flag('million') ? [1_000_000] : []);
+const sizes = (option('sizes') ?? '80,10000,100000')
+  .split(',')
+  .map(Number)
+  .concat(flag('million') ? [1_000_000] : []);
 const seconds = Number(option('seconds') ?? 5);
 const FILE_ROWS = 50_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Lighthouse mobile figures of the four shopper pages at `baseUrl` (bench/lighthouse.ts; `--no-lighthouse` skips them). */
-export async function pageVitals(baseUrl: string): Promise<Record<string, { performance: number; lcpMs: number; tbtMs: number; cls: number; bytes: number }> | null> {
+export async function pageVitals(
+  baseUrl: string,
+): Promise<Record<string, { performance: number; lcpMs: number; tbtMs: number; cls: number; bytes: number }> | null> {
   if (flag('no-lighthouse')) return null;
   const rows = await lighthouseStorefront(baseUrl);
   return Object.fromEntries(rows.map((r) => [r.page, { performance: r.performance, lcpMs: r.lcpMs, tbtMs: r.tbtMs, cls: r.cls, bytes: r.totalBytes }]));
@@ -52,7 +57,18 @@ async function startStore(databaseUrl: string, dataDir: string): Promise<Store> 
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/storefront/store-process.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), JWT_SECRET: 'bench-storefront-scale-secret-000000000', SEED_DEMO: 'false', NODE_ENV: 'development', ADMIN_EMAIL: DEMO_ADMIN.email, ADMIN_PASSWORD: DEMO_ADMIN.password, LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      JWT_SECRET: 'bench-storefront-scale-secret-000000000',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'development',
+      ADMIN_EMAIL: DEMO_ADMIN.email,
+      ADMIN_PASSWORD: DEMO_ADMIN.password,
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -174,11 +190,17 @@ async function main() {
   let store = await startStore(databaseUrl, dataDir);
   const rows: Record<string, unknown>[] = [];
   try {
-    const login = await fetch(`${store.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+    const login = await fetch(`${store.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ADMIN),
+    });
     const { token } = (await login.json()) as { token: string };
     await sleep(1000);
     const empty = await memory(store.url);
-    console.log(`empty catalogue: RSS ${(empty.rss / 1_048_576).toFixed(0)} MB, heap ${(empty.heapUsed / 1_048_576).toFixed(0)} MB (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
+    console.log(
+      `empty catalogue: RSS ${(empty.rss / 1_048_576).toFixed(0)} MB, heap ${(empty.heapUsed / 1_048_576).toFixed(0)} MB (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+    );
     let seeded = 0;
     for (const n of sizes) {
       const imports: number[] = [];
@@ -187,7 +209,9 @@ async function main() {
         const timing = await importFile(store.url, token, seeded, count);
         seeded += count;
         imports.push(timing.searchableMs);
-        console.log(`  imported ${count.toLocaleString('en-IN')} rows (now ${seeded.toLocaleString('en-IN')}): answered ${(timing.answeredMs / 1000).toFixed(2)} s, searchable ${(timing.searchableMs / 1000).toFixed(2)} s`);
+        console.log(
+          `  imported ${count.toLocaleString('en-IN')} rows (now ${seeded.toLocaleString('en-IN')}): answered ${(timing.answeredMs / 1000).toFixed(2)} s, searchable ${(timing.searchableMs / 1000).toFixed(2)} s`,
+        );
       }
       const used = await memory(store.url);
       // The same catalogue after a restart: what the loaded catalogue holds, without what the import left behind
@@ -200,7 +224,10 @@ async function main() {
       const bytes = await pageBytes(store.url, known[0]!);
       const ids = Array.from({ length: 500 }, (_, i) => ({ method: 'GET' as const, path: `/api/products/${known[i % known.length]}` }));
       const byId = await load(store, ids);
-      const search = await load(store, SEARCH_TERMS.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })));
+      const search = await load(
+        store,
+        SEARCH_TERMS.map((t) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(t)}` })),
+      );
       const load1 = os.loadavg()[0]!.toFixed(1);
       const vitals = await pageVitals(store.url);
       const row = {

@@ -73,13 +73,36 @@ function bombXlsx(megabytes: number, lie: boolean): Buffer {
   const filler = Buffer.alloc(megabytes * 1024 * 1024, 'A');
   const sheet = Buffer.concat([Buffer.from(head + row(1) + '<row r="2"><c r="A2" t="inlineStr"><is><t>'), filler, Buffer.from('</t></is></c></row>' + tail)]);
   const text = (s: string) => Buffer.from(s);
-  return zip([
-    { name: '[Content_Types].xml', data: text(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`) },
-    { name: '_rels/.rels', data: text(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
-    { name: 'xl/workbook.xml', data: text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
-    { name: 'xl/_rels/workbook.xml.rels', data: text(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`) },
-    { name: 'xl/worksheets/sheet1.xml', data: sheet },
-  ], lie);
+  return zip(
+    [
+      {
+        name: '[Content_Types].xml',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: text(
+          `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+        ),
+      },
+      { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    ],
+    lie,
+  );
 }
 
 const peakRss = (pid: number) => {
@@ -90,10 +113,16 @@ const peakRss = (pid: number) => {
 async function main() {
   const megabytes = arg('mb', 200);
   const db = await startBenchDatabase();
-  const server = await startServer({ DATABASE_URL: await db.createDatabase(), JWT_SECRET: 'zip-bomb-probe-secret-0123456789', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zip-bomb-')) });
+  const server = await startServer({
+    DATABASE_URL: await db.createDatabase(),
+    JWT_SECRET: 'zip-bomb-probe-secret-0123456789',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zip-bomb-')),
+  });
   try {
     const pid = server.child.pid!;
-    const login = (await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })).json()) as { token: string };
+    const login = (await (
+      await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })
+    ).json()) as { token: string };
     for (const lie of [false, true]) {
       const bomb = bombXlsx(megabytes, lie);
       console.log(`zip bomb${lie ? ' (headers lie: 4 KB declared)' : ''}: ${(bomb.length / 1024).toFixed(0)} KB .xlsx inflating to ${megabytes} MB`);
@@ -101,12 +130,20 @@ async function main() {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bomb)], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'catalogue.xlsx');
       const started = Date.now();
-      const response = await fetch(`${server.url}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` }, body: form }).catch((error: Error) => ({ status: 0, text: async () => String(error) }));
+      const response = await fetch(`${server.url}/api/admin/products/bulk`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${login.token}` },
+        body: form,
+      }).catch((error: Error) => ({ status: 0, text: async () => String(error) }));
       const ms = Date.now() - started;
       const body = await response.text();
-      const alive = await fetch(`${server.url}/api/health`).then((r) => r.status).catch(() => 0);
+      const alive = await fetch(`${server.url}/api/health`)
+        .then((r) => r.status)
+        .catch(() => 0);
       console.log(`answer: ${response.status} ${body.slice(0, 160)}`);
-      console.log(`time: ${ms} ms; server peak RSS ${before.toFixed(0)} MB before -> ${peakRss(pid).toFixed(0)} MB after; server still answers /api/health: ${alive}`);
+      console.log(
+        `time: ${ms} ms; server peak RSS ${before.toFixed(0)} MB before -> ${peakRss(pid).toFixed(0)} MB after; server still answers /api/health: ${alive}`,
+      );
     }
   } finally {
     server.child.kill('SIGKILL');

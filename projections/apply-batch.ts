@@ -72,10 +72,11 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
       for (const event of handled) await projector.apply(client, event);
     }
     const last = fresh[fresh.length - 1]!.position;
-    await client.query(
-      'update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null where name = $1',
-      [projector.name, last.commit.toString(), last.prepare.toString()],
-    );
+    await client.query('update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null where name = $1', [
+      projector.name,
+      last.commit.toString(),
+      last.prepare.toString(),
+    ]);
     await client.query('commit');
     return last;
   } catch (error) {

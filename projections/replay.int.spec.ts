@@ -35,17 +35,34 @@ async function ok(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: 
   if (response.statusCode >= 300) throw new Error(`${method} ${url} -> ${response.statusCode} ${response.body}`);
   return response.json();
 }
-const SHIPPING = { shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210' };
+const SHIPPING = {
+  shipping_address: '1 Marine Drive',
+  shipping_city: 'Mumbai',
+  shipping_state: 'Maharashtra',
+  shipping_pincode: '400001',
+  shipping_phone: '9876543210',
+};
 
 /** Fills every read model through the store's own routes. */
 async function fillEveryReadModel() {
   const admin = await loginAdmin(ctx.app);
   const products: string[] = [];
   for (const [i, name] of ['Luffy Gear 5 Figure', 'Zoro Enma Figure', 'Naruto Keychain', 'Gojo Satoru Figure'].entries()) {
-    const created = await ok('POST', '/api/admin/products', admin.auth, { name, price: 1200 + i * 100, category: i === 2 ? 'Keychains' : 'Anime Figures', stock_quantity: 40, description: `Replay ${i}` });
+    const created = await ok('POST', '/api/admin/products', admin.auth, {
+      name,
+      price: 1200 + i * 100,
+      category: i === 2 ? 'Keychains' : 'Anime Figures',
+      stock_quantity: 40,
+      description: `Replay ${i}`,
+    });
     products.push(created.product.id as string);
   }
-  await ok('PUT', `/api/admin/products/${products[1]}`, admin.auth, { name: 'Zoro Enma Figure (restock)', price: 1350, category: 'Anime Figures', stock_quantity: 55 });
+  await ok('PUT', `/api/admin/products/${products[1]}`, admin.auth, {
+    name: 'Zoro Enma Figure (restock)',
+    price: 1350,
+    category: 'Anime Figures',
+    stock_quantity: 55,
+  });
   await ok('DELETE', `/api/admin/products/${products[3]}`, admin.auth);
 
   const carousel = (await ok('POST', '/api/carousels/admin', admin.auth, { name: 'replay-hero', title: 'Replay sale' })).carousel;
@@ -61,21 +78,57 @@ async function fillEveryReadModel() {
   for (let s = 0; s < 3; s++) {
     const shopper = await signUp(ctx.app, { full_name: `Replay Shopper ${s}` });
     await ok('PUT', '/api/auth/profile', shopper.auth, { city: `Pune ${s}` });
-    const home = await ok('POST', '/api/user/addresses', shopper.auth, { name: `Home ${s}`, address: `${s} FC Road`, city: 'Pune', state: 'Maharashtra', pincode: '411004', phone: '9876543210', is_default: true });
-    await ok('POST', '/api/user/addresses', shopper.auth, { name: `Work ${s}`, address: `${s} Baner Road`, city: 'Pune', state: 'Maharashtra', pincode: '411045', phone: '9876543210' });
+    const home = await ok('POST', '/api/user/addresses', shopper.auth, {
+      name: `Home ${s}`,
+      address: `${s} FC Road`,
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411004',
+      phone: '9876543210',
+      is_default: true,
+    });
+    await ok('POST', '/api/user/addresses', shopper.auth, {
+      name: `Work ${s}`,
+      address: `${s} Baner Road`,
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411045',
+      phone: '9876543210',
+    });
     const homeId = (home.address?.id ?? home.addresses?.[0]?.id) as string;
     if (s === 1) await ok('DELETE', `/api/user/addresses/${homeId}`, shopper.auth);
     await ok('POST', '/api/user/wishlist', shopper.auth, { productId: products[0] });
     await ok('POST', '/api/user/wishlist', shopper.auth, { productId: products[2] });
     if (s === 2) await ok('DELETE', `/api/user/wishlist/${products[2]}`, shopper.auth);
 
-    const delivered = (await ok('POST', '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'cod', items: [{ productId: products[0], quantity: 1 }, { productId: products[1], quantity: 2 }] })).order;
+    const delivered = (
+      await ok('POST', '/api/orders', shopper.auth, {
+        ...SHIPPING,
+        payment_method: 'cod',
+        items: [
+          { productId: products[0], quantity: 1 },
+          { productId: products[1], quantity: 2 },
+        ],
+      })
+    ).order;
     for (const status of ['confirmed', 'shipped', 'delivered']) await ok('PUT', `/api/orders/${delivered.id}/status`, admin.auth, { status });
     await ok('POST', `/api/user/orders/${delivered.id}/review`, shopper.auth, { productId: products[0], rating: 3 + (s % 3), comment: `Review ${s}` });
-    const cancelled = (await ok('POST', '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'cod', items: [{ productId: products[2], quantity: 1 }, { productId: products[1], quantity: 1 }] })).order;
+    const cancelled = (
+      await ok('POST', '/api/orders', shopper.auth, {
+        ...SHIPPING,
+        payment_method: 'cod',
+        items: [
+          { productId: products[2], quantity: 1 },
+          { productId: products[1], quantity: 1 },
+        ],
+      })
+    ).order;
     await ok('PUT', `/api/admin/orders/${cancelled.id}/status`, admin.auth, { status: 'cancelled' });
-    const online = (await ok('POST', '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: products[1], quantity: 1 }] })).order;
-    const providerOrderId = (await ok('POST', '/api/razorpay/create-order', shopper.auth, { amount: online.totalAmount, currency: 'INR', orderId: online.id })).order_id;
+    const online = (
+      await ok('POST', '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: products[1], quantity: 1 }] })
+    ).order;
+    const providerOrderId = (await ok('POST', '/api/razorpay/create-order', shopper.auth, { amount: online.totalAmount, currency: 'INR', orderId: online.id }))
+      .order_id;
     const { success: _s, ...proof } = await ok('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: providerOrderId, outcome: 'success' });
     await ok('POST', '/api/razorpay/verify-payment', shopper.auth, proof);
   }
@@ -138,7 +191,10 @@ async function corruptEveryReadModel(): Promise<void> {
     expect(altered, `${table} has a column to alter`).toBeDefined();
     const [column, value] = altered!;
     const w = where(first);
-    await pool.query(`update "${table}" set "${column}" = $${w.values.length + 1} where ${w.sql}`, [...w.values, typeof value === 'boolean' ? !value : typeof value === 'number' ? value + 7 : `${value} (corrupted)`]);
+    await pool.query(`update "${table}" set "${column}" = $${w.values.length + 1} where ${w.sql}`, [
+      ...w.values,
+      typeof value === 'boolean' ? !value : typeof value === 'number' ? value + 7 : `${value} (corrupted)`,
+    ]);
     const d = where(second);
     await pool.query(`delete from "${table}" where ${d.sql}`, d.values);
   }
@@ -150,7 +206,14 @@ function counting(projectors: readonly Projector[]) {
   const wrapped = projectors.map((p): Projector => ({
     ...p,
     apply: (client, event) => (applied.set(p.name, applied.get(p.name)! + 1), p.apply(client, event)),
-    ...(p.applyMany ? { applyMany: (client: pg.PoolClient, events: Parameters<NonNullable<Projector['applyMany']>>[1]) => (applied.set(p.name, applied.get(p.name)! + events.length), p.applyMany!(client, events)) } : {}),
+    ...(p.applyMany
+      ? {
+          applyMany: (client: pg.PoolClient, events: Parameters<NonNullable<Projector['applyMany']>>[1]) => (
+            applied.set(p.name, applied.get(p.name)! + events.length),
+            p.applyMany!(client, events)
+          ),
+        }
+      : {}),
   }));
   return { wrapped, applied };
 }
@@ -169,7 +232,11 @@ async function replayAndCheck(live: Record<string, unknown[]>, options: ReplayOp
     expect(handled, `${projector.name} handles events of the log`).toBeGreaterThan(0);
     expect(applied.get(projector.name), `${projector.name} applied every event it handles, once`).toBe(handled);
     expect(report.find((r) => r.name === projector.name)!.events, `${projector.name} read the whole log`).toBe(logSize);
-    const checkpoint = (await pool.query<{ c: string; p: string }>('select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = $1', [projector.name])).rows[0];
+    const checkpoint = (
+      await pool.query<{ c: string; p: string }>('select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = $1', [
+        projector.name,
+      ])
+    ).rows[0];
     expect(checkpoint, `${projector.name} checkpoint at the end of the log`).toEqual({ c: end.commit.toString(), p: end.prepare.toString() });
   }
 }

@@ -1,12 +1,5 @@
 import type pg from 'pg';
-import {
-  comparePositions,
-  START,
-  type EventStore,
-  type GlobalPosition,
-  type RecordedEvent,
-  type Subscription,
-} from '../src/core/event-store.js';
+import { comparePositions, START, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '../src/core/event-store.js';
 import { applyBatch, readCheckpoints } from './apply-batch.js';
 import { LeaderLock } from './leadership.js';
 import type { Projector } from './projector.js';
@@ -215,7 +208,10 @@ export class ProjectionRunner {
 
   /** Reads the stored checkpoints: a follower learns the leader's progress (and its errors) from them. */
   private async refresh(): Promise<void> {
-    const stored = await readCheckpoints(this.pool, this.projectors.map((p) => p.name));
+    const stored = await readCheckpoints(
+      this.pool,
+      this.projectors.map((p) => p.name),
+    );
     for (const [name, checkpoint] of stored) {
       if (this.currentRole !== 'leader') this.errors.set(name, checkpoint.lastError);
       this.advance(name, checkpoint.position);
@@ -224,7 +220,10 @@ export class ProjectionRunner {
 
   /** Starts the shared reader from the lowest stored checkpoint (read afresh: a previous leader may have moved them). */
   private async lead(): Promise<void> {
-    const stored = await readCheckpoints(this.pool, this.projectors.map((p) => p.name));
+    const stored = await readCheckpoints(
+      this.pool,
+      this.projectors.map((p) => p.name),
+    );
     let from: GlobalPosition | null = null;
     this.shared.clear();
     for (const projector of this.projectors) {
@@ -279,9 +278,7 @@ export class ProjectionRunner {
       const message = error instanceof Error ? error.message : String(error);
       this.errors.set(projector.name, message);
       this.log.error({ projector: projector.name, err: error }, 'projector failed; it will retry');
-      await this.pool
-        .query('update projection_checkpoints set last_error = $2 where name = $1', [projector.name, message])
-        .catch(() => undefined);
+      await this.pool.query('update projection_checkpoints set last_error = $2 where name = $1', [projector.name, message]).catch(() => undefined);
       throw error;
     }
   }

@@ -24,7 +24,10 @@ function precompress(dist) {
   for (const file of files(dist)) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
     const data = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     count++;
   }
@@ -42,7 +45,8 @@ for (const app of ['web', 'admin-web']) {
   // jsxDEV calls into dist-ssr ("jsxDEV is not a function" once served).
   const env = { ...process.env, NODE_ENV: 'production' };
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn'], { stdio: 'inherit', env });
-  if (ssr) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn', ...ssr], { stdio: 'inherit', env });
+  if (ssr)
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', config, '--logLevel', 'warn', ...ssr], { stdio: 'inherit', env });
   const count = precompress(`${app}/dist`);
   console.log(`  ${count} assets pre-compressed (.br, .gz)`);
 }

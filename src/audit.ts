@@ -40,7 +40,10 @@ function readAnchor(file: string): Anchor {
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Parses a query with the route's zod schema, so the CLI and the API accept exactly the same input. */
-function parseWith<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+function parseWith<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  value: unknown,
+): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
   return parsed.data;
@@ -60,9 +63,10 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
     },
   });
   const [command, ...rest] = positionals;
-  if (!command || !['verify', 'anchor', 'order', 'revenue', 'export'].includes(command)) throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
+  if (!command || !['verify', 'anchor', 'order', 'revenue', 'export'].includes(command))
+    throw new UsageError(command ? `unknown command '${command}'` : 'a command is required');
   if (command === 'order' && rest.length !== 1) throw new UsageError('order needs exactly one order id or number');
-  const asOf = command === 'order' ? parseWith(historyQuery, { asOf: values['as-of'] }).asOf?.date ?? null : null;
+  const asOf = command === 'order' ? (parseWith(historyQuery, { asOf: values['as-of'] }).asOf?.date ?? null) : null;
   const window = command === 'revenue' ? parseWith(revenueQuery, { from: values.from, to: values.to }) : null;
   const anchor = command === 'verify' && values.anchor ? readAnchor(values.anchor) : null;
   const exportWindow = command === 'export' ? parseWith(exportQuery, { from: values.from, to: values.to, format: values.format }) : null;
@@ -95,7 +99,8 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
         if (anchored?.ok) out(`ANCHOR OK: all ${anchored.checked} chain heads of the anchor taken ${anchor!.takenAt} are unchanged`);
         else if (anchored) {
           out(`ANCHOR BROKEN: ${anchored.mismatches.length} of ${anchored.checked} chain heads of the anchor taken ${anchor!.takenAt} changed`);
-          for (const m of anchored.mismatches) out(`  stream ${m.stream} version ${m.version}: ${m.reason} (anchored ${m.anchored}, now ${m.found ?? 'missing'})`);
+          for (const m of anchored.mismatches)
+            out(`  stream ${m.stream} version ${m.version}: ${m.reason} (anchored ${m.anchored}, now ${m.found ?? 'missing'})`);
         }
       }
       return report.ok && (anchored?.ok ?? true) ? 0 : 1;
@@ -112,7 +117,9 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
       else {
         out(`Order ${order.orderNumber} (${order.orderId}) as of ${asOf?.toISOString() ?? 'now'}${order.deleted ? ' [deleted]' : ''}`);
         out(`  status ${order.status}, payment ${order.paymentStatus} (${order.paymentMethod})`);
-        out(`  subtotal ${rupees(order.subtotal)} + shipping ${rupees(order.shipping)} = total ${rupees(order.total)}; paid ${rupees(order.paid)}, refunded ${rupees(order.refunded)}`);
+        out(
+          `  subtotal ${rupees(order.subtotal)} + shipping ${rupees(order.shipping)} = total ${rupees(order.total)}; paid ${rupees(order.paid)}, refunded ${rupees(order.refunded)}`,
+        );
         for (const item of order.items) out(`  ${item.quantity} × ${item.name} at ${rupees(item.price)}`);
         if (order.trackingNumber) out(`  tracking ${order.trackingNumber}`);
         out(`  placed ${order.placedAt}; ${order.eventsApplied} of ${order.eventsTotal} events applied, the last at ${order.lastEventAt}`);
@@ -131,7 +138,8 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
       if (result.differences.length === 0) out('  no difference');
       else {
         out(`  difference ${rupees(result.difference)} over ${result.differences.length} orders:`);
-        for (const d of result.differences) out(`  ${d.orderNumber} (${d.orderId}): events ${rupees(d.events)}, read model ${rupees(d.readModel)}: ${d.reason}`);
+        for (const d of result.differences)
+          out(`  ${d.orderNumber} (${d.orderId}): events ${rupees(d.events)}, read model ${rupees(d.readModel)}: ${d.reason}`);
       }
     }
     return result.differences.length === 0 ? 0 : 1;
@@ -140,7 +148,10 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
   }
 }
 
-run(process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')), (line) => console.log(line)).then(
+run(
+  process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--')),
+  (line) => console.log(line),
+).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -129,7 +129,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await embedded?.stop();
     throw error;
   }
-  const store: EventStore = env.EVENTSTORE_URL ? eventStoreDb(env.EVENTSTORE_URL, pool, personalData.codec) : new PostgresEventStore(pool, { codec: personalData.codec });
+  const store: EventStore = env.EVENTSTORE_URL
+    ? eventStoreDb(env.EVENTSTORE_URL, pool, personalData.codec)
+    : new PostgresEventStore(pool, { codec: personalData.codec });
   if (options.localLocks === false) disableLocalLocks(store);
   const partial = {
     env,

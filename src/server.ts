@@ -51,7 +51,14 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   if (env.ANCHOR_DIR) {
-    anchors = startAnchorSchedule({ pool: runtime.pool, store: runtime.store, dir: path.resolve(env.ANCHOR_DIR), everyMs: anchorEveryMs, webhookUrl: env.ANCHOR_WEBHOOK_URL, log });
+    anchors = startAnchorSchedule({
+      pool: runtime.pool,
+      store: runtime.store,
+      dir: path.resolve(env.ANCHOR_DIR),
+      everyMs: anchorEveryMs,
+      webhookUrl: env.ANCHOR_WEBHOOK_URL,
+      log,
+    });
     log.info({ dir: path.resolve(env.ANCHOR_DIR), every: env.ANCHOR_EVERY, webhook: Boolean(env.ANCHOR_WEBHOOK_URL) }, 'scheduled audit anchors on');
   }
   if (env.BACKUP_DIR && runtime.store.kind === 'postgres') {

@@ -2,9 +2,27 @@ import Papa from 'papaparse';
 import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
 
 /** Generated catalogue rows for the storefront scale bench, in the bulk import's CSV columns (mode add: no ids). */
-const SERIES = ['Naruto', 'One Piece', 'Dragon Ball', 'Demon Slayer', 'Jujutsu Kaisen', 'Attack on Titan', 'My Hero Academia', 'Bleach', 'Death Note', 'Spy x Family'];
+const SERIES = [
+  'Naruto',
+  'One Piece',
+  'Dragon Ball',
+  'Demon Slayer',
+  'Jujutsu Kaisen',
+  'Attack on Titan',
+  'My Hero Academia',
+  'Bleach',
+  'Death Note',
+  'Spy x Family',
+];
 const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
-const KINDS = [['PVC Figure', 'Anime Figures'], ['Premium Statue', 'Anime Figures'], ['Metal Keychain', 'Keychains'], ['Acrylic Keychain', 'Keychains'], ['Die-cast Car', 'Hot Wheels'], ['Plush', 'Trending']] as const;
+const KINDS = [
+  ['PVC Figure', 'Anime Figures'],
+  ['Premium Statue', 'Anime Figures'],
+  ['Metal Keychain', 'Keychains'],
+  ['Acrylic Keychain', 'Keychains'],
+  ['Die-cast Car', 'Hot Wheels'],
+  ['Plush', 'Trending'],
+] as const;
 
 export const SEARCH_TERMS = ['naruto figre', 'gojo keychain', 'luffy statue', 'tanjro', 'levi attack titan', 'goku dragon', 'nezuko plush', 'sukuna jujutsu'];
 
@@ -31,7 +49,11 @@ export const benchProductId = (i: number) => `00000000-0000-4000-8000-${String(i
  * Rows `from` … `from + count - 1` of the generated catalogue as the in-memory catalogue loads them (ProductRow), parsed
  * from the same CSV an import would read. `createdAt` gives a row's creation time (default: one second apart).
  */
-export function catalogueProductRows(from: number, count: number, createdAt: (i: number) => Date = (i) => new Date(1_700_000_000_000 + i * 1000)): ProductRow[] {
+export function catalogueProductRows(
+  from: number,
+  count: number,
+  createdAt: (i: number) => Date = (i) => new Date(1_700_000_000_000 + i * 1000),
+): ProductRow[] {
   return Papa.parse<Record<string, string>>(catalogueCsv(from, count), { header: true, skipEmptyLines: true }).data.map((r, k) => {
     const created = createdAt(from + k);
     return {
@@ -57,4 +79,3 @@ export function catalogueProductRows(from: number, count: number, createdAt: (i:
     };
   });
 }
-

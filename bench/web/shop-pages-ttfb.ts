@@ -22,7 +22,12 @@ const extra = arg('products', 0);
 
 execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
 const db = await startBenchDatabase();
-const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-')), JWT_SECRET: 'bench-secret-shared-by-every-instance-000', SEED_DEMO: 'true' });
+const env = loadEnv({
+  NODE_ENV: 'production',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-')),
+  JWT_SECRET: 'bench-secret-shared-by-every-instance-000',
+  SEED_DEMO: 'true',
+});
 const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
 const app = await buildApp(runtime, { serveFrontends: true });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -31,10 +36,21 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 if (extra > 0) {
   const admin = await benchAdmin(app);
   const header = 'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity';
-  const rows = Array.from({ length: extra }, (_, i) => `Bench Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${199 + (i % 3000)},,,false,${i % 7 === 0},,Bench product ${i},true,4.${i % 10},${i % 5},${i % 50}`);
+  const rows = Array.from(
+    { length: extra },
+    (_, i) =>
+      `Bench Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${199 + (i % 3000)},,,false,${i % 7 === 0},,Bench product ${i},true,4.${i % 10},${i % 5},${i % 50}`,
+  );
   const boundary = '----bench' + Date.now();
-  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${[header, ...rows].join('\n')}\r\n--${boundary}--\r\n`);
-  const res = await app.inject({ method: 'POST', url: '/api/admin/products/bulk', headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${[header, ...rows].join('\n')}\r\n--${boundary}--\r\n`,
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/products/bulk',
+    headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   if (res.statusCode !== 200) throw new Error(res.body);
 }
 
@@ -54,7 +70,11 @@ console.log('| Page | req/s | p50 ms | p99 ms | max ms | non-2xx |');
 console.log('|---|---|---|---|---|---|');
 for (const [name, url] of pages) {
   // Asynchronously: the store answers from this very process.
-  const { stdout: out } = await promisify(execFile)(process.execPath, ['node_modules/autocannon/autocannon.js', '-c', '20', '-d', String(seconds), '-j', '-H', 'accept-encoding=br', `${base}${url}`], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout: out } = await promisify(execFile)(
+    process.execPath,
+    ['node_modules/autocannon/autocannon.js', '-c', '20', '-d', String(seconds), '-j', '-H', 'accept-encoding=br', `${base}${url}`],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; max: number }; non2xx: number };
   console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`);
 }

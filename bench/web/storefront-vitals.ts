@@ -40,14 +40,17 @@ async function vitals(browser: Browser, url: string, width: number) {
       for (const entry of list.getEntries()) w.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   const result = await page.evaluate(() => {
     const w = window as unknown as { __lcp: number; __cls: number };
-    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.js')).map((r) => new URL(r.name).pathname.slice(1));
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.name.endsWith('.js'))
+      .map((r) => new URL(r.name).pathname.slice(1));
     return { lcp: w.__lcp, cls: w.__cls, scripts };
   });
   await context.close();
@@ -57,13 +60,22 @@ async function vitals(browser: Browser, url: string, width: number) {
 async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) execFileSync(process.execPath, ['scripts/build-frontends.mjs'], { stdio: 'inherit' });
   const db = await startBenchDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-')), JWT_SECRET: 'bench-web-secret-0000000000000000', SEED_DEMO: 'true' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-')),
+    JWT_SECRET: 'bench-web-secret-0000000000000000',
+    SEED_DEMO: 'true',
+  });
   const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
   const app = await buildApp(runtime, { serveFrontends: true });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync', '--disable-dev-shm-usage'],
+  });
   try {
     const products = ((await (await fetch(`${base}/api/products?limit=200`)).json()) as { products: { id: string; in_stock: boolean }[] }).products;
     const productId = products.find((p) => p.in_stock)!.id;
@@ -83,9 +95,15 @@ async function main() {
         return { lcp: median(runs.map((r) => r.lcp)), cls: Math.max(...runs.map((r) => r.cls)) };
       };
       const baseline = await measure('/about');
-      for (const [label, route] of [['/about (baseline)', '/about'], ['home /', '/'], ['product', `/product/${productId}`]] as const) {
+      for (const [label, route] of [
+        ['/about (baseline)', '/about'],
+        ['home /', '/'],
+        ['product', `/product/${productId}`],
+      ] as const) {
         const m = route === '/about' ? baseline : await measure(route);
-        console.log(`${label.padEnd(18)}${String(width).padEnd(8)}${m.lcp.toFixed(0).padStart(10)}            ${(m.lcp / baseline.lcp).toFixed(2).padStart(8)}×      ${m.cls.toFixed(3)}`);
+        console.log(
+          `${label.padEnd(18)}${String(width).padEnd(8)}${m.lcp.toFixed(0).padStart(10)}            ${(m.lcp / baseline.lcp).toFixed(2).padStart(8)}×      ${m.cls.toFixed(3)}`,
+        );
       }
     }
   } finally {

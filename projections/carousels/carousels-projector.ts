@@ -13,7 +13,11 @@ interface SlideJson {
 }
 
 /** Slides in display order; ties keep the order they were added in. */
-const ordered = (slides: SlideJson[]) => slides.map((s, i) => ({ s, i })).sort((a, b) => a.s.order - b.s.order || a.i - b.i).map(({ s }) => s);
+const ordered = (slides: SlideJson[]) =>
+  slides
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => a.s.order - b.s.order || a.i - b.i)
+    .map(({ s }) => s);
 
 /** carousels read model: one row per carousel with its slides, for the shop and the admin. */
 export const carouselsProjector: Projector = {
@@ -43,7 +47,16 @@ export const carouselsProjector: Projector = {
       case 'SlideAdded':
       case 'SlideUpdated': {
         const { carouselId: _c, slideId, ...rest } = event.data;
-        const slide: SlideJson = { id: slideId, image: rest.image, title: rest.title, subtitle: rest.subtitle, ctaText: rest.ctaText, ctaLink: rest.ctaLink, overlay: rest.overlay, order: rest.order };
+        const slide: SlideJson = {
+          id: slideId,
+          image: rest.image,
+          title: rest.title,
+          subtitle: rest.subtitle,
+          ctaText: rest.ctaText,
+          ctaLink: rest.ctaLink,
+          overlay: rest.overlay,
+          order: rest.order,
+        };
         slides = event.type === 'SlideAdded' ? [...slides, slide] : slides.map((s) => (s.id === slideId ? slide : s));
         at = event.type === 'SlideAdded' ? event.data.addedAt : event.data.updatedAt;
         break;

@@ -28,15 +28,29 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
     [productId, ...params],
   );
 
-
 type ProductRowInput = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'> & { at: string };
 
 /** Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. */
 function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductRowInput[]) {
   const input = rows.map((d) => ({
-    id: d.productId, name: d.name, price: d.price, original_price: d.originalPrice, image: d.image, images: d.images, category: d.category,
-    is_new: d.isNew, is_on_sale: d.isOnSale, discount: d.discount, description: d.description, in_stock_flag: d.inStock,
-    imported_rating: d.rating, imported_reviews: d.reviews, power_points: d.powerPoints, hsn: d.hsn ?? null, gst_rate: d.gstRate ?? null, at: d.at,
+    id: d.productId,
+    name: d.name,
+    price: d.price,
+    original_price: d.originalPrice,
+    image: d.image,
+    images: d.images,
+    category: d.category,
+    is_new: d.isNew,
+    is_on_sale: d.isOnSale,
+    discount: d.discount,
+    description: d.description,
+    in_stock_flag: d.inStock,
+    imported_rating: d.rating,
+    imported_reviews: d.reviews,
+    power_points: d.powerPoints,
+    hsn: d.hsn ?? null,
+    gst_rate: d.gstRate ?? null,
+    at: d.at,
   }));
   return client.query(
     `with r as (select * from jsonb_to_recordset($1::jsonb) as r(id text, name text, price numeric, original_price numeric, image text,
@@ -64,9 +78,12 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
   );
 }
 
-
 /** Changes the facts of many distinct products in one statement (insert values on a new row, `merge` otherwise). */
-const updateManyFacts = (client: import('pg').PoolClient, rows: { productId: string; stock: number; ratingSum: number; ratingCount: number }[], merge: string) =>
+const updateManyFacts = (
+  client: import('pg').PoolClient,
+  rows: { productId: string; stock: number; ratingSum: number; ratingCount: number }[],
+  merge: string,
+) =>
   client.query(
     `with f as (
        insert into catalogue_product_facts as c (product_id, stock_quantity, rating_sum, rating_count)

@@ -40,7 +40,17 @@ export async function applyCustomersMany(client: pg.PoolClient, events: Recorded
            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
              as u(id, email, full_name, phone, address, city, state, pincode, at)
           where c.id = u.id`,
-        [updated.map((d) => d.customerId), column((d) => d.email), column((d) => d.fullName), column((d) => d.phone), column((d) => d.address), column((d) => d.city), column((d) => d.state), column((d) => d.pincode), updated.map((d) => d.updatedAt)],
+        [
+          updated.map((d) => d.customerId),
+          column((d) => d.email),
+          column((d) => d.fullName),
+          column((d) => d.phone),
+          column((d) => d.address),
+          column((d) => d.city),
+          column((d) => d.state),
+          column((d) => d.pincode),
+          updated.map((d) => d.updatedAt),
+        ],
       );
     }
     const roles = ofType<DataOf<'RoleChanged'>>(layer, 'RoleChanged');

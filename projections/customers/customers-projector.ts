@@ -28,7 +28,17 @@ export const customersProjector: Projector = {
           `update customers set email = coalesce($2, email), full_name = coalesce($3, full_name), phone = coalesce($4, phone),
              address = coalesce($5, address), city = coalesce($6, city), state = coalesce($7, state),
              pincode = coalesce($8, pincode), updated_at = $9 where id = $1`,
-          [d.customerId, d.email ?? null, d.fullName ?? null, d.phone ?? null, d.address ?? null, d.city ?? null, d.state ?? null, d.pincode ?? null, d.updatedAt],
+          [
+            d.customerId,
+            d.email ?? null,
+            d.fullName ?? null,
+            d.phone ?? null,
+            d.address ?? null,
+            d.city ?? null,
+            d.state ?? null,
+            d.pincode ?? null,
+            d.updatedAt,
+          ],
         );
         return;
       }

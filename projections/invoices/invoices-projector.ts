@@ -25,15 +25,35 @@ export const invoicesProjector: Projector = {
     }
     const event = recorded as unknown as TaxDocumentEvent;
     const d = event.data;
-    const [kind, number, invoiceNumber] = event.type === 'InvoiceIssued' ? ['invoice', event.data.invoiceNumber, event.data.invoiceNumber] : ['credit-note', event.data.creditNoteNumber, event.data.invoiceNumber];
+    const [kind, number, invoiceNumber] =
+      event.type === 'InvoiceIssued'
+        ? ['invoice', event.data.invoiceNumber, event.data.invoiceNumber]
+        : ['credit-note', event.data.creditNoteNumber, event.data.invoiceNumber];
     const customerId = event.type === 'InvoiceIssued' ? (event.data.customerId ?? null) : null;
     await client.query(
       `insert into invoices (document_number, kind, financial_year, invoice_number, order_id, order_number, issued_at, tax_period,
          place_of_supply, supply_type, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, document, customer_id)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
        on conflict (document_number) do nothing`,
-      [number, kind, d.financialYear, invoiceNumber, d.orderId, d.orderNumber, d.issuedAt, taxPeriodOf(d.issuedAt), d.placeOfSupply.code, d.supplyType,
-        d.totals.taxablePaise, d.totals.cgstPaise, d.totals.sgstPaise, d.totals.igstPaise, d.totals.totalPaise, JSON.stringify(d), customerId],
+      [
+        number,
+        kind,
+        d.financialYear,
+        invoiceNumber,
+        d.orderId,
+        d.orderNumber,
+        d.issuedAt,
+        taxPeriodOf(d.issuedAt),
+        d.placeOfSupply.code,
+        d.supplyType,
+        d.totals.taxablePaise,
+        d.totals.cgstPaise,
+        d.totals.sgstPaise,
+        d.totals.igstPaise,
+        d.totals.totalPaise,
+        JSON.stringify(d),
+        customerId,
+      ],
     );
   },
 };

@@ -42,20 +42,69 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
          select r."orderId", i."lineNo", i."productId", i.name, i.image, i.category, i."unitPricePaise"::numeric / 100, i.quantity
            from r join inserted on inserted.id = r."orderId",
                 jsonb_to_recordset(r.items) as i("lineNo" int, "productId" text, name text, image text, category text, "unitPricePaise" bigint, quantity int)`,
-        [JSON.stringify(placed.map(({ orderId, orderNumber, customerId, customerName, customerEmail, paymentMethod, subtotalPaise, shippingPaise, totalPaise, shippingAddress, at, items }) => ({ orderId, orderNumber, customerId, customerName, customerEmail, paymentMethod, subtotalPaise, shippingPaise, totalPaise, shippingAddress, at, items })))],
+        [
+          JSON.stringify(
+            placed.map(
+              ({
+                orderId,
+                orderNumber,
+                customerId,
+                customerName,
+                customerEmail,
+                paymentMethod,
+                subtotalPaise,
+                shippingPaise,
+                totalPaise,
+                shippingAddress,
+                at,
+                items,
+              }) => ({
+                orderId,
+                orderNumber,
+                customerId,
+                customerName,
+                customerEmail,
+                paymentMethod,
+                subtotalPaise,
+                shippingPaise,
+                totalPaise,
+                shippingAddress,
+                at,
+                items,
+              }),
+            ),
+          ),
+        ],
       );
     }
     const byId = { id: 'text', at: 'timestamptz' };
-    await updateOrders(client, ofType<DataOf<'OrderConfirmed'>>(layer, 'OrderConfirmed').map((d) => ({ id: d.orderId, at: d.at })), byId, `status = 'confirmed', updated_at = u.at`);
     await updateOrders(
       client,
-      ofType<DataOf<'OrderStatusChanged'>>(layer, 'OrderStatusChanged').map((d) => ({ id: d.orderId, at: d.at, next: d.to, tracking: d.trackingNumber, estimated: d.estimatedDelivery, actual: d.actualDelivery })),
+      ofType<DataOf<'OrderConfirmed'>>(layer, 'OrderConfirmed').map((d) => ({ id: d.orderId, at: d.at })),
+      byId,
+      `status = 'confirmed', updated_at = u.at`,
+    );
+    await updateOrders(
+      client,
+      ofType<DataOf<'OrderStatusChanged'>>(layer, 'OrderStatusChanged').map((d) => ({
+        id: d.orderId,
+        at: d.at,
+        next: d.to,
+        tracking: d.trackingNumber,
+        estimated: d.estimatedDelivery,
+        actual: d.actualDelivery,
+      })),
       { ...byId, next: 'text', tracking: 'text', estimated: 'timestamptz', actual: 'timestamptz' },
       `status = u.next, tracking_number = coalesce(u.tracking, o.tracking_number),
        expired_at = case when u.next = 'cancelled' then o.expired_at else null end,
        estimated_delivery = coalesce(u.estimated, o.estimated_delivery), actual_delivery = coalesce(u.actual, o.actual_delivery), updated_at = u.at`,
     );
-    await updateOrders(client, ofType<DataOf<'OrderExpired'>>(layer, 'OrderExpired').map((d) => ({ id: d.orderId, at: d.at })), byId, `status = 'cancelled', expired_at = u.at, updated_at = u.at`);
+    await updateOrders(
+      client,
+      ofType<DataOf<'OrderExpired'>>(layer, 'OrderExpired').map((d) => ({ id: d.orderId, at: d.at })),
+      byId,
+      `status = 'cancelled', expired_at = u.at, updated_at = u.at`,
+    );
     const deleted = ofType<DataOf<'OrderDeleted'>>(layer, 'OrderDeleted').map((d) => d.orderId);
     if (deleted.length > 0) await client.query('delete from orders where id = any($1::text[])', [deleted]);
     await updateOrders(
@@ -70,7 +119,17 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
       { ...byId, payment: 'text' },
       `payment_status = 'completed', razorpay_payment_id = u.payment, updated_at = u.at`,
     );
-    await updateOrders(client, ofType<DataOf<'PaymentFailed'>>(layer, 'PaymentFailed').map((d) => ({ id: d.orderId, at: d.at })), byId, `payment_status = 'failed', updated_at = u.at`);
-    await updateOrders(client, ofType<DataOf<'PaymentRefunded'>>(layer, 'PaymentRefunded').map((d) => ({ id: d.orderId, at: d.at })), byId, `payment_status = 'refunded', updated_at = u.at`);
+    await updateOrders(
+      client,
+      ofType<DataOf<'PaymentFailed'>>(layer, 'PaymentFailed').map((d) => ({ id: d.orderId, at: d.at })),
+      byId,
+      `payment_status = 'failed', updated_at = u.at`,
+    );
+    await updateOrders(
+      client,
+      ofType<DataOf<'PaymentRefunded'>>(layer, 'PaymentRefunded').map((d) => ({ id: d.orderId, at: d.at })),
+      byId,
+      `payment_status = 'refunded', updated_at = u.at`,
+    );
   }
 }

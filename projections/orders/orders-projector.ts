@@ -24,7 +24,19 @@ export const ordersProjector: Projector = {
              subtotal, shipping, total_amount, shipping_address, created_at, updated_at)
            values ($1, $2, $3, $4, $5, 'pending', 'pending', $6, $7::numeric / 100, $8::numeric / 100, $9::numeric / 100, $10, $11, $11)
            on conflict (id) do nothing`,
-          [d.orderId, d.orderNumber, d.customerId, d.customerName, d.customerEmail, d.paymentMethod, d.subtotalPaise, d.shippingPaise, d.totalPaise, JSON.stringify(d.shippingAddress), d.at],
+          [
+            d.orderId,
+            d.orderNumber,
+            d.customerId,
+            d.customerName,
+            d.customerEmail,
+            d.paymentMethod,
+            d.subtotalPaise,
+            d.shippingPaise,
+            d.totalPaise,
+            JSON.stringify(d.shippingAddress),
+            d.at,
+          ],
         );
         if (inserted.rowCount === 0) return;
         await client.query(
@@ -66,10 +78,18 @@ export const ordersProjector: Projector = {
         await client.query('delete from orders where id = $1', [event.data.orderId]);
         return;
       case 'PaymentOrderCreated':
-        await client.query('update orders set razorpay_order_id = $2, updated_at = $3 where id = $1', [event.data.orderId, event.data.providerOrderId, event.data.at]);
+        await client.query('update orders set razorpay_order_id = $2, updated_at = $3 where id = $1', [
+          event.data.orderId,
+          event.data.providerOrderId,
+          event.data.at,
+        ]);
         return;
       case 'PaymentConfirmed':
-        await client.query(`update orders set payment_status = 'completed', razorpay_payment_id = $2, updated_at = $3 where id = $1`, [event.data.orderId, event.data.paymentId, event.data.at]);
+        await client.query(`update orders set payment_status = 'completed', razorpay_payment_id = $2, updated_at = $3 where id = $1`, [
+          event.data.orderId,
+          event.data.paymentId,
+          event.data.at,
+        ]);
         return;
       case 'PaymentFailed':
         await client.query(`update orders set payment_status = 'failed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);

@@ -4,7 +4,13 @@ import { createTestProduct } from '../../src/modules/orders/test-products.js';
 import { replay } from '../runner.js';
 import { ordersProjector } from './orders-projector.js';
 
-const address = { shipping_address: '3 Residency Road', shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560025', shipping_phone: '9000000000' };
+const address = {
+  shipping_address: '3 Residency Road',
+  shipping_city: 'Bengaluru',
+  shipping_state: 'Karnataka',
+  shipping_pincode: '560025',
+  shipping_phone: '9000000000',
+};
 
 async function snapshot(t: TestContext) {
   const orders = await t.runtime.pool.query('select * from orders order by id');
@@ -24,14 +30,24 @@ describe('orders projection replay', () => {
     const shopper = await signUp(t.app);
     const product = await createTestProduct(t.runtime, { price: '749.25', stock: 30 });
     const place = async (method: 'cod' | 'razorpay', quantity: number) =>
-      (await t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: method, items: [{ id: product.id, quantity }] } })).json().order.id as string;
-    const status = (id: string, s: string) => t.app.inject({ method: 'PUT', url: `/api/admin/orders/${id}/status`, headers: admin.auth, payload: { status: s } });
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: shopper.auth,
+          payload: { ...address, payment_method: method, items: [{ id: product.id, quantity }] },
+        })
+      ).json().order.id as string;
+    const status = (id: string, s: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/orders/${id}/status`, headers: admin.auth, payload: { status: s } });
 
     const cod = await place('cod', 2);
     const online = await place('razorpay', 1);
     const toDelete = await place('cod', 3);
     const created = (await t.app.inject({ method: 'POST', url: '/api/razorpay/create-order', headers: shopper.auth, payload: { orderId: online } })).json();
-    const { success: _s, ...proof } = (await t.app.inject({ method: 'POST', url: '/api/payments/simulator/pay', headers: shopper.auth, payload: { razorpay_order_id: created.order_id } })).json();
+    const { success: _s, ...proof } = (
+      await t.app.inject({ method: 'POST', url: '/api/payments/simulator/pay', headers: shopper.auth, payload: { razorpay_order_id: created.order_id } })
+    ).json();
     await t.app.inject({ method: 'POST', url: '/api/razorpay/verify-payment', headers: shopper.auth, payload: proof });
     await t.app.inject({ method: 'PUT', url: `/api/orders/${cod}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
     await status(cod, 'shipped');

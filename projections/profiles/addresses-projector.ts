@@ -17,7 +17,21 @@ export const addressesProjector: Projector = {
           `insert into customer_addresses (id, customer_id, seq, name, address, address_line2, landmark, city, state, pincode, phone,
              address_type, is_default, created_at, updated_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, false, $13, $13) on conflict (id) do nothing`,
-          [d.addressId, d.customerId, recorded.streamVersion, d.name, d.address, d.addressLine2, d.landmark, d.city, d.state, d.pincode, d.phone, d.addressType, d.addedAt],
+          [
+            d.addressId,
+            d.customerId,
+            recorded.streamVersion,
+            d.name,
+            d.address,
+            d.addressLine2,
+            d.landmark,
+            d.city,
+            d.state,
+            d.pincode,
+            d.phone,
+            d.addressType,
+            d.addedAt,
+          ],
         );
         return;
       }

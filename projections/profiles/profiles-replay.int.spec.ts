@@ -23,7 +23,8 @@ describe('addresses and wishlists projections', () => {
     const address = { name: 'Asha', address: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' };
     for (let s = 0; s < 3; s++) {
       const { auth } = await signUp(ctx.app);
-      const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => ctx.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+      const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+        ctx.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await send('POST', '/api/user/addresses', { ...address, name: `A${s}${i}` })).json().address.id);
       await send('PUT', `/api/user/addresses/${ids[1]}`, { city: 'Mysuru', is_default: true });

@@ -18,8 +18,18 @@ describe('reviews projection', () => {
     for (let s = 0; s < 3; s++) {
       const shopper = await signUp(ctx.app, { full_name: `Reviewer ${s}` });
       const orderId = await insertDeliveredOrderRows(ctx.runtime.pool, shopper.user.id, products);
-      await ctx.app.inject({ method: 'POST', url: `/api/user/orders/${orderId}/review`, headers: shopper.auth, payload: { productId: products[0], rating: s + 2, comment: `From order ${s}` } });
-      await ctx.app.inject({ method: 'POST', url: `/api/products/${products[1]}/reviews`, headers: shopper.auth, payload: { rating: 5 - s, comment: `From page ${s}` } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/user/orders/${orderId}/review`,
+        headers: shopper.auth,
+        payload: { productId: products[0], rating: s + 2, comment: `From order ${s}` },
+      });
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/products/${products[1]}/reviews`,
+        headers: shopper.auth,
+        payload: { rating: 5 - s, comment: `From page ${s}` },
+      });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const last = (await ctx.runtime.store.readAll(START, 100_000)).at(-1)!;

@@ -21,7 +21,25 @@ describe('formatINR', () => {
   });
 
   it("answers exactly what Intl.NumberFormat('en-IN', INR) answers", () => {
-    const edges = [0.004, 0.005, 0.015, 1.005, 1.255, 0.1 + 0.2, 99.995, 999.999, 100000, 1e7, 1e7 + 0.01, 123456789012.34, -0, -5, -0.004, -1234.5, 2 ** 40 + 0.5];
+    const edges = [
+      0.004,
+      0.005,
+      0.015,
+      1.005,
+      1.255,
+      0.1 + 0.2,
+      99.995,
+      999.999,
+      100000,
+      1e7,
+      1e7 + 0.01,
+      123456789012.34,
+      -0,
+      -5,
+      -0.004,
+      -1234.5,
+      2 ** 40 + 0.5,
+    ];
     const sweep = Array.from({ length: 20_000 }, (_, i) => (i * 7919) / 100 + (i % 3) / 1000);
     for (const amount of [...edges, ...sweep]) expect(formatINR(amount), String(amount)).toBe(intl.format(amount));
   });

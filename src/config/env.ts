@@ -15,7 +15,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(16).optional(),
   /** Master key wrapping every shopper's data key (64 hex characters or base64 of 32 bytes); unset: DATA_DIR/data-key. */
   DATA_KEY: optional(z.string()),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   ADMIN_EMAIL: optional(z.string().email()),
   ADMIN_PASSWORD: optional(z.string().min(6)),
   /** Unset: trust no proxy (the socket's address is the client). Else the proxies' addresses/CIDRs, comma-separated. */

@@ -22,9 +22,13 @@ function isAddressOrRange(entry: string): boolean {
  */
 export function parseTrustProxy(value: string | undefined): false | string[] | string {
   if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  if (entries.includes('true')) return 'TRUST_PROXY=true would believe any client\'s X-Forwarded-For: give the proxy\'s addresses or CIDRs';
-  if (entries.every((entry) => /^\d+$/.test(entry))) return 'TRUST_PROXY takes the proxy\'s addresses or CIDRs, not a hop count (Fastify 5.12 trusts nothing for a hop count)';
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.includes('true')) return "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the proxy's addresses or CIDRs";
+  if (entries.every((entry) => /^\d+$/.test(entry)))
+    return "TRUST_PROXY takes the proxy's addresses or CIDRs, not a hop count (Fastify 5.12 trusts nothing for a hop count)";
   const wrong = entries.filter((entry) => !isAddressOrRange(entry));
   if (wrong.length > 0) return `TRUST_PROXY: not an address, CIDR or range: ${wrong.join(', ')}`;
   return entries;

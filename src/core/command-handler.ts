@@ -119,4 +119,3 @@ export async function loadState<State, Event extends { type: string; data: unkno
   const events = await store.readStream(streamId);
   return { state: fold(decider, events as unknown as Event[]), version: events.length - 1, events };
 }
-

@@ -20,7 +20,9 @@ const counter: Decider<number, CounterCommand, CounterEvent> = {
 };
 const add = (by: number): CounterCommand => ({ type: 'Add', by });
 const competing = (store: MemoryEventStore, streamId: string, by: number) => async () => {
-  await store.append(streamId, [{ type: 'Added', data: { by }, metadata: { correlationId: 'other', timestamp: new Date().toISOString() } }], { expectedVersion: 'any' });
+  await store.append(streamId, [{ type: 'Added', data: { by }, metadata: { correlationId: 'other', timestamp: new Date().toISOString() } }], {
+    expectedVersion: 'any',
+  });
 };
 
 describe('handleCommand', () => {
@@ -68,10 +70,13 @@ describe('handleCommand', () => {
     store.beforeAppend = competing(store, 'c-new', 4);
     const { state } = await handleCommand(store, 'c-new', counter, add(1));
     expect(state).toBe(5);
-    expect(store.log.map((e) => [e.streamVersion, (e.data as { by: number }).by])).toEqual([[0, 4], [1, 1]]);
+    expect(store.log.map((e) => [e.streamVersion, (e.data as { by: number }).by])).toEqual([
+      [0, 4],
+      [1, 1],
+    ]);
   });
 
-  it('gives up after the retry policy\'s attempts with the conflict; other errors are not retried', async () => {
+  it("gives up after the retry policy's attempts with the conflict; other errors are not retried", async () => {
     const store = new MemoryEventStore();
     let attempts = 0;
     // Every command appends through appendMany (one append per decision, core/command-handler.ts runCommand).

@@ -19,7 +19,8 @@ function racingStore(conflicts: number) {
         stream.push({ streamId: 'counter', streamVersion: stream.length, type: 'Incremented', data: { by: 100 } } as RecordedEvent);
         throw new WrongExpectedVersionError('counter', writes[0]!.expectedVersion, stream.length - 1);
       }
-      for (const w of writes) for (const e of w.events) stream.push({ streamId: w.streamId, streamVersion: stream.length, type: e.type, data: e.data } as RecordedEvent);
+      for (const w of writes)
+        for (const e of w.events) stream.push({ streamId: w.streamId, streamVersion: stream.length, type: e.type, data: e.data } as RecordedEvent);
       return { nextExpectedVersion: stream.length - 1, position: { commit: 1n, prepare: BigInt(stream.length) } };
     },
   };
@@ -47,7 +48,7 @@ describe('the command pipeline', () => {
     expect(stream).toHaveLength(4);
   });
 
-  it('stops after the policy\'s attempts and throws the conflict; rules re-checked on the new state refuse', async () => {
+  it("stops after the policy's attempts and throws the conflict; rules re-checked on the new state refuse", async () => {
     const { store, appends } = racingStore(1000);
     await expect(handleCommand(store, 'counter', counter, { by: 1, max: 1_000_000 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(appends).toHaveLength(COMMAND_RETRY.attempts);

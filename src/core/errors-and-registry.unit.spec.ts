@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, checkExpectedVersion, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, TooManyRequestsError, UnauthorizedError, ValidationError, WrongExpectedVersionError } from './errors.js';
+import {
+  AppError,
+  checkExpectedVersion,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+  WrongExpectedVersionError,
+} from './errors.js';
 import { eventMetadataSchema, InvalidEventError, registerEvents, registeredEventTypes, validateEvent } from './event-registry.js';
 import { KeyedMutex } from './keyed-mutex.js';
 

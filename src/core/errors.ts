@@ -62,10 +62,6 @@ export type ExpectedVersion = number | 'any' | 'no_stream' | 'stream_exists';
 
 /** Throws WrongExpectedVersionError unless a stream at version `current` (-1: none) satisfies `expected`. */
 export function checkExpectedVersion(streamId: string, expected: ExpectedVersion, current: number): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && current === -1) ||
-    (expected === 'stream_exists' && current >= 0) ||
-    expected === current;
+  const ok = expected === 'any' || (expected === 'no_stream' && current === -1) || (expected === 'stream_exists' && current >= 0) || expected === current;
   if (!ok) throw new WrongExpectedVersionError(streamId, expected, current);
 }

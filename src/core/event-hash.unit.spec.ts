@@ -35,12 +35,22 @@ describe('jsonbText', () => {
 });
 
 describe('event hashes', () => {
-  const content = { prevHash: null, streamId: 'order-1', version: 0, eventId: 'e-1', type: 'OrderPlaced', data: { b: 1, a: 'x' }, metadata: { correlationId: 'c' } };
+  const content = {
+    prevHash: null,
+    streamId: 'order-1',
+    version: 0,
+    eventId: 'e-1',
+    type: 'OrderPlaced',
+    data: { b: 1, a: 'x' },
+    metadata: { correlationId: 'c' },
+  };
   const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
   it('hash the jsonb text of [prevHash or "", stream, version, id, type, data, metadata]', () => {
     expect(eventHash(content)).toBe(sha('["", "order-1", 0, "e-1", "OrderPlaced", {"a": "x", "b": 1}, {"correlationId": "c"}]'));
-    expect(eventHash({ ...content, prevHash: 'ab', version: 1 })).toBe(sha('["ab", "order-1", 1, "e-1", "OrderPlaced", {"a": "x", "b": 1}, {"correlationId": "c"}]'));
+    expect(eventHash({ ...content, prevHash: 'ab', version: 1 })).toBe(
+      sha('["ab", "order-1", 1, "e-1", "OrderPlaced", {"a": "x", "b": 1}, {"correlationId": "c"}]'),
+    );
   });
 
   it('the text form gives the same hash as the value form', () => {

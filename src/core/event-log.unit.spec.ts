@@ -18,7 +18,8 @@ describe('global positions', () => {
 describe('eventsOf', () => {
   it('reads the whole log after a position in batches, in order', async () => {
     const store = new MemoryEventStore();
-    for (let i = 0; i < 7; i++) await store.append(`s-${i % 2}`, [{ type: 'T', data: i, metadata: { correlationId: 'c', timestamp: 't' } }], { expectedVersion: 'any' });
+    for (let i = 0; i < 7; i++)
+      await store.append(`s-${i % 2}`, [{ type: 'T', data: i, metadata: { correlationId: 'c', timestamp: 't' } }], { expectedVersion: 'any' });
     const limits: number[] = [];
     const reading = { readAll: (from: typeof START, limit?: number) => (limits.push(limit!), store.readAll(from, limit)) };
     const seen: unknown[] = [];

@@ -3,7 +3,10 @@ import { MemoryEventStore, MemorySnapshotStore } from '../../tests/helpers/memor
 import { loadSnapshotted, SNAPSHOT_EVERY } from './snapshots.js';
 
 type Added = { type: 'Added'; data: { by: number } };
-const sum = { initialState: () => ({ total: 0, seen: 0 }), evolve: (s: { total: number; seen: number }, e: Added) => ({ total: s.total + e.data.by, seen: s.seen + 1 }) };
+const sum = {
+  initialState: () => ({ total: 0, seen: 0 }),
+  evolve: (s: { total: number; seen: number }, e: Added) => ({ total: s.total + e.data.by, seen: s.seen + 1 }),
+};
 const meta = { correlationId: 'c', timestamp: '2026-01-01T00:00:00.000Z' };
 
 async function streamOf(count: number, snapshots?: MemorySnapshotStore) {
@@ -62,7 +65,8 @@ describe('loadSnapshotted', () => {
     const store = await streamOf(5, snapshots);
     snapshots.saved.set('s-1', { kind: 'k', snapshot: { version: 1, state: { total: 999, seen: 999 } } });
     const gappy = Object.assign(store, {
-      readStream: async (id: string, from = 0) => (await MemoryEventStore.prototype.readStream.call(store, id, from)).filter((e) => e.streamVersion !== 2 || from === 0),
+      readStream: async (id: string, from = 0) =>
+        (await MemoryEventStore.prototype.readStream.call(store, id, from)).filter((e) => e.streamVersion !== 2 || from === 0),
     });
     expect(await loadSnapshotted(gappy, 's-1', sum, 'k')).toEqual({ state: { total: 15, seen: 5 }, version: 4 });
   });

@@ -31,7 +31,8 @@ export async function connectToStore(env: Env): Promise<StoreConnection> {
     if (reachable) connectionString = running;
     else {
       const dataDir = path.join(env.DATA_DIR, 'pg');
-      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`No store data in ${path.resolve(dataDir)}: set DATABASE_URL, or run npm start once first.`);
+      if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+        throw new Error(`No store data in ${path.resolve(dataDir)}: set DATABASE_URL, or run npm start once first.`);
       embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
       connectionString = embedded.connectionString;
     }
@@ -39,7 +40,9 @@ export async function connectToStore(env: Env): Promise<StoreConnection> {
   const pool = new pg.Pool({ connectionString, max: 4 });
   await migrate(pool);
   const personalData = await openPersonalData(pool, env);
-  const store: EventStore = env.EVENTSTORE_URL ? new EventStoreDbEventStore(env.EVENTSTORE_URL, { codec: personalData.codec }) : new PostgresEventStore(pool, { codec: personalData.codec });
+  const store: EventStore = env.EVENTSTORE_URL
+    ? new EventStoreDbEventStore(env.EVENTSTORE_URL, { codec: personalData.codec })
+    : new PostgresEventStore(pool, { codec: personalData.codec });
   return {
     pool,
     store,

@@ -11,9 +11,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   try {
     // Serialise concurrent starters (two API instances on one database).
     await client.query('select pg_advisory_lock(727001)');
-    await client.query(
-      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-    );
+    await client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const done = new Set((await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
     const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
     const applied: string[] = [];

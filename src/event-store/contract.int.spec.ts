@@ -5,7 +5,16 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '../core/errors.js';
 import { eventHash } from '../core/event-hash.js';
 import { registerEvents } from '../core/event-registry.js';
-import { comparePositions, START, type ChainEntry, type EventQuery, type EventStore, type NewEvent, type RecordedEvent, type StreamHead } from '../core/event-store.js';
+import {
+  comparePositions,
+  START,
+  type ChainEntry,
+  type EventQuery,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamHead,
+} from '../core/event-store.js';
 import { migrate } from '../db/migrate.js';
 import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
 import { EventStoreDbEventStore } from './eventstoredb.js';
@@ -92,7 +101,11 @@ for (const adapter of adapters) {
     afterAll(async () => close?.());
 
     it('answers what audit, the live feed and the order numbers read: versions, head, chain heads, hashes, queries', async () => {
-      const tagged = (tag: string, n: number): NewEvent => ({ type: 'TestTagged', data: { tag, n }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() } });
+      const tagged = (tag: string, n: number): NewEvent => ({
+        type: 'TestTagged',
+        data: { tag, n },
+        metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
+      });
       const a = `test-${randomUUID()}`;
       const b = `test-${randomUUID()}`;
       const tag = randomUUID();
@@ -119,7 +132,12 @@ for (const adapter of adapters) {
           { stream: b, version: 0, hash: readB[0]!.hash },
         ].sort((x, y) => (x.stream < y.stream ? -1 : 1)),
       );
-      const hashes = await store.hashesAt([{ stream: a, version: 1 }, { stream: a, version: 7 }, { stream: `test-${randomUUID()}`, version: 0 }, { stream: b, version: 0 }]);
+      const hashes = await store.hashesAt([
+        { stream: a, version: 1 },
+        { stream: a, version: 7 },
+        { stream: `test-${randomUUID()}`, version: 0 },
+        { stream: b, version: 0 },
+      ]);
       expect(hashes.sort((x, y) => (x.stream < y.stream ? -1 : 1))).toEqual(
         [
           { stream: a, version: 1, hash: readA[1]!.hash },
@@ -193,7 +211,17 @@ for (const adapter of adapters) {
       for (const e of read) {
         // the metadata read back is the metadata written: the chain does not leak into it
         expect(Object.keys(e.metadata).sort()).toEqual(['correlationId', 'timestamp']);
-        expect(eventHash({ prevHash: e.prevHash ?? null, streamId: e.streamId, version: e.streamVersion, eventId: e.id, type: e.type, data: e.data, metadata: e.metadata })).toBe(e.hash);
+        expect(
+          eventHash({
+            prevHash: e.prevHash ?? null,
+            streamId: e.streamId,
+            version: e.streamVersion,
+            eventId: e.id,
+            type: e.type,
+            data: e.data,
+            metadata: e.metadata,
+          }),
+        ).toBe(e.hash);
       }
     });
 
@@ -260,7 +288,11 @@ for (const adapter of adapters) {
  */
 const codecAdapters: { name: string; available: boolean; create: (codec: PersonalDataCodec) => EventStore }[] = [
   { name: 'postgres', available: true, create: (codec) => new PostgresEventStore(codecPool, { codec }) },
-  { name: 'eventstoredb', available: Boolean(process.env.EVENTSTORE_URL), create: (codec) => new EventStoreDbEventStore(process.env.EVENTSTORE_URL!, { codec }) },
+  {
+    name: 'eventstoredb',
+    available: Boolean(process.env.EVENTSTORE_URL),
+    create: (codec) => new EventStoreDbEventStore(process.env.EVENTSTORE_URL!, { codec }),
+  },
 ];
 let codecPool: pg.Pool;
 
@@ -285,10 +317,22 @@ for (const adapter of codecAdapters) {
       const tag = randomBytes(4).toString('hex');
       const customerId = randomUUID();
       const email = `contract-${tag}@example.in`;
-      const data = { customerId, fullName: `Contract Shopper ${tag}`, email, phone: '9822233344', address: `2 Mall Road ${tag}`, city: 'Shimla', state: 'Himachal Pradesh', pincode: '171001', updatedAt: new Date().toISOString() };
+      const data = {
+        customerId,
+        fullName: `Contract Shopper ${tag}`,
+        email,
+        phone: '9822233344',
+        address: `2 Mall Road ${tag}`,
+        city: 'Shimla',
+        state: 'Himachal Pradesh',
+        pincode: '171001',
+        updatedAt: new Date().toISOString(),
+      };
       const meta = () => ({ correlationId: randomUUID(), timestamp: new Date().toISOString() });
       await store.append(`customer-${customerId}`, [{ type: 'ProfileUpdated', data, metadata: meta() }], { expectedVersion: 'no_stream' });
-      await store.append(`customer-email-${email}`, [{ type: 'EmailClaimed', data: { email, customerId }, metadata: meta() }], { expectedVersion: 'no_stream' });
+      await store.append(`customer-email-${email}`, [{ type: 'EmailClaimed', data: { email, customerId }, metadata: meta() }], {
+        expectedVersion: 'no_stream',
+      });
 
       const stored = await store.findEvents({ streams: [`customer-${customerId}`, `customer-email-${codec.emailIndex(email)}`] });
       expect(stored.map((e) => e.type)).toEqual(['ProfileUpdated', 'EmailClaimed']);
@@ -318,10 +362,10 @@ describe('postgres adapter: a transaction that commits late is not skipped', () 
       // Open a transaction that inserts an event but does not commit yet.
       const slow = await pool.connect();
       await slow.query('begin');
-      await slow.query(
-        `insert into events (stream_id, stream_version, event_id, type, data, metadata) values ('slow', 0, $1, 'TestHappened', '{"n":1}', $2)`,
-        [randomUUID(), JSON.stringify(event(1).metadata)],
-      );
+      await slow.query(`insert into events (stream_id, stream_version, event_id, type, data, metadata) values ('slow', 0, $1, 'TestHappened', '{"n":1}', $2)`, [
+        randomUUID(),
+        JSON.stringify(event(1).metadata),
+      ]);
       // A later transaction commits first.
       await store.append('fast', [event(2)], { expectedVersion: 'no_stream' });
       const before = await store.readAll(START);

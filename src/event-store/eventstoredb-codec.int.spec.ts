@@ -44,7 +44,17 @@ function memoryClient() {
       events.forEach((e, i) => {
         const commit = BigInt(all.length + 1);
         // What the server would keep: the event as serialised JSON (no object shared with the adapter).
-        all.push({ id: e.id, streamId, revision: BigInt(current + 1 + i), type: e.type, data: JSON.parse(JSON.stringify(e.data)), metadata: JSON.parse(JSON.stringify(e.metadata)), isJson: true, created: new Date(0), position: { commit, prepare: commit } });
+        all.push({
+          id: e.id,
+          streamId,
+          revision: BigInt(current + 1 + i),
+          type: e.type,
+          data: JSON.parse(JSON.stringify(e.data)),
+          metadata: JSON.parse(JSON.stringify(e.metadata)),
+          isJson: true,
+          created: new Date(0),
+          position: { commit, prepare: commit },
+        });
       });
       return { nextExpectedRevision: BigInt(current + events.length), position: all.at(-1)!.position };
     },
@@ -87,11 +97,23 @@ describe('EventStoreDB adapter with the personal-data codec', () => {
     const email = `esdb-${tag}@example.in`;
     const profile: NewEvent = {
       type: 'ProfileUpdated',
-      data: { customerId, fullName: `Esdb Shopper ${tag}`, email, phone: '9811177766', address: `8 Park Street ${tag}`, city: 'Kolkata', state: 'West Bengal', pincode: '700016', updatedAt: new Date().toISOString() },
+      data: {
+        customerId,
+        fullName: `Esdb Shopper ${tag}`,
+        email,
+        phone: '9811177766',
+        address: `8 Park Street ${tag}`,
+        city: 'Kolkata',
+        state: 'West Bengal',
+        pincode: '700016',
+        updatedAt: new Date().toISOString(),
+      },
       metadata: metadata(),
     };
     await store.append(`customer-${customerId}`, [profile], { expectedVersion: 'any' });
-    await store.append(`customer-email-${email}`, [{ type: 'EmailClaimed', data: { email, customerId }, metadata: metadata() }], { expectedVersion: 'no_stream' });
+    await store.append(`customer-email-${email}`, [{ type: 'EmailClaimed', data: { email, customerId }, metadata: metadata() }], {
+      expectedVersion: 'no_stream',
+    });
 
     // What the server holds: no name, e-mail, phone or address, in data, metadata or stream ids.
     const sent = JSON.stringify(all, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
@@ -124,7 +146,9 @@ describe('EventStoreDB adapter with the personal-data codec', () => {
     const { client, all } = memoryClient();
     const store = new EventStoreDbEventStore('esdb://unused:2113?tls=false', { client });
     const customerId = randomUUID();
-    await store.append(`customer-email-plain@example.in`, [{ type: 'EmailClaimed', data: { email: 'plain@example.in', customerId }, metadata: metadata() }], { expectedVersion: 'no_stream' });
+    await store.append(`customer-email-plain@example.in`, [{ type: 'EmailClaimed', data: { email: 'plain@example.in', customerId }, metadata: metadata() }], {
+      expectedVersion: 'no_stream',
+    });
     expect(all[0]).toMatchObject({ streamId: 'customer-email-plain@example.in', data: { email: 'plain@example.in', customerId } });
   });
 });

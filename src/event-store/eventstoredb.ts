@@ -163,7 +163,10 @@ export class EventStoreDbEventStore implements EventStore {
   private async readStreamStored(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: fromVersion > 0 ? BigInt(fromVersion) : ESDB_START })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: fromVersion > 0 ? BigInt(fromVersion) : ESDB_START,
+      })) {
         const recorded = toRecorded(resolved);
         if (recorded) out.push(recorded);
       }
@@ -282,4 +285,3 @@ export class EventStoreDbEventStore implements EventStore {
     await this.client.dispose();
   }
 }
-

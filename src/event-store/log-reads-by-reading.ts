@@ -35,7 +35,9 @@ export async function findEventsByReading(store: Reader, query: EventQuery): Pro
   const limit = query.limit ?? Infinity;
   if (query.streams) {
     const all = (await Promise.all([...new Set(query.streams)].map((s) => store.readStream(s)))).flat();
-    all.sort((a, b) => (a.position.commit !== b.position.commit ? (a.position.commit < b.position.commit ? -1 : 1) : a.position.prepare < b.position.prepare ? -1 : 1));
+    all.sort((a, b) =>
+      a.position.commit !== b.position.commit ? (a.position.commit < b.position.commit ? -1 : 1) : a.position.prepare < b.position.prepare ? -1 : 1,
+    );
     return all.filter((e) => matches(query, e)).slice(0, limit);
   }
   for await (const e of eventsOf(store)) {

@@ -46,8 +46,12 @@ async function* cursor<T>(client: pg.PoolClient, text: string, values: unknown[]
 /** Every stream's last event and its hash, sorted by stream. */
 export async function* backupStreamHeads(client: pg.PoolClient): AsyncGenerator<{ stream_id: string; stream_version: number; hash: string }> {
   // The version goes out as text under another name: ORDER BY would otherwise sort by that text ('9' after '10').
-  const heads = copyOut(client, 'select distinct on (stream_id) stream_id, stream_version::text as version, hash from events order by events.stream_id, events.stream_version desc');
-  for await (const [stream, version, hash] of heads) yield { stream_id: stream!.toString('utf8'), stream_version: Number(version!.toString()), hash: hash!.toString() };
+  const heads = copyOut(
+    client,
+    'select distinct on (stream_id) stream_id, stream_version::text as version, hash from events order by events.stream_id, events.stream_version desc',
+  );
+  for await (const [stream, version, hash] of heads)
+    yield { stream_id: stream!.toString('utf8'), stream_version: Number(version!.toString()), hash: hash!.toString() };
 }
 
 /** Every row of one source-of-truth table (a name from the backup's own list, never user input) as JSON text. */
@@ -77,13 +81,24 @@ export async function insertRestoredEvents(client: pg.PoolClient, batch: Restore
     `insert into events (stream_id, stream_version, event_id, type, created_at, data, metadata)
      select * from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::timestamptz[], $6::jsonb[], $7::jsonb[])
      returning event_id::text, hash`,
-    [column((e) => e.stream), column((e) => e.version), column((e) => e.id), column((e) => e.type), column((e) => e.createdAt), column((e) => e.data), column((e) => e.metadata)],
+    [
+      column((e) => e.stream),
+      column((e) => e.version),
+      column((e) => e.id),
+      column((e) => e.type),
+      column((e) => e.createdAt),
+      column((e) => e.data),
+      column((e) => e.metadata),
+    ],
   );
   return new Map(rows.map((r) => [r.event_id, r.hash]));
 }
 
 /** For each (stream, version): the hash stored there (null: none) and whether the stream goes on past it. */
-export async function restoredHeads(client: pg.PoolClient, heads: { stream: string; version: number }[]): Promise<{ stream: string; version: number; hash: string | null; later: boolean }[]> {
+export async function restoredHeads(
+  client: pg.PoolClient,
+  heads: { stream: string; version: number }[],
+): Promise<{ stream: string; version: number; hash: string | null; later: boolean }[]> {
   const { rows } = await client.query<{ stream: string; version: number; hash: string | null; later: boolean }>(
     `select h.stream, h.version, e.hash,
             exists (select 1 from events n where n.stream_id = h.stream and n.stream_version = h.version + 1) as later
@@ -95,6 +110,8 @@ export async function restoredHeads(client: pg.PoolClient, heads: { stream: stri
 }
 
 export async function logCounts(client: pg.PoolClient): Promise<{ streams: number; events: number }> {
-  const { rows } = await client.query<{ streams: number; events: number }>('select count(distinct stream_id)::int as streams, count(*)::int as events from events');
+  const { rows } = await client.query<{ streams: number; events: number }>(
+    'select count(distinct stream_id)::int as streams, count(*)::int as events from events',
+  );
   return rows[0]!;
 }

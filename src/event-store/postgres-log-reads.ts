@@ -26,7 +26,11 @@ export async function headPosition(pool: pg.Pool): Promise<GlobalPosition> {
 
 /** Every stream's last event and its hash: one index walk. */
 export async function* streamHeads(pool: pg.Pool): AsyncGenerator<StreamHead> {
-  const rows = await streamLogRows(pool, 'select distinct on (stream_id) stream_id as stream, stream_version as version, hash from events order by stream_id, stream_version desc', []);
+  const rows = await streamLogRows(
+    pool,
+    'select distinct on (stream_id) stream_id as stream, stream_version as version, hash from events order by stream_id, stream_version desc',
+    [],
+  );
   for await (const row of rows as AsyncIterable<StreamHead>) yield { stream: row.stream, version: row.version, hash: row.hash };
 }
 
@@ -64,7 +68,9 @@ export async function findEvents(pool: pg.Pool, query: EventQuery): Promise<Reco
 
 /** The events of these types sorted by stream: one cursor, memory holds one stream at a time. */
 export async function* eventsByStream(pool: pg.Pool, types: readonly string[]): AsyncGenerator<RecordedEvent[]> {
-  const rows = await streamLogRows(pool, `select ${EVENT_COLUMNS} from events where type = any($1::text[]) order by events.stream_id, events.stream_version`, [types]);
+  const rows = await streamLogRows(pool, `select ${EVENT_COLUMNS} from events where type = any($1::text[]) order by events.stream_id, events.stream_version`, [
+    types,
+  ]);
   let current: RecordedEvent[] = [];
   for await (const row of rows as AsyncIterable<EventRow>) {
     const event = toRecorded(row);

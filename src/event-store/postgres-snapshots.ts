@@ -6,7 +6,10 @@ export class PostgresSnapshotStore implements SnapshotStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async load<State>(streamId: string, kind: string): Promise<Snapshot<State> | null> {
-    const { rows } = await this.pool.query<{ version: number; state: State }>('select version, state from stream_snapshots where stream_id = $1 and kind = $2', [streamId, kind]);
+    const { rows } = await this.pool.query<{ version: number; state: State }>(
+      'select version, state from stream_snapshots where stream_id = $1 and kind = $2',
+      [streamId, kind],
+    );
     return rows[0] ?? null;
   }
 

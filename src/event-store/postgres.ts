@@ -82,8 +82,7 @@ export class PostgresEventStore implements EventStore {
         return nonEmpty.length === 1 ? await this.appendOneStatement(nonEmpty[0]!) : await this.tryAppend(nonEmpty);
       } catch (error) {
         // 'any' writers race on the next version number; retry them, never the others.
-        const retriable =
-          error instanceof WrongExpectedVersionError && writes.every((w) => w.expectedVersion === 'any') && attempt < 10;
+        const retriable = error instanceof WrongExpectedVersionError && writes.every((w) => w.expectedVersion === 'any') && attempt < 10;
         if (!retriable) throw error;
       }
     }
@@ -156,7 +155,14 @@ export class PostgresEventStore implements EventStore {
         [streamIds],
       );
       const versions = new Map(current.rows.map((r) => [r.stream_id, r.v]));
-      const columns = { streams: [] as string[], versions: [] as number[], ids: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[] };
+      const columns = {
+        streams: [] as string[],
+        versions: [] as number[],
+        ids: [] as string[],
+        types: [] as string[],
+        data: [] as string[],
+        metadata: [] as string[],
+      };
       for (const write of writes) {
         const version = versions.get(write.streamId) ?? -1;
         checkExpectedVersion(write.streamId, write.expectedVersion, version);

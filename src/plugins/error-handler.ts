@@ -34,7 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.code(400).send({ success: false, error: first?.message ?? 'Invalid request', details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })) });
+      return reply.code(400).send({
+        success: false,
+        error: first?.message ?? 'Invalid request',
+        details: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      });
     }
     if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof AppError) {

@@ -29,7 +29,9 @@ afterAll(async () => ctx?.close());
 describe('GET /api/metrics', () => {
   it('is for Prometheus (METRICS_TOKEN) and admins only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer wrong-token-wrong-token-000' } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer wrong-token-wrong-token-000' } })).statusCode).toBe(
+      401,
+    );
     const shopper = await signUp(ctx.app);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: shopper.auth })).statusCode).toBe(403);
     await scrape(adminAuth);
@@ -49,7 +51,13 @@ describe('GET /api/metrics', () => {
     const byId = counts.find((l) => l.includes('route="/api/products/:id"') && l.includes('status_code="404"'))!;
     expect(Number(byId.split(' ').pop())).toBe(3);
     expect(gaugeOf(families, 'store_events_total', { type: 'CustomerRegistered' })).toBeGreaterThanOrEqual(1);
-    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_gc_duration_seconds', 'store_catalogue_products', 'store_live_websocket_clients']) {
+    for (const name of [
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_gc_duration_seconds',
+      'store_catalogue_products',
+      'store_live_websocket_clients',
+    ]) {
       expect(family(families, name), name).toBeDefined();
     }
   });

@@ -56,10 +56,12 @@ export async function registerMetrics(root: FastifyInstance, runtime: Runtime): 
     labelNames: ['type'] as const,
     registers: [registry],
   });
-  const head = await runtime.pool.query<{ tx: string; gp: string }>(
-    `select transaction_id::text as tx, global_position::text as gp from events
+  const head = await runtime.pool
+    .query<{ tx: string; gp: string }>(
+      `select transaction_id::text as tx, global_position::text as gp from events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot()) order by transaction_id desc, global_position desc limit 1`,
-  ).catch(() => ({ rows: [] as { tx: string; gp: string }[] }));
+    )
+    .catch(() => ({ rows: [] as { tx: string; gp: string }[] }));
   const from = head.rows[0] ? { commit: BigInt(head.rows[0].tx), prepare: BigInt(head.rows[0].gp) } : START;
   const subscription: Subscription = runtime.store.subscribe({
     from,
@@ -80,7 +82,7 @@ export async function registerMetrics(root: FastifyInstance, runtime: Runtime): 
   });
   new Gauge({
     name: 'store_projection_lag_seconds',
-    help: "Age of the oldest event a projector has not applied yet (0 when caught up)",
+    help: 'Age of the oldest event a projector has not applied yet (0 when caught up)',
     labelNames: ['projector'] as const,
     registers: [registry],
     async collect() {
@@ -89,20 +91,21 @@ export async function registerMetrics(root: FastifyInstance, runtime: Runtime): 
   });
   const figures = new Map<string, Gauge>();
 
-  const routes = (api: FastifyInstance) => api.get('/metrics', { schema: { response: metricsResponses } }, async (request, reply) => {
-    allowScrape(request, runtime.env.METRICS_TOKEN);
-    for (const module of runtime.modules) {
-      for (const figure of module.metrics?.() ?? []) {
-        let gauge = figures.get(figure.name);
-        if (!gauge) {
-          gauge = new Gauge({ name: figure.name, help: figure.help, registers: [registry] });
-          figures.set(figure.name, gauge);
+  const routes = (api: FastifyInstance) =>
+    api.get('/metrics', { schema: { response: metricsResponses } }, async (request, reply) => {
+      allowScrape(request, runtime.env.METRICS_TOKEN);
+      for (const module of runtime.modules) {
+        for (const figure of module.metrics?.() ?? []) {
+          let gauge = figures.get(figure.name);
+          if (!gauge) {
+            gauge = new Gauge({ name: figure.name, help: figure.help, registers: [registry] });
+            figures.set(figure.name, gauge);
+          }
+          gauge.set(figure.value);
         }
-        gauge.set(figure.value);
       }
-    }
-    return reply.header('content-type', registry.contentType).send(await registry.metrics());
-  });
+      return reply.header('content-type', registry.contentType).send(await registry.metrics());
+    });
 
   return {
     routes,

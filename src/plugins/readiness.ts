@@ -38,7 +38,10 @@ export function registerReadiness(api: FastifyInstance, runtime: Runtime, option
         problems.push(`${r.name} failing for ${Math.round((now() - since) / 1000)} s: ${r.last_error}`);
         if (!reported.has(r.name)) {
           reported.add(r.name);
-          runtime.log.error({ projector: r.name, error: r.last_error, since: new Date(since).toISOString() }, 'projector failing for more than a minute: instance not ready');
+          runtime.log.error(
+            { projector: r.name, error: r.last_error, since: new Date(since).toISOString() },
+            'projector failing for more than a minute: instance not ready',
+          );
         }
       }
     }
@@ -69,7 +72,9 @@ export function registerReadiness(api: FastifyInstance, runtime: Runtime, option
     try {
       checks = await readiness();
     } catch (error) {
-      return reply.code(503).send({ success: false, error: 'Not ready: the database is unavailable', checks: { database: { ok: false, detail: (error as Error).message } } });
+      return reply
+        .code(503)
+        .send({ success: false, error: 'Not ready: the database is unavailable', checks: { database: { ok: false, detail: (error as Error).message } } });
     }
     const failing = Object.entries(checks).filter(([, c]) => !c.ok);
     if (failing.length === 0) return { success: true, status: 'ready', checks };

@@ -46,7 +46,13 @@ describe('crawling: /robots.txt and /sitemap.xml from the catalogue', () => {
     const tanjiro = products.get('Tanjiro Kamado Figure')!;
     expect(res.body).toContain(`<url><loc>${ORIGIN}/product/${tanjiro.id}</loc><lastmod>${tanjiro.updated_at}</lastmod></url>`);
     expect(locs(res.body).sort()).toEqual(
-      [`${ORIGIN}/`, `${ORIGIN}/products`, `${ORIGIN}/anime-figures`, `${ORIGIN}/keychains`, ...[...products.values()].map((p) => `${ORIGIN}/product/${p.id}`)].sort(),
+      [
+        `${ORIGIN}/`,
+        `${ORIGIN}/products`,
+        `${ORIGIN}/anime-figures`,
+        `${ORIGIN}/keychains`,
+        ...[...products.values()].map((p) => `${ORIGIN}/product/${p.id}`),
+      ].sort(),
     );
     // The spec's /sitemap page for people is not this file.
     expect(locs(res.body)).not.toContain(`${ORIGIN}/sitemap`);

@@ -66,12 +66,19 @@ describe('the LCP image and the first paint are in the server HTML', () => {
       expect(created.statusCode).toBe(201);
       const base = `/api/carousels/admin/${created.json().carousel.id}/slides`;
       expect((await ctx.app.inject({ method: 'POST', url: base, headers: admin, payload: { image, title: 'First' } })).statusCode).toBe(201);
-      expect((await ctx.app.inject({ method: 'POST', url: base, headers: admin, payload: { image: '/media/second.webp', title: 'Second' } })).statusCode).toBe(201);
+      expect((await ctx.app.inject({ method: 'POST', url: base, headers: admin, payload: { image: '/media/second.webp', title: 'Second' } })).statusCode).toBe(
+        201,
+      );
     }
     // The product picture exists on disk, so its resized copies can be asked for (the others are only named).
     const media = path.resolve(ctx.runtime.env.DATA_DIR, 'media');
     await mkdir(media, { recursive: true });
-    await writeFile(path.join(media, 'tanjiro.png'), await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#2c3e50' } }).png().toBuffer());
+    await writeFile(
+      path.join(media, 'tanjiro.png'),
+      await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#2c3e50' } })
+        .png()
+        .toBuffer(),
+    );
     web = await buildApp(ctx.runtime, { serveFrontends: true });
     await web.ready();
   }, 180_000);
@@ -86,7 +93,9 @@ describe('the LCP image and the first paint are in the server HTML', () => {
 
   it("every copy the product page's srcset names is served, a WebP no wider than its descriptor", async () => {
     const html = await page(`/product/${ids.get('Tanjiro Kamado Figure')!.id}`);
-    const candidates = attr(priorityImages(html)[0]!, 'srcset')!.split(', ').map((c) => c.split(' '));
+    const candidates = attr(priorityImages(html)[0]!, 'srcset')!
+      .split(', ')
+      .map((c) => c.split(' '));
     expect(candidates).toHaveLength(5);
     for (const [url, descriptor] of candidates) {
       const res = await web.inject({ url: url! });

@@ -11,7 +11,14 @@ const HOSTILE = 'Evil </script><script>alert(1)</script> Figure';
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script/gi)].map((m) => JSON.parse(m[1]!));
 const meta = (html: string, key: string) => {
   const m = new RegExp(`<meta (?:name|property)="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`).exec(html);
-  return m ? m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'") : undefined;
+  return m
+    ? m[1]!
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#39;/g, "'")
+    : undefined;
 };
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const canonicals = (html: string) => [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((m) => m[1]);
@@ -132,7 +139,11 @@ describe('shopper pages: status and head in the served HTML', () => {
     expect(org).toMatchObject({ '@type': 'Organization', name: 'Anime Collectibles', url: `${ORIGIN}/` });
     expect(site).toMatchObject({
       '@type': 'WebSite',
-      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
     });
   });
 

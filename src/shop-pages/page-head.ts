@@ -67,7 +67,12 @@ export function categoryHead(origin: string, category: CategoryName, total: numb
     description: `Shop ${total} ${category.toLowerCase()} — ${page.blurb} — at Anime Collectibles, priced in rupees and delivered across India.`,
     canonical: page.path,
     og: { type: 'website', image: image ? absoluteUrl(origin, image) : undefined },
-    jsonLd: [breadcrumbs(origin, [{ name: 'Home', path: '/' }, { name: category, path: page.path }])],
+    jsonLd: [
+      breadcrumbs(origin, [
+        { name: 'Home', path: '/' },
+        { name: category, path: page.path },
+      ]),
+    ],
   };
 }
 
@@ -77,7 +82,12 @@ export function allProductsHead(origin: string, total: number, image?: string): 
     description: `All ${total} anime figures and keychains at Anime Collectibles, priced in rupees and delivered across India.`,
     canonical: '/products',
     og: { type: 'website', image: image ? absoluteUrl(origin, image) : undefined },
-    jsonLd: [breadcrumbs(origin, [{ name: 'Home', path: '/' }, { name: 'All Products', path: '/products' }])],
+    jsonLd: [
+      breadcrumbs(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'All Products', path: '/products' },
+      ]),
+    ],
   };
 }
 

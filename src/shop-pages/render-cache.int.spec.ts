@@ -25,8 +25,16 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
     ctx = await createTestApp();
     admin = (await loginAdmin(ctx.app)).auth;
     await importCsv(ctx.app, admin, ['Tanjiro Kamado Figure,Anime Figures,1999,2499,20,true,true,/media/tanjiro.png,Demon Slayer,true,4.6,3,6']);
-    const carousel = (await ctx.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'hero' } })).json().carousel;
-    const slide = (await ctx.app.inject({ method: 'POST', url: `/api/carousels/admin/${carousel.id}/slides`, headers: admin, payload: { image: '/media/a.webp', title: 'Old banner title' } })).json().slide;
+    const carousel = (await ctx.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'hero' } })).json()
+      .carousel;
+    const slide = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/carousels/admin/${carousel.id}/slides`,
+        headers: admin,
+        payload: { image: '/media/a.webp', title: 'Old banner title' },
+      })
+    ).json().slide;
     slideUrl = `/api/carousels/admin/${carousel.id}/slides/${slide.id}`;
     // Fresh for 0 ms: every later request finds a stale page.
     const send = createShopHtml(ctx.runtime, path.resolve('web/dist'), path.resolve('web/dist-ssr/entry-server.js'), { cacheTtlMs: 0 });

@@ -13,7 +13,14 @@ const root = (html: string) => {
   expect(end, 'dehydrated query cache').toBeGreaterThan(start);
   return html.slice(start, end);
 };
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 const dehydrated = (html: string) => {
   const m = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script/.exec(html);
   return JSON.parse(m![1]!) as { queries: { queryKey: unknown[]; state: { status: string; data: unknown } }[] };

@@ -29,7 +29,7 @@ describe('admin audit: export file name from Content-Disposition', () => {
     expect(downloadFileName('attachment; filename="a \\"quoted\\" name.csv"; size=10', fallback)).toBe('a _quoted_ name.csv');
   });
 
-  it("prefers the RFC 5987 filename* form and decodes it", () => {
+  it('prefers the RFC 5987 filename* form and decodes it', () => {
     expect(downloadFileName(`attachment; filename="fallback.csv"; filename*=UTF-8''%E2%82%B9%20events.csv`, fallback)).toBe('₹ events.csv');
     expect(downloadFileName(`attachment; filename*=utf-8''bad%E2.csv; filename="plain.csv"`, fallback)).toBe('plain.csv');
   });

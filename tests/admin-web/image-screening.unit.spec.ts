@@ -5,7 +5,13 @@ const file = (name: string, type = 'image/png', size = 1000) => ({ name, type, s
 
 describe('uploads say what they refused', () => {
   it('lists every file not sent: not an image, over 10MB, past the file limit', () => {
-    const files = [file('a.png'), file('notes.txt', 'text/plain'), file('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1), file('b.webp', 'image/webp'), file('c.png')];
+    const files = [
+      file('a.png'),
+      file('notes.txt', 'text/plain'),
+      file('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1),
+      file('b.webp', 'image/webp'),
+      file('c.png'),
+    ];
     const { accepted, refused } = screenImages(files, 2);
     expect(accepted.map((f) => f.name)).toEqual(['a.png', 'b.webp']);
     expect(refused).toEqual([
@@ -42,7 +48,10 @@ describe('upload limits exactly at the spec values (single 1, multi 5, bulk 50, 
   });
 
   it('10MB exactly is sent, one byte more is refused', () => {
-    const { accepted, refused } = screenImages([file('at.png', 'image/png', MAX_IMAGE_BYTES), file('over.png', 'image/png', MAX_IMAGE_BYTES + 1)], UPLOAD_LIMITS.bulk);
+    const { accepted, refused } = screenImages(
+      [file('at.png', 'image/png', MAX_IMAGE_BYTES), file('over.png', 'image/png', MAX_IMAGE_BYTES + 1)],
+      UPLOAD_LIMITS.bulk,
+    );
     expect(accepted.map((f) => f.name)).toEqual(['at.png']);
     expect(refused).toEqual([{ name: 'over.png', reason: 'over 10MB' }]);
   });

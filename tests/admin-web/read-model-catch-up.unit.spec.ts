@@ -8,9 +8,21 @@ const { ReadModelCatchUp, compareLogPositions } = await web('features/live/api/r
 
 /** The dashboard's read model → queries map (use-live-feed.ts; its own mapping is checked in tests/e2e/admin/admin-rules.e2e.ts). */
 const QUERIES: Partial<Record<ReadModel, string[][]>> = {
-  orders: [['admin', 'orders'], ['admin', 'stats'], ['admin', 'analytics'], ['admin', 'customers']],
-  catalogue: [['admin', 'products'], ['admin', 'stats']],
-  customers: [['admin', 'customers'], ['admin', 'stats'], ['admin', 'orders']],
+  orders: [
+    ['admin', 'orders'],
+    ['admin', 'stats'],
+    ['admin', 'analytics'],
+    ['admin', 'customers'],
+  ],
+  catalogue: [
+    ['admin', 'products'],
+    ['admin', 'stats'],
+  ],
+  customers: [
+    ['admin', 'customers'],
+    ['admin', 'stats'],
+    ['admin', 'orders'],
+  ],
   carousels: [['admin', 'carousels']],
 };
 const queriesOf = (readModel: ReadModel) => QUERIES[readModel] ?? [];

@@ -96,7 +96,18 @@ describe('what the server sends over the wire', () => {
     const shopperPage = await store.newPage();
     const { token } = await signUp(store.ctx.app);
     await shopperPage.context().addInitScript((t) => window.localStorage.setItem('auth_token', t), token);
-    for (const route of ['/', '/anime-figures', '/keychains', '/products', `/product/${products[0]!.id}`, '/search?q=naruto', '/cart', '/orders', '/profile', '/nope']) {
+    for (const route of [
+      '/',
+      '/anime-figures',
+      '/keychains',
+      '/products',
+      `/product/${products[0]!.id}`,
+      '/search?q=naruto',
+      '/cart',
+      '/orders',
+      '/profile',
+      '/nope',
+    ]) {
       await shopperPage.goto(route);
       await shopperPage.waitForLoadState('networkidle');
     }

@@ -52,13 +52,17 @@ export async function consistency(pool: pg.Pool): Promise<Consistency> {
       events: await one(`select count(*)::text as n from events where type = 'CustomerRegistered'`),
       rows: await one(`select count(*)::text as n from customers`),
       duplicateEmails: await one(`select count(*)::text as n from (select lower(email) from customers group by 1 having count(*) > 1) d`),
-      streamsWithTwoRegistrations: await one(`select count(*)::text as n from (select stream_id from events where type = 'CustomerRegistered' group by 1 having count(*) > 1) d`),
+      streamsWithTwoRegistrations: await one(
+        `select count(*)::text as n from (select stream_id from events where type = 'CustomerRegistered' group by 1 having count(*) > 1) d`,
+      ),
     },
     orders: {
       placed: await one(`select count(*)::text as n from events where type = 'OrderPlaced'`),
       deleted: await one(`select count(*)::text as n from events where type = 'OrderDeleted'`),
       rows: await one(`select count(*)::text as n from orders`),
-      streamsWithTwoPlacements: await one(`select count(*)::text as n from (select stream_id from events where type = 'OrderPlaced' group by 1 having count(*) > 1) d`),
+      streamsWithTwoPlacements: await one(
+        `select count(*)::text as n from (select stream_id from events where type = 'OrderPlaced' group by 1 having count(*) > 1) d`,
+      ),
       itemsMismatch: await one(
         `select count(*)::text as n from events e
           where e.type = 'OrderPlaced'
@@ -72,7 +76,10 @@ export async function consistency(pool: pg.Pool): Promise<Consistency> {
 
 /** Stock by the log for one product: what was set, minus reservations, plus releases. */
 export async function stockByLog(pool: pg.Pool, productId: string): Promise<{ available: number; reserved: number; released: number }> {
-  const { rows } = await pool.query<{ type: string; data: { quantity: number } }>(`select type, data from events where stream_id = $1 order by stream_version`, [`inventory-${productId}`]);
+  const { rows } = await pool.query<{ type: string; data: { quantity: number } }>(
+    `select type, data from events where stream_id = $1 order by stream_version`,
+    [`inventory-${productId}`],
+  );
   let available = 0;
   let reserved = 0;
   let released = 0;

@@ -51,8 +51,12 @@ export interface FakeImageHost {
 }
 
 export async function startFakeImageHost(): Promise<FakeImageHost> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e11d48' } }).png().toBuffer();
-  const jpg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2563eb' } }).jpeg().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#e11d48' } })
+    .png()
+    .toBuffer();
+  const jpg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2563eb' } })
+    .jpeg()
+    .toBuffer();
   const bomb = pixelBombPng();
   const requests: string[] = [];
   const lookups: string[] = [];

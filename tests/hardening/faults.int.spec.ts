@@ -150,7 +150,7 @@ describe('PostgreSQL stops for a few seconds', () => {
     await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).json().status).toBe('ok');
     expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: 'ok' });
     console.log(`[faults] PostgreSQL outage: answers during ${JSON.stringify(during)}, first 201 ${recovered} ms after restart`);
-   }, 180_000);
+  }, 180_000);
 });
 
 describe('the server process is killed during a burst of writes', () => {
@@ -158,7 +158,11 @@ describe('the server process is killed during a burst of writes', () => {
     const observer = await createTestApp();
     const children: ChildProcess[] = [];
     try {
-      const env = { DATABASE_URL: observer.databaseUrl, JWT_SECRET: observer.runtime.env.JWT_SECRET!, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hardening-kill-')) };
+      const env = {
+        DATABASE_URL: observer.databaseUrl,
+        JWT_SECRET: observer.runtime.env.JWT_SECRET!,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hardening-kill-')),
+      };
       const admin = await loginAdmin(observer.app);
       const product = await createProduct(observer.app, observer.runtime, admin.auth, { stock: 1000, price: 1200 });
       const shoppers = await Promise.all(Array.from({ length: 8 }, () => signUp(observer.app)));
@@ -195,7 +199,9 @@ describe('the server process is killed during a burst of writes', () => {
       };
       const burst = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
       // Kill it mid-burst: once a good number of writes were acknowledged (or after 10 s).
-      await vi.waitFor(() => expect(acknowledged.users.length + acknowledged.orders.length).toBeGreaterThanOrEqual(30), { timeout: 10_000, interval: 20 }).catch(() => undefined);
+      await vi
+        .waitFor(() => expect(acknowledged.users.length + acknowledged.orders.length).toBeGreaterThanOrEqual(30), { timeout: 10_000, interval: 20 })
+        .catch(() => undefined);
       first.child.kill('SIGKILL');
       await burst;
       expect(acknowledged.users.length + acknowledged.orders.length, JSON.stringify(statuses)).toBeGreaterThan(3);
@@ -203,8 +209,12 @@ describe('the server process is killed during a burst of writes', () => {
       const second = await startServer(env);
       children.push(second.child);
       // The restarted server works and its projections catch up.
-      expect((await post('/api/auth/signup', signupPayload('after-restart')).catch(() => null))).toBeNull(); // old address is dead
-      const again = await fetch(`${second.url}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signupPayload('after-restart')) });
+      expect(await post('/api/auth/signup', signupPayload('after-restart')).catch(() => null)).toBeNull(); // old address is dead
+      const again = await fetch(`${second.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(signupPayload('after-restart')),
+      });
       expect(again.status).toBe(201);
       await caughtUp(observer.runtime);
 
@@ -230,7 +240,9 @@ describe('the server process is killed during a burst of writes', () => {
       expect(stock.reserved - stock.released).toBe(placedQty.rows[0].n);
       expect(stock.available).toBe(1000 - placedQty.rows[0].n);
       expect(stock.reserved).toBeGreaterThanOrEqual(acknowledged.orders.reduce((s, o) => s + o.quantity, 0));
-      console.log(`[faults] kill -9 during burst: ${sent} requests sent, ${acknowledged.users.length} signups + ${acknowledged.orders.length} orders acknowledged, ${unknown} cut off (answers ${JSON.stringify(statuses)}); all acknowledged found exactly once`);
+      console.log(
+        `[faults] kill -9 during burst: ${sent} requests sent, ${acknowledged.users.length} signups + ${acknowledged.orders.length} orders acknowledged, ${unknown} cut off (answers ${JSON.stringify(statuses)}); all acknowledged found exactly once`,
+      );
     } finally {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       await observer.close();

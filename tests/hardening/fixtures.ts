@@ -19,7 +19,13 @@ export async function createProduct(
     method: 'POST',
     url: '/api/admin/products',
     headers: adminAuth,
-    payload: { name: `Hardening figure ${Math.random().toString(36).slice(2, 8)}`, price, category: 'Anime Figures', stock_quantity: stock, description: 'fixture' },
+    payload: {
+      name: `Hardening figure ${Math.random().toString(36).slice(2, 8)}`,
+      price,
+      category: 'Anime Figures',
+      stock_quantity: stock,
+      description: 'fixture',
+    },
   });
   if (response.statusCode !== 201) throw new Error(`create product failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { product: { id: string } };

@@ -74,7 +74,7 @@ const HOSTILE_STRINGS = [
   '..%2f..%2f..%2fetc%2fpasswd',
   '..\\..\\windows\\win.ini',
   "' OR '1'='1",
-  "1; DROP TABLE events; --",
+  '1; DROP TABLE events; --',
   '"); select pg_sleep(1); --',
   '%00',
   '\u0000',
@@ -103,14 +103,55 @@ const HOSTILE_STRINGS = [
   'javascript:alert(1)',
 ];
 
-const BOUNDARY_NUMBERS = [0, -0, 1, -1, 0.5, -0.5, 1e-12, 10, 11, 999, 1000, 1001, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, Number.MIN_VALUE];
+const BOUNDARY_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  -0.5,
+  1e-12,
+  10,
+  11,
+  999,
+  1000,
+  1001,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  -(2 ** 53),
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+];
 
 const hostileString = fc.constantFrom(...HOSTILE_STRINGS);
 const unicodeString = fc.string({ unit: 'binary', maxLength: 60 });
 const graphemeString = fc.string({ unit: 'grapheme', maxLength: 40 });
 const hugeString = fc.integer({ min: 5_000, max: 200_000 }).map((n) => 'ア'.repeat(Math.floor(n / 3)) + 'x'.repeat(n % 3));
 const boundaryNumber = fc.oneof(fc.constantFrom(...BOUNDARY_NUMBERS), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
-const plausibleString = fc.constantFrom('400001', '9876543210', 'Mumbai', 'Maharashtra', 'a@b.in', 'admin@animecollectibles.in', 'Anime Figures', 'Keychains', 'pending', 'delivered', 'cancelled', 'cod', 'razorpay', 'secret123', 'Naruto', 'INR', '1', 'true');
+const plausibleString = fc.constantFrom(
+  '400001',
+  '9876543210',
+  'Mumbai',
+  'Maharashtra',
+  'a@b.in',
+  'admin@animecollectibles.in',
+  'Anime Figures',
+  'Keychains',
+  'pending',
+  'delivered',
+  'cancelled',
+  'cod',
+  'razorpay',
+  'secret123',
+  'Naruto',
+  'INR',
+  '1',
+  'true',
+);
 const anyString = fc.oneof(
   { weight: 3, arbitrary: plausibleString },
   { weight: 3, arbitrary: hostileString },
@@ -118,7 +159,14 @@ const anyString = fc.oneof(
   { weight: 2, arbitrary: graphemeString },
   { weight: 1, arbitrary: hugeString },
 );
-const wrongType = fc.oneof(fc.constant(null), fc.boolean(), boundaryNumber, fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.object({ maxDepth: 1 }), anyString);
+const wrongType = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  boundaryNumber,
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+  anyString,
+);
 
 function typesOf(schema: JsonSchema): string[] {
   if (schema.type) return Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -141,7 +189,11 @@ function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkno
       if (schema.minimum !== undefined) options.push(fc.constantFrom(schema.minimum, schema.minimum - 1, schema.minimum + 0.5));
       if (schema.maximum !== undefined) options.push(fc.constantFrom(schema.maximum, schema.maximum + 1));
     } else if (type === 'boolean') options.push(fc.boolean());
-    else if (type === 'array') options.push(fc.array(valueFor(schema.items, depth + 1), { maxLength: 4 }), fc.array(valueFor(schema.items, depth + 1), { minLength: 60, maxLength: 300 }));
+    else if (type === 'array')
+      options.push(
+        fc.array(valueFor(schema.items, depth + 1), { maxLength: 4 }),
+        fc.array(valueFor(schema.items, depth + 1), { minLength: 60, maxLength: 300 }),
+      );
     else if (type === 'object') options.push(objectFor(schema, depth + 1));
     else if (type === 'null') options.push(fc.constant(null));
   }
@@ -155,7 +207,11 @@ function objectFor(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, u
   for (const [key, value] of Object.entries(properties)) model[key] = valueFor(value, depth);
   const known = fc.record(model, { requiredKeys: [] });
   // Extra keys, including prototype-pollution attempts.
-  const extras = fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'isAdmin', 'userId', 'id'), fc.string({ maxLength: 8 })), wrongType, { maxKeys: 3 });
+  const extras = fc.dictionary(
+    fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'role', 'isAdmin', 'userId', 'id'), fc.string({ maxLength: 8 })),
+    wrongType,
+    { maxKeys: 3 },
+  );
   return fc.tuple(known, extras, fc.boolean()).map(([k, e, withExtras]) => (withExtras ? { ...e, ...k } : k));
 }
 
@@ -173,34 +229,78 @@ function bodyFor(operation: OpenApiOperation): fc.Arbitrary<{ kind: string; payl
     { weight: 3, arbitrary: json('json-anything', fc.jsonValue({ maxDepth: 3 })) },
     {
       weight: 3,
-      arbitrary: fc.constantFrom('{', '{"a":', '[1,2', '{"email": "x" "password": 1}', 'nul', '{"__proto__": {"isAdmin": true}}', '\u0000', '{"a":1}{"b":2}', '"\\ud800"', '{"a": 1e99999}').map((payload) => ({
-        kind: 'malformed-json',
-        payload,
-        contentType: 'application/json',
-      })),
+      arbitrary: fc
+        .constantFrom(
+          '{',
+          '{"a":',
+          '[1,2',
+          '{"email": "x" "password": 1}',
+          'nul',
+          '{"__proto__": {"isAdmin": true}}',
+          '\u0000',
+          '{"a":1}{"b":2}',
+          '"\\ud800"',
+          '{"a": 1e99999}',
+        )
+        .map((payload) => ({
+          kind: 'malformed-json',
+          payload,
+          contentType: 'application/json',
+        })),
     },
     { weight: 1, arbitrary: fc.constant({ kind: 'empty-json', payload: '', contentType: 'application/json' }) },
-    { weight: 1, arbitrary: fc.integer({ min: 1_050_000, max: 1_200_000 }).map((n) => ({ kind: 'oversized', payload: JSON.stringify({ name: 'x'.repeat(n) }), contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.integer({ min: 2_000, max: 20_000 }).map((n) => ({ kind: 'deep-nesting', payload: '['.repeat(n) + ']'.repeat(n), contentType: 'application/json' })) },
     {
-      weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'multipart/form-data'), unicodeString).map(([contentType, s]) => ({
-        kind: `content-type ${contentType}`,
-        payload: s,
-        contentType,
-      })),
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1_050_000, max: 1_200_000 })
+        .map((n) => ({ kind: 'oversized', payload: JSON.stringify({ name: 'x'.repeat(n) }), contentType: 'application/json' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 2_000, max: 20_000 })
+        .map((n) => ({ kind: 'deep-nesting', payload: '['.repeat(n) + ']'.repeat(n), contentType: 'application/json' })),
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom('file', 'image', 'images', 'mode', 'imageMap'), fc.constantFrom('a.csv', 'a.xlsx', 'a.png', '../../x.jpg'), fc.uint8Array({ maxLength: 300 })).map(([field, filename, bytes]) => ({
-        kind: 'multipart-garbage',
-        payload: Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-          Buffer.from(bytes),
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-        contentType: `multipart/form-data; boundary=${boundary}`,
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+            'image/png',
+            'application/json; charset=utf-16',
+            'multipart/form-data',
+          ),
+          unicodeString,
+        )
+        .map(([contentType, s]) => ({
+          kind: `content-type ${contentType}`,
+          payload: s,
+          contentType,
+        })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('file', 'image', 'images', 'mode', 'imageMap'),
+          fc.constantFrom('a.csv', 'a.xlsx', 'a.png', '../../x.jpg'),
+          fc.uint8Array({ maxLength: 300 }),
+        )
+        .map(([field, filename, bytes]) => ({
+          kind: 'multipart-garbage',
+          payload: Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
+            Buffer.from(bytes),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]),
+          contentType: `multipart/form-data; boundary=${boundary}`,
+        })),
     },
   );
 }
@@ -210,10 +310,13 @@ function queryFor(operation: OpenApiOperation): fc.Arbitrary<string> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of names) model[p.name] = valueFor(p.schema);
   return fc
-    .tuple(fc.record(model, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('q', 'page', 'limit', 'sort', 'category', 'url', 'format', 't', 'offset'), anyString, { maxKeys: 2 }))
+    .tuple(
+      fc.record(model, { requiredKeys: [] }),
+      fc.dictionary(fc.constantFrom('q', 'page', 'limit', 'sort', 'category', 'url', 'format', 't', 'offset'), anyString, { maxKeys: 2 }),
+    )
     .map(([known, extra]) => {
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...extra, ...known })) params.append(k, typeof v === 'string' ? v.slice(0, 20_000) : JSON.stringify(v) ?? '');
+      for (const [k, v] of Object.entries({ ...extra, ...known })) params.append(k, typeof v === 'string' ? v.slice(0, 20_000) : (JSON.stringify(v) ?? ''));
       const s = params.toString();
       return s ? `?${s}` : '';
     });
@@ -332,14 +435,27 @@ export function imageRouteArbitrary(setup: FuzzSetup, host: { origin: string; po
   return fc.oneof(
     fc.tuple(role, url).map(([r, u]) => request('/api/products/image-proxy', 'GET', r, u)),
     fc.tuple(role, url).map(([r, u]) => request('/api/cloudinary/upload-drive-url', 'POST', r, u, { url: u })),
-    fc.tuple(role, fc.array(url, { minLength: 1, maxLength: 4 })).map(([r, us]) => request('/api/cloudinary/bulk-upload-drive-urls', 'POST', r, us[0]!, { urls: us })),
+    fc
+      .tuple(role, fc.array(url, { minLength: 1, maxLength: 4 }))
+      .map(([r, us]) => request('/api/cloudinary/bulk-upload-drive-urls', 'POST', r, us[0]!, { urls: us })),
   );
 }
 
 /** Sends the requests one by one and checks each: no 5xx, and nothing appended to the log by a refused one. */
 export async function sendAndCheck(setup: FuzzSetup, requests: FuzzRequest[], routes: number, onProgress?: (done: number) => void): Promise<FuzzReport> {
   const started = Date.now();
-  const report: FuzzReport = { requests: 0, routes, byStatus: {}, fiveXx: 0, upstream502: 0, refusedButChanged: 0, badErrorShape: 0, failures: [], badShapes: [], ms: 0 };
+  const report: FuzzReport = {
+    requests: 0,
+    routes,
+    byStatus: {},
+    fiveXx: 0,
+    upstream502: 0,
+    refusedButChanged: 0,
+    badErrorShape: 0,
+    failures: [],
+    badShapes: [],
+    ms: 0,
+  };
   for (const request of requests) {
     const before = await eventCount(setup.pool);
     const response = await setup.app.inject({
@@ -399,5 +515,7 @@ export function summarise(failures: FuzzFailure[]): string[] {
     const key = `${f.kind} ${f.status} ${f.method} ${f.route} [${f.bodyKind}]`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
-  return [...groups.entries()].map(([key, list]) => `${list.length}× ${key} e.g. url=${list[0]!.url} role=${list[0]!.role} payload=${list[0]!.payload} -> ${list[0]!.response}`);
+  return [...groups.entries()].map(
+    ([key, list]) => `${list.length}× ${key} e.g. url=${list[0]!.url} role=${list[0]!.role} payload=${list[0]!.payload} -> ${list[0]!.response}`,
+  );
 }

@@ -18,7 +18,12 @@ export async function fuzzSetup(ctx: TestContext): Promise<FuzzSetup> {
   const order = await placeOrder(app, shopper.auth, product.id);
   if (order.statusCode !== 201) throw new Error(`fuzz setup: order ${order.statusCode} ${order.body}`);
   knownIds.push(orderIdOf(order.json())!);
-  const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: shopper.auth, payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/user/addresses',
+    headers: shopper.auth,
+    payload: { name: 'Fuzz', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' },
+  });
   const body = r.json() as { address?: { id?: string } };
   if (r.statusCode !== 201 || !body.address?.id) throw new Error(`fuzz setup: address ${r.statusCode} ${r.body}`);
   knownIds.push(body.address.id);
@@ -81,9 +86,16 @@ describe('fuzzing every registered route (fixed seed)', () => {
     expect(report.byStatus['2xx'] ?? 0).toBeGreaterThanOrEqual(10);
     expect(report.byStatus['4xx'] ?? 0).toBeGreaterThan(100);
     expect(report.upstream502).toBeGreaterThan(0);
-    expect([...new Set(host.requests.slice(served))]).toEqual(expect.arrayContaining(['/image.png', '/redirect/metadata', '/redirect/private-name', '/too-big', '/status/500']));
+    expect([...new Set(host.requests.slice(served))]).toEqual(
+      expect.arrayContaining(['/image.png', '/redirect/metadata', '/redirect/private-name', '/too-big', '/status/500']),
+    );
     // Every other name the app looked up (Drive, Unsplash) was answered with a TEST-NET address the policy refuses.
-    expect([...new Set(host.lookups.slice(looked).map((name) => name.replace(/\.$/, '')))].sort()).toEqual(['drive.google.com', 'fake-image-host.test', 'images.unsplash.com', 'private.fake-image-host.test']);
+    expect([...new Set(host.lookups.slice(looked).map((name) => name.replace(/\.$/, '')))].sort()).toEqual([
+      'drive.google.com',
+      'fake-image-host.test',
+      'images.unsplash.com',
+      'private.fake-image-host.test',
+    ]);
     // ~10 s on a loaded machine; like the first, the bound only guards against a hang.
   }, 240_000);
 });

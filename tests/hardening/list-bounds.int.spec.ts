@@ -28,7 +28,10 @@ describe(`no list route answers more than its page (${MAX_PAGE}), with ${PRODUCT
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = (await loginAdmin(ctx.app)).auth;
-    const rows = Array.from({ length: PRODUCTS }, (_, i) => `Naruto Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${100 + i},https://images.unsplash.com/p${i}.jpg,"Naruto collectible ${i}",3`);
+    const rows = Array.from(
+      { length: PRODUCTS },
+      (_, i) => `Naruto Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${100 + i},https://images.unsplash.com/p${i}.jpg,"Naruto collectible ${i}",3`,
+    );
     await importCsv(ctx.app, admin, ['name,category,price,image,description,stockQuantity', ...rows].join('\n'));
     productId = ((await ctx.app.inject({ url: '/api/products?limit=1' })).json() as { products: { id: string }[] }).products[0]!.id;
   });
@@ -53,7 +56,10 @@ describe(`no list route answers more than its page (${MAX_PAGE}), with ${PRODUCT
     }
     expect(overs).toEqual([]);
     for (const url of ['/api/products', '/api/products/category/:category', '/api/products/search', '/api/admin/products', '/api/products/sample']) {
-      expect(checked.some((c) => c.startsWith(`${url}?`) || c === url), url).toBe(true);
+      expect(
+        checked.some((c) => c.startsWith(`${url}?`) || c === url),
+        url,
+      ).toBe(true);
     }
   });
 

@@ -28,7 +28,9 @@ interface Opened {
 async function openFeed(url: string, headers: Record<string, string> = {}): Promise<Opened> {
   const WebSocket = await wsClass();
   const ws = new WebSocket(url, { headers });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code: Number(code), reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code: Number(code), reason: String(reason) })),
+  );
   const outcome = await new Promise<string>((resolve) => {
     ws.on('open', () => resolve('open'));
     ws.on('unexpected-response', (_req, res) => resolve(`refused ${(res as { statusCode: number }).statusCode}`));
@@ -42,7 +44,7 @@ async function openFeed(url: string, headers: Record<string, string> = {}): Prom
   return { outcome, closed, close: () => ws.close(), ping };
 }
 
-const within = <T,>(promise: Promise<T>, ms: number) =>
+const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
 
 async function promotedAdmin(app: FastifyInstance, adminAuth: Record<string, string>) {
@@ -66,7 +68,9 @@ describe('websocket tickets', () => {
     expect((await openFeed(`${base}/api/admin/live?ticket=${ticket}`)).outcome).toBe('refused 401');
 
     const stale = await liveTicket(a.app, admin.auth);
-    const { rows } = await a.runtime.pool.query<{ seconds: number }>('select extract(epoch from expires_at - now())::float8 as seconds from live_tickets order by expires_at desc limit 1');
+    const { rows } = await a.runtime.pool.query<{ seconds: number }>(
+      'select extract(epoch from expires_at - now())::float8 as seconds from live_tickets order by expires_at desc limit 1',
+    );
     expect(rows[0]!.seconds).toBeGreaterThan(25);
     expect(rows[0]!.seconds).toBeLessThanOrEqual(30);
     await a.runtime.pool.query(`update live_tickets set expires_at = now() - interval '1 second'`); // 31 s later
@@ -95,7 +99,9 @@ describe('websocket tickets', () => {
     const demoted = await openFeed(`${base}/api/admin/live`, other.auth);
     expect(demoted.outcome).toBe('open');
     const bystander = await openFeed(`${base}/api/admin/live?ticket=${await liveTicket(a.app, admin.auth)}`);
-    expect((await a.app.inject({ method: 'PUT', url: `/api/admin/users/${other.user.id}/role`, headers: admin.auth, payload: { role: 'customer' } })).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'PUT', url: `/api/admin/users/${other.user.id}/role`, headers: admin.auth, payload: { role: 'customer' } })).statusCode,
+    ).toBe(200);
     expect(await within(demoted.closed, 5000)).toEqual({ code: 4003, reason: 'Admin access required' });
 
     const loggedOut = await promotedAdmin(a.app, admin.auth);
@@ -132,7 +138,8 @@ describe('no credential in the log', () => {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: (await import('../../src/config/env.js')).DEMO_ADMIN });
       const token = login.json().token as string;
       const auth = { authorization: `Bearer ${token}` };
-      for (const url of ['/api/admin/stats', '/api/admin/orders', '/api/auth/profile']) expect((await app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(200);
+      for (const url of ['/api/admin/stats', '/api/admin/orders', '/api/auth/profile'])
+        expect((await app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(200);
       const tickets: string[] = [];
       for (let i = 0; i < 3; i++) {
         const ticket = await liveTicket(app, auth);

@@ -122,7 +122,12 @@ describe('per account, whatever the address', () => {
       let failures = 0;
       let last;
       for (;;) {
-        last = await capped.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'nope' }, remoteAddress: anotherAddress() });
+        last = await capped.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: victim.email, password: 'nope' },
+          remoteAddress: anotherAddress(),
+        });
         if (last.statusCode === 401) failures++;
         const wait = Number(last.headers['retry-after'] ?? 0);
         if (last.statusCode === 429 && wait > 1) break;
@@ -132,7 +137,9 @@ describe('per account, whatever the address', () => {
       // Refused until the window that began with the first failure ends (about an hour), not for good.
       expect(Number(last.headers['retry-after'])).toBe(Math.ceil((started + account.windowMs - clock.now) / 1000));
       advance(account.windowMs);
-      expect((await capped.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: victim.password } })).statusCode).toBe(200);
+      expect(
+        (await capped.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: victim.password } })).statusCode,
+      ).toBe(200);
     } finally {
       await capped.close();
     }
@@ -170,7 +177,16 @@ describe('signup and password change get the same treatment', () => {
         method: 'POST',
         url: '/api/auth/signup',
         remoteAddress: anotherAddress(),
-        payload: { email: existing.email, password: 'secret123', full_name: 'Probe', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' },
+        payload: {
+          email: existing.email,
+          password: 'secret123',
+          full_name: 'Probe',
+          phone: '9876543210',
+          pincode: '400001',
+          address: '1 Road',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+        },
       });
       statuses.push(r.statusCode);
     }
@@ -182,7 +198,13 @@ describe('signup and password change get the same treatment', () => {
   it('wrong current passwords on PUT /api/auth/change-password count against the account, logins included', async () => {
     const victim = await signUp(ctx.app);
     const change = (currentPassword: string) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: victim.auth, remoteAddress: anotherAddress(), payload: { currentPassword, newPassword: 'brand-new-1' } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        headers: victim.auth,
+        remoteAddress: anotherAddress(),
+        payload: { currentPassword, newPassword: 'brand-new-1' },
+      });
     for (let i = 0; i < account.freeFailures + 1; i++) expect((await change(`wrong-${i}`)).statusCode).toBe(400);
     const refused = await change(victim.password);
     expect(refused.statusCode).toBe(429);
@@ -202,9 +224,17 @@ describe('shared by every instance on the database', () => {
       const victim = await signUp(ctx.app);
       for (let i = 0; i < account.freeFailures + 1; i++) {
         const app = i % 2 === 0 ? ctx.app : other.app;
-        expect((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: `g${i}` }, remoteAddress: anotherAddress() })).statusCode).toBe(401);
+        expect(
+          (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: `g${i}` }, remoteAddress: anotherAddress() }))
+            .statusCode,
+        ).toBe(401);
       }
-      const onOther = await other.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: victim.password }, remoteAddress: anotherAddress() });
+      const onOther = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: victim.email, password: victim.password },
+        remoteAddress: anotherAddress(),
+      });
       expect(onOther.statusCode).toBe(429);
     } finally {
       await other.close();

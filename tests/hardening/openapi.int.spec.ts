@@ -32,9 +32,7 @@ describe('OpenAPI document at /docs', () => {
   it('lists every registered /api route (and only routes the router knows)', () => {
     const routes = apiRoutes(ctx.app);
     expect(routes.length).toBeGreaterThan(5);
-    const missing = routes
-      .filter((r) => !doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()])
-      .map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((r) => !doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     for (const [path, operations] of Object.entries(doc.paths)) {
       const url = path.replace(/\{([^}]+)\}/g, ':$1');
@@ -50,7 +48,11 @@ describe('OpenAPI document at /docs', () => {
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`)),
     );
-    const websockets = new Set(apiRoutes(ctx.app, true).filter((r) => r.websocket).map((r) => `${r.method} ${r.url}`));
+    const websockets = new Set(
+      apiRoutes(ctx.app, true)
+        .filter((r) => r.websocket)
+        .map((r) => `${r.method} ${r.url}`),
+    );
     expect(printed.filter((r) => !documented.has(r) && !websockets.has(r))).toEqual([]);
   });
 
@@ -65,7 +67,8 @@ describe('OpenAPI document at /docs', () => {
     expect(withoutSchema).toEqual([]);
     const undocumented = routes
       .filter((r) => {
-        const responses = (doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] as { responses?: Record<string, { content?: unknown }> } | undefined)?.responses ?? {};
+        const responses =
+          (doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()] as { responses?: Record<string, { content?: unknown }> } | undefined)?.responses ?? {};
         return !Object.entries(responses).some(([code, answer]) => /^2/.test(code) && answer.content !== undefined);
       })
       .map((r) => `${r.method} ${r.url}`);

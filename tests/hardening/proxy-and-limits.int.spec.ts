@@ -12,12 +12,25 @@ import { apiRoutes, fillPath } from './routes.js';
  */
 const small: Partial<Limits> = { ...NO_LIMITS, cataloguePerMinute: 10, readsPerMinute: 10, writesPerMinute: 10, uploadsPerMinute: 10 };
 const statusesOf = (responses: LightMyRequestResponse[]) => responses.map((r) => r.statusCode);
-const randomAddress = () => `${1 + Math.floor(Math.random() * 220)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomAddress = () =>
+  `${1 + Math.floor(Math.random() * 220)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${1 + Math.floor(Math.random() * 250)}`;
 
-async function burst(ctx: TestContext, count: number, request: { url: string; method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; remoteAddress?: string; headers?: () => Record<string, string>; payload?: object }) {
+async function burst(
+  ctx: TestContext,
+  count: number,
+  request: { url: string; method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; remoteAddress?: string; headers?: () => Record<string, string>; payload?: object },
+) {
   const responses: LightMyRequestResponse[] = [];
   for (let i = 0; i < count; i++) {
-    responses.push(await ctx.app.inject({ method: request.method ?? 'GET', url: request.url, remoteAddress: request.remoteAddress, headers: request.headers?.(), ...(request.payload ? { payload: request.payload } : {}) }));
+    responses.push(
+      await ctx.app.inject({
+        method: request.method ?? 'GET',
+        url: request.url,
+        remoteAddress: request.remoteAddress,
+        headers: request.headers?.(),
+        ...(request.payload ? { payload: request.payload } : {}),
+      }),
+    );
   }
   return responses;
 }
@@ -39,13 +52,21 @@ describe('TRUST_PROXY unset: no proxy is trusted', () => {
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('the issue\'s attack: 25 wrong admin passwords, each with another X-Forwarded-For, end in 429 (real sign-in limits)', async () => {
+  it("the issue's attack: 25 wrong admin passwords, each with another X-Forwarded-For, end in 429 (real sign-in limits)", async () => {
     // A frozen clock: on a loaded machine a back-off of 1 s can pass between two requests of the burst.
     const frozen = Date.now();
     const real = await createTestApp({ limits: DEFAULT_LIMITS, now: () => frozen });
     try {
       const { DEMO_ADMIN } = await import('../../src/config/env.js');
-      const statuses = statusesOf(await burst(real, 25, { method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.20', headers: () => ({ 'x-forwarded-for': randomAddress() }), payload: { email: DEMO_ADMIN.email, password: 'not-the-password' } }));
+      const statuses = statusesOf(
+        await burst(real, 25, {
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '192.0.2.20',
+          headers: () => ({ 'x-forwarded-for': randomAddress() }),
+          payload: { email: DEMO_ADMIN.email, password: 'not-the-password' },
+        }),
+      );
       expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_LIMITS.authThrottle.account.freeFailures + 1);
       expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
     } finally {
@@ -54,7 +75,7 @@ describe('TRUST_PROXY unset: no proxy is trusted', () => {
   });
 });
 
-describe('TRUST_PROXY set to the proxy\'s address', () => {
+describe("TRUST_PROXY set to the proxy's address", () => {
   let ctx: TestContext;
   const proxy = '10.0.0.2';
   beforeAll(async () => {
@@ -62,10 +83,14 @@ describe('TRUST_PROXY set to the proxy\'s address', () => {
   });
   afterAll(async () => ctx?.close());
 
-  it('counts each forwarded client on its own; a spoofed entry before the proxy\'s own is ignored', async () => {
+  it("counts each forwarded client on its own; a spoofed entry before the proxy's own is ignored", async () => {
     const first = await burst(ctx, 10, { url: '/api/products', remoteAddress: proxy, headers: () => ({ 'x-forwarded-for': '198.51.100.1' }) });
     // The client wrote an X-Forwarded-For of its own; the proxy appended the address it saw.
-    const second = await burst(ctx, 10, { url: '/api/products', remoteAddress: proxy, headers: () => ({ 'x-forwarded-for': `${randomAddress()}, 198.51.100.2` }) });
+    const second = await burst(ctx, 10, {
+      url: '/api/products',
+      remoteAddress: proxy,
+      headers: () => ({ 'x-forwarded-for': `${randomAddress()}, 198.51.100.2` }),
+    });
     expect(statusesOf([...first, ...second])).toEqual(Array(20).fill(200));
     const firstAgain = await ctx.app.inject({ url: '/api/products', remoteAddress: proxy, headers: { 'x-forwarded-for': `${randomAddress()}, 198.51.100.1` } });
     expect(firstAgain.statusCode).toBe(429);
@@ -97,7 +122,7 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
     expect((await ctx.app.inject({ url: '/api/products', remoteAddress: '100.64.9.9', headers: a.auth })).statusCode).toBe(429);
   });
 
-  it('every kind of route answers 429 with Retry-After and the spec\'s words once its budget is spent; the budgets are separate', async () => {
+  it("every kind of route answers 429 with Retry-After and the spec's words once its budget is spent; the budgets are separate", async () => {
     const shopper = await signUp(ctx.app);
     const admin = await loginAdmin(ctx.app);
     const kinds = [
@@ -108,7 +133,10 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
     ];
     for (const kind of kinds) {
       const responses = await burst(ctx, 11, kind);
-      expect(statusesOf(responses.slice(0, 10)).every((s) => s !== 429), kind.name).toBe(true);
+      expect(
+        statusesOf(responses.slice(0, 10)).every((s) => s !== 429),
+        kind.name,
+      ).toBe(true);
       const last = responses.at(-1)!;
       expect(last.statusCode, kind.name).toBe(429);
       expect(Number(last.headers['retry-after']), kind.name).toBeGreaterThan(0);
@@ -125,10 +153,22 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
 
 describe('every registered route has a budget (enumerated from the routes that exist)', () => {
   /** Deliberately outside the budgets: health checks, the signed provider webhook, the catalogue's by-id read. */
-  const UNLIMITED = ['GET /api/health', 'HEAD /api/health', 'GET /api/health/live', 'HEAD /api/health/live', 'GET /api/health/ready', 'HEAD /api/health/ready', 'POST /api/razorpay/webhook', 'GET /api/products/:id', 'HEAD /api/products/:id'];
+  const UNLIMITED = [
+    'GET /api/health',
+    'HEAD /api/health',
+    'GET /api/health/live',
+    'HEAD /api/health/live',
+    'GET /api/health/ready',
+    'HEAD /api/health/ready',
+    'POST /api/razorpay/webhook',
+    'GET /api/products/:id',
+    'HEAD /api/products/:id',
+  ];
 
   it('with every budget at 1, the second call of each route is 429 with Retry-After; the unlimited ones never', async () => {
-    const tight = await createTestApp({ limits: { ...NO_LIMITS, cataloguePerMinute: 1, readsPerMinute: 1, writesPerMinute: 1, uploadsPerMinute: 1, authPerMinute: 1 } });
+    const tight = await createTestApp({
+      limits: { ...NO_LIMITS, cataloguePerMinute: 1, readsPerMinute: 1, writesPerMinute: 1, uploadsPerMinute: 1, authPerMinute: 1 },
+    });
     try {
       const admin = await loginAdmin(tight.app);
       const routes = apiRoutes(tight.app);
@@ -136,7 +176,13 @@ describe('every registered route has a budget (enumerated from the routes that e
       const wrong: string[] = [];
       for (const route of routes) {
         const name = `${route.method} ${route.url}`;
-        const call = () => tight.app.inject({ method: route.method, url: fillPath(route.url, '00000000-0000-4000-8000-000000000001'), headers: admin.auth, ...(['GET', 'HEAD', 'DELETE'].includes(route.method) ? {} : { payload: {} }) });
+        const call = () =>
+          tight.app.inject({
+            method: route.method,
+            url: fillPath(route.url, '00000000-0000-4000-8000-000000000001'),
+            headers: admin.auth,
+            ...(['GET', 'HEAD', 'DELETE'].includes(route.method) ? {} : { payload: {} }),
+          });
         await call();
         const second = await call();
         const limited = second.statusCode === 429 && Number(second.headers['retry-after']) > 0;
@@ -149,7 +195,7 @@ describe('every registered route has a budget (enumerated from the routes that e
   });
 });
 
-describe('the store\'s real budgets', () => {
+describe("the store's real budgets", () => {
   let ctx: TestContext;
   let products: string[];
   beforeAll(async () => {
@@ -169,12 +215,24 @@ describe('the store\'s real budgets', () => {
   function aMinuteOfBrowsing(turn: number, signedIn: boolean) {
     const p = (i: number) => products[(turn + i) % products.length]!;
     const reads = [
-      '/api/carousels/hero', '/api/carousels/categories', '/api/products?limit=12',
-      '/api/carousels/anime-figures', '/api/products/category/anime-figures',
-      `/api/products/${p(0)}`, `/api/products/${p(0)}/reviews`, `/api/products/${p(1)}`, `/api/products/${p(1)}/reviews`,
-      '/api/products/search?q=fig', '/api/products/search?q=figu', '/api/products/search?q=figure',
-      `/api/products/${p(2)}`, `/api/products/${p(3)}`, `/api/products/${p(4)}`,
-      '/api/products?limit=12&page=2', '/api/products/category/keychains', `/api/products/${p(5)}`,
+      '/api/carousels/hero',
+      '/api/carousels/categories',
+      '/api/products?limit=12',
+      '/api/carousels/anime-figures',
+      '/api/products/category/anime-figures',
+      `/api/products/${p(0)}`,
+      `/api/products/${p(0)}/reviews`,
+      `/api/products/${p(1)}`,
+      `/api/products/${p(1)}/reviews`,
+      '/api/products/search?q=fig',
+      '/api/products/search?q=figu',
+      '/api/products/search?q=figure',
+      `/api/products/${p(2)}`,
+      `/api/products/${p(3)}`,
+      `/api/products/${p(4)}`,
+      '/api/products?limit=12&page=2',
+      '/api/products/category/keychains',
+      `/api/products/${p(5)}`,
     ];
     return signedIn ? [...reads, '/api/auth/profile', '/api/user/wishlist'] : reads;
   }
@@ -202,16 +260,31 @@ describe('the store\'s real budgets', () => {
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
   });
 
-  it('writes and uploads stay tight: one shopper\'s 121st write in a minute, an admin\'s 31st upload, a 31st sign-in from one address get 429', async () => {
+  it("writes and uploads stay tight: one shopper's 121st write in a minute, an admin's 31st upload, a 31st sign-in from one address get 429", async () => {
     const shopper = await signUp(ctx.app);
-    const writes = await burst(ctx, DEFAULT_LIMITS.writesPerMinute + 1, { method: 'POST', url: '/api/user/wishlist', headers: () => shopper.auth, payload: { productId: products[0] } });
+    const writes = await burst(ctx, DEFAULT_LIMITS.writesPerMinute + 1, {
+      method: 'POST',
+      url: '/api/user/wishlist',
+      headers: () => shopper.auth,
+      payload: { productId: products[0] },
+    });
     expect(writes.at(-2)!.statusCode).not.toBe(429);
     expect(writes.at(-1)!.statusCode).toBe(429);
     const admin = await loginAdmin(ctx.app);
-    const uploads = await burst(ctx, DEFAULT_LIMITS.uploadsPerMinute + 1, { method: 'POST', url: '/api/cloudinary/single', headers: () => admin.auth, payload: {} });
+    const uploads = await burst(ctx, DEFAULT_LIMITS.uploadsPerMinute + 1, {
+      method: 'POST',
+      url: '/api/cloudinary/single',
+      headers: () => admin.auth,
+      payload: {},
+    });
     expect(uploads.at(-2)!.statusCode).not.toBe(429);
     expect(uploads.at(-1)!.statusCode).toBe(429);
-    const logins = await burst(ctx, DEFAULT_LIMITS.authPerMinute + 1, { method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.77', payload: { email: shopper.email, password: shopper.password } });
+    const logins = await burst(ctx, DEFAULT_LIMITS.authPerMinute + 1, {
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '192.0.2.77',
+      payload: { email: shopper.email, password: shopper.password },
+    });
     expect(logins.at(-2)!.statusCode).toBe(200);
     expect(logins.at(-1)!.statusCode).toBe(429);
   });

@@ -29,20 +29,33 @@ describe('red-team findings, replayed', () => {
     const product = await createProduct(ctx.app, ctx.runtime, admin.auth, { price: 1500, stock: 30 });
     const hoarder = await signUp(ctx.app);
     const order = (quantity: number, paymentMethod: 'razorpay' | 'cod' = 'razorpay', who = hoarder) =>
-      ctx.app.inject({ method: 'POST', url: '/api/orders', headers: who.auth, payload: { items: [{ productId: product.id, quantity }], payment_method: paymentMethod, ...SHIPPING } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: who.auth,
+        payload: { items: [{ productId: product.id, quantity }], payment_method: paymentMethod, ...SHIPPING },
+      });
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await order(10, i % 2 ? 'cod' : 'razorpay'));
     expect(answers[0]!.statusCode).toBe(201);
     // The attack: all 30 units in three unpaid orders. The second order already exceeds the 10 units one shopper may hold.
     expect(answers.slice(1).every((a) => a.statusCode === 409)).toBe(true);
-    expect(answers[1]!.json()).toEqual({ success: false, error: expect.stringMatching(/^You can hold at most 10 of .+ in unpaid orders; you already have 10\.$/) });
+    expect(answers[1]!.json()).toEqual({
+      success: false,
+      error: expect.stringMatching(/^You can hold at most 10 of .+ in unpaid orders; you already have 10\.$/),
+    });
     // Another shopper still finds 20 units.
     const neighbour = await signUp(ctx.app);
     expect((await order(10, 'cod', neighbour)).statusCode).toBe(201);
     // Many small unpaid orders: the fourth is refused.
     const other = await createProduct(ctx.app, ctx.runtime, admin.auth, { price: 1500, stock: 30 });
     const small = async () =>
-      ctx.app.inject({ method: 'POST', url: '/api/orders', headers: hoarder.auth, payload: { items: [{ productId: other.id, quantity: 1 }], payment_method: 'razorpay', ...SHIPPING } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: hoarder.auth,
+        payload: { items: [{ productId: other.id, quantity: 1 }], payment_method: 'razorpay', ...SHIPPING },
+      });
     expect((await small()).statusCode).toBe(201);
     expect((await small()).statusCode).toBe(201);
     const before = await eventCount();
@@ -53,7 +66,9 @@ describe('red-team findings, replayed', () => {
   });
 
   it('open redirect: slide links that browsers resolve off-site are refused', async () => {
-    const carousel = (await ctx.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin.auth, payload: { name: 'redteam', title: 'Red team' } })).json().carousel;
+    const carousel = (
+      await ctx.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin.auth, payload: { name: 'redteam', title: 'Red team' } })
+    ).json().carousel;
     for (const ctaLink of ['/\\evil.example/phish', '/\t/evil.example', '//evil.example', '/\u0001x', 'https:\\\\evil.example']) {
       const response = await ctx.app.inject({
         method: 'POST',
@@ -69,7 +84,10 @@ describe('red-team findings, replayed', () => {
     const product = await createProduct(ctx.app, ctx.runtime, admin.auth);
     const reviewer = await signUp(ctx.app);
     const orderId = await insertDeliveredOrderRows(ctx.runtime.pool, reviewer.user.id, [product.id]);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers: reviewer.auth, payload: { rating: 5, comment: 'Lovely' } })).statusCode).toBe(201);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers: reviewer.auth, payload: { rating: 5, comment: 'Lovely' } }))
+        .statusCode,
+    ).toBe(201);
     const body = (await ctx.app.inject({ url: `/api/products/${product.id}/reviews` })).body;
     expect(body).toContain('Lovely');
     expect(body).not.toContain(reviewer.user.id);
@@ -85,7 +103,12 @@ describe('red-team findings, replayed', () => {
         content,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return ctx.app.inject({ method: 'POST', url: '/api/cloudinary/single', headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/cloudinary/single',
+        headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
     };
     const bomb = await upload('bomb.png', pixelBombPng(20_000, 20_000));
     expect(bomb.statusCode).toBe(400);
@@ -102,10 +125,20 @@ describe('red-team findings, replayed', () => {
     const shopper = await signUp(ctx.app);
     const before = await eventCount();
     for (const quantity of [true, '0x3', '1e2', ' 3 ']) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { items: [{ productId: product.id, quantity }], payment_method: 'cod', ...SHIPPING } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: shopper.auth,
+        payload: { items: [{ productId: product.id, quantity }], payment_method: 'cod', ...SHIPPING },
+      });
       expect(response.statusCode, JSON.stringify(quantity)).toBe(400);
     }
-    const price = await ctx.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.auth, payload: { name: 'Hex price', price: '0x1F3', category: 'Anime Figures', stock_quantity: true } });
+    const price = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.auth,
+      payload: { name: 'Hex price', price: '0x1F3', category: 'Anime Figures', stock_quantity: true },
+    });
     expect(price.statusCode).toBe(400);
     expect(await eventCount()).toBe(before);
   });
@@ -116,32 +149,66 @@ describe('red-team findings, replayed', () => {
       ctx.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { email: `rt${Math.random().toString(36).slice(2)}@example.in`, password: 'secret123', full_name: 'Asha', pincode: '560001', city: 'Bengaluru', state: 'Karnataka', ...overrides },
+        payload: {
+          email: `rt${Math.random().toString(36).slice(2)}@example.in`,
+          password: 'secret123',
+          full_name: 'Asha',
+          pincode: '560001',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          ...overrides,
+        },
       });
-    for (const full_name of ['Admin\u202Egnp.exe', 'Asha\u0000', 'Ad\u200Dmin', '\u001B[31mAdmin']) expect((await signup({ full_name })).statusCode, JSON.stringify(full_name)).toBe(400);
+    for (const full_name of ['Admin\u202Egnp.exe', 'Asha\u0000', 'Ad\u200Dmin', '\u001B[31mAdmin'])
+      expect((await signup({ full_name })).statusCode, JSON.stringify(full_name)).toBe(400);
     const phone = await signup({ phone: 'x'.repeat(500) });
     expect(phone.statusCode).toBe(400);
     expect(phone.json().error).toBe('Please enter a valid 10-digit phone number');
-    const product = await ctx.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.auth, payload: { name: 'Naruto\u202E', price: 499, category: 'Anime Figures', stock_quantity: 3 } });
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.auth,
+      payload: { name: 'Naruto\u202E', price: 499, category: 'Anime Figures', stock_quantity: 3 },
+    });
     expect(product.statusCode).toBe(400);
     expect(await eventCount()).toBe(before);
     const shopper = await signUp(ctx.app);
     const beforeAddress = await eventCount();
-    const address = await ctx.app.inject({ method: 'POST', url: '/api/user/addresses', headers: shopper.auth, payload: { name: 'Home\u202E', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' } });
+    const address = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/addresses',
+      headers: shopper.auth,
+      payload: { name: 'Home\u202E', address: '1 Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+    });
     expect(address.statusCode).toBe(400);
-    const checkout = await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { items: [{ productId: 'x', quantity: 1 }], payment_method: 'cod', ...SHIPPING, shipping_address: '1 Road\u202E' } });
+    const checkout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.auth,
+      payload: { items: [{ productId: 'x', quantity: 1 }], payment_method: 'cod', ...SHIPPING, shipping_address: '1 Road\u202E' },
+    });
     expect(checkout.statusCode).toBe(400);
     expect(await eventCount()).toBe(beforeAddress);
     const reviewed = await createProduct(ctx.app, ctx.runtime, admin.auth);
     await insertDeliveredOrderRows(ctx.runtime.pool, shopper.user.id, [reviewed.id]);
-    const review = await ctx.app.inject({ method: 'POST', url: `/api/products/${reviewed.id}/reviews`, headers: shopper.auth, payload: { rating: 1, comment: 'Fake\u202Etxt.exe' } });
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/${reviewed.id}/reviews`,
+      headers: shopper.auth,
+      payload: { rating: 1, comment: 'Fake\u202Etxt.exe' },
+    });
     expect(review.statusCode).toBe(400);
     expect(review.json().error).toBe('Your review contains control or invisible characters');
   });
 
   it('connect-src no longer allows any ws:/wss: host', async () => {
     const policy = String((await ctx.app.inject({ url: '/api/health', headers: { host: 'localhost:3000' } })).headers['content-security-policy']);
-    const connect = policy.split(';').find((d) => d.trim().startsWith('connect-src'))!.trim().split(/\s+/).slice(1);
+    const connect = policy
+      .split(';')
+      .find((d) => d.trim().startsWith('connect-src'))!
+      .trim()
+      .split(/\s+/)
+      .slice(1);
     expect(connect).not.toContain('ws:');
     expect(connect).not.toContain('wss:');
     expect(connect.filter((s) => s.startsWith('ws'))).toEqual(['ws://localhost:3000', 'wss://localhost:3000']);

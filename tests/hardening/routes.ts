@@ -120,7 +120,10 @@ export function printedRoutes(app: FastifyInstance): string[] {
     while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
     const path = (stack[stack.length - 1]?.path ?? '') + match[2]!;
     stack.push({ depth, path });
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') out.push(`${method} ${path}`);
     }
   }

@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 const WEBHOOK_SECRET = 'whsec_scale_out_0123456789';
 const post = async (base: string, url: string, auth: Record<string, string>, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
@@ -50,19 +54,16 @@ describe('two API instances on one PostgreSQL', () => {
     expect(profile.json().user.full_name).toBe('Renamed Through B');
   });
 
-  it(
-    'a product created through A appears in B’s in-memory catalogue (each instance follows the log)',
-    async () => {
-      const admin = await loginAdmin(a.app);
-      const product = await createProduct(a.app, a.runtime, admin.auth, { stock: 7 });
-      const seen = await eventually(
-        () => b.app.inject({ method: 'GET', url: `/api/products/${product.id}` }),
-        (r) => r.statusCode === 200,
-      );
-      expect(seen.statusCode).toBe(200);
-      expect(JSON.stringify(seen.json())).toContain(product.id);
-    },
-  );
+  it('a product created through A appears in B’s in-memory catalogue (each instance follows the log)', async () => {
+    const admin = await loginAdmin(a.app);
+    const product = await createProduct(a.app, a.runtime, admin.auth, { stock: 7 });
+    const seen = await eventually(
+      () => b.app.inject({ method: 'GET', url: `/api/products/${product.id}` }),
+      (r) => r.statusCode === 200,
+    );
+    expect(seen.statusCode).toBe(200);
+    expect(JSON.stringify(seen.json())).toContain(product.id);
+  });
 
   it('an order placed through A is readable through B, and concurrent writes on both apply once', async () => {
     const admin = await loginAdmin(a.app);
@@ -71,7 +72,10 @@ describe('two API instances on one PostgreSQL', () => {
     const first = await placeOrder(a.app, shoppers[0]!.auth, product.id);
     expect(first.statusCode).toBe(201);
     const id = orderIdOf(first.json())!;
-    const viaB = await eventually(() => b.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: shoppers[0]!.auth }), (r) => r.statusCode === 200);
+    const viaB = await eventually(
+      () => b.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: shoppers[0]!.auth }),
+      (r) => r.statusCode === 200,
+    );
     expect(viaB.statusCode).toBe(200);
 
     // A burst on both instances at once.
@@ -111,13 +115,16 @@ describe('two API instances on one PostgreSQL', () => {
       const order = await placeOrder(a.app, shopper.auth, product.id);
       expect(order.statusCode).toBe(201);
       const id = orderIdOf(order.json());
-      const found = await eventually(async () => messages.find((m) => m.type === 'order.placed' && m.orderId === id), (m) => Boolean(m), 8000);
+      const found = await eventually(
+        async () => messages.find((m) => m.type === 'order.placed' && m.orderId === id),
+        (m) => Boolean(m),
+        8000,
+      );
       expect(found).toBeDefined();
     } finally {
       ws.close();
     }
   });
-
 });
 
 /**
@@ -160,7 +167,11 @@ describe('two server processes on one database, the second without its in-proces
     });
     expect(response.status).toBe(201);
     const id = orderIdOf(await response.json());
-    const found = await eventually(async () => messages.find((m) => m.type === 'order.placed' && m.orderId === id), (m) => Boolean(m), 8000);
+    const found = await eventually(
+      async () => messages.find((m) => m.type === 'order.placed' && m.orderId === id),
+      (m) => Boolean(m),
+      8000,
+    );
     ws.close();
     expect(found).toBeDefined();
     const viaTwo = await fetch(`${unlocked}/api/orders/${id}`, { headers: shopper.auth });
@@ -174,13 +185,20 @@ describe('two server processes on one database, the second without its in-proces
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => signUp(a.app)));
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        post(i % 2 ? unlocked : locked, '/api/orders', shoppers[i % 10]!.auth, { ...SHIPPING, payment_method: 'cod', items: [{ productId: product.id, quantity: 1 }] }),
+        post(i % 2 ? unlocked : locked, '/api/orders', shoppers[i % 10]!.auth, {
+          ...SHIPPING,
+          payment_method: 'cod',
+          items: [{ productId: product.id, quantity: 1 }],
+        }),
       ),
     );
     const codes = responses.map((r) => r.status);
     expect(codes.filter((c) => c !== 201 && c !== 409)).toEqual([]);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
-    const placed = await a.runtime.pool.query<{ n: number }>("select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1", [product.id]);
+    const placed = await a.runtime.pool.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1",
+      [product.id],
+    );
     expect(placed.rows[0]!.n).toBe(5);
     expect(await stockByLog(a.runtime.pool, product.id)).toMatchObject({ available: 0, reserved: 5 });
   }, 120_000);
@@ -194,7 +212,9 @@ describe('two server processes on one database, the second without its in-proces
       Array.from({ length: 16 }, async (_, i) => {
         const shopper = shoppers[i]!;
         const base = i % 2 ? unlocked : locked;
-        const order = (await post(base, '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: product.id, quantity: 1 }] })).body.order as { id: string; totalAmount: number };
+        const order = (
+          await post(base, '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: product.id, quantity: 1 }] })
+        ).body.order as { id: string; totalAmount: number };
         const created = await post(base, '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id });
         expect(created.status).toBe(200);
         const paid = await post(base, '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.body.order_id, outcome: 'success' });

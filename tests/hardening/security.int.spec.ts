@@ -16,7 +16,9 @@ describe('admin routes refuse non-admins (the list written out in routes.ts)', (
   const routes = adminRoutes(app);
 
   it(`the ${ADMIN_ROUTES.length} admin routes written out are exactly the routes registered under the admin prefixes`, () => {
-    const registered = apiRoutes(app).filter((r) => ADMIN_URL.test(r.url)).map((r) => `${r.method} ${r.url}`);
+    const registered = apiRoutes(app)
+      .filter((r) => ADMIN_URL.test(r.url))
+      .map((r) => `${r.method} ${r.url}`);
     expect([...registered].sort()).toEqual([...ADMIN_ROUTES].sort());
   });
   let shopper: Awaited<ReturnType<typeof signUp>>;
@@ -31,7 +33,8 @@ describe('admin routes refuse non-admins (the list written out in routes.ts)', (
     const wrong: string[] = [];
     for (const route of routes) {
       const url = fillPath(route.url, uuid);
-      const payloads = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : [{}, { name: 'x', price: 1, status: 'delivered', url: 'http://127.0.0.1/' }];
+      const payloads =
+        route.method === 'GET' || route.method === 'DELETE' ? [undefined] : [{}, { name: 'x', price: 1, status: 'delivered', url: 'http://127.0.0.1/' }];
       for (const payload of payloads) {
         const guest = await app.inject({ method: route.method, url, ...(payload ? { payload } : {}) });
         if (guest.statusCode !== 401) wrong.push(`guest ${route.method} ${route.url} -> ${guest.statusCode}`);
@@ -110,7 +113,12 @@ describe('admin routes refuse non-admins (the list written out in routes.ts)', (
 
 describe('tokens', () => {
   const forge = async (secret: string, payload: Record<string, unknown>) =>
-    new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(String(payload.sub ?? uuid)).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+    new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(payload.sub ?? uuid))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const protectedUrl = () => '/api/admin/stats';
 
@@ -198,7 +206,12 @@ describe('two shoppers: B can neither read nor change A’s data (walks every no
     userA = await signUp(app, { full_name: a.name, address: a.address, phone: a.phone });
     userB = await signUp(app);
     const admin = await loginAdmin(app);
-    const r = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: userA.auth, payload: { name: a.name, address: a.address, city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: a.phone } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/user/addresses',
+      headers: userA.auth,
+      payload: { name: a.name, address: a.address, city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: a.phone },
+    });
     expect(r.statusCode).toBeLessThan(300);
     const body = r.json() as { address?: { id: string }; addresses?: { id: string }[] };
     for (const x of [body.address, ...(body.addresses ?? [])]) if (x?.id) ids.add(String(x.id));
@@ -319,10 +332,14 @@ describe('media: SSRF forms and disguised files are refused', () => {
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const r = await app.inject({ method: 'POST', url: '/api/cloudinary/single', headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/cloudinary/single',
+        headers: { ...admin.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
       expect(r.statusCode, `${name}: ${r.body}`).toBeGreaterThanOrEqual(400);
       expect(r.statusCode, name).toBeLessThan(500);
     }
   });
 });
-

@@ -15,7 +15,8 @@ afterAll(async () => {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const profile = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
 const stats = (app: FastifyInstance, token: string) => app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(token) });
-const post = (app: FastifyInstance, url: string, token: string, payload?: object) => app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const post = (app: FastifyInstance, url: string, token: string, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -70,7 +71,13 @@ describe('revocable sessions', () => {
 
     const { events, position } = await customerEvents(a, shopper.user.id);
     const signedOut = events.find((e) => e.type === 'SignedOut')!;
-    expect(signedOut.data).toMatchObject({ customerId: shopper.user.id, by: shopper.user.id, at: expect.any(String), sessionId: expect.any(String), expiresAt: expect.any(String) });
+    expect(signedOut.data).toMatchObject({
+      customerId: shopper.user.id,
+      by: shopper.user.id,
+      at: expect.any(String),
+      sessionId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     await b.runtime.sessions.waitFor(position);
     expectEnded(await profile(b.app, phone));
     expect((await profile(b.app, laptop)).statusCode).toBe(200);
@@ -95,7 +102,11 @@ describe('revocable sessions', () => {
       release();
     }
     const { events, position } = await customerEvents(a, shopper.user.id);
-    expect(events.find((e) => e.type === 'SessionsRevoked')?.data).toMatchObject({ reason: 'sign-out-everywhere', by: shopper.user.id, at: expect.any(String) });
+    expect(events.find((e) => e.type === 'SessionsRevoked')?.data).toMatchObject({
+      reason: 'sign-out-everywhere',
+      by: shopper.user.id,
+      at: expect.any(String),
+    });
     await a.runtime.sessions.waitFor(position);
     for (const token of tokens) expectEnded(await profile(a.app, token));
     expect((await profile(a.app, other.token)).statusCode).toBe(200);
@@ -110,7 +121,12 @@ describe('revocable sessions', () => {
     const stolen = await login(a.app, shopper.email, shopper.password);
     expect((await profile(b.app, stolen)).statusCode).toBe(200); // B has the session in memory
 
-    const changed = await a.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: shopper.auth, payload: { currentPassword: shopper.password, newPassword: 'brand-new-secret' } });
+    const changed = await a.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: shopper.auth,
+      payload: { currentPassword: shopper.password, newPassword: 'brand-new-secret' },
+    });
     expect(changed.statusCode).toBe(200);
     expectEnded(await profile(a.app, stolen));
     expectEnded(await profile(a.app, shopper.token));
@@ -131,7 +147,12 @@ describe('revocable sessions', () => {
     // Hold B's subscription back: B's memory still has the old session version when the new token arrives.
     const release = holdSubscription(b);
     try {
-      const changed = await a.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: shopper.auth, payload: { currentPassword: shopper.password, newPassword: 'another-secret' } });
+      const changed = await a.app.inject({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        headers: shopper.auth,
+        payload: { currentPassword: shopper.password, newPassword: 'another-secret' },
+      });
       const renewed = changed.json().token as string;
       expect((await profile(b.app, renewed)).statusCode).toBe(200);
       // Having read the log for it, B refuses the old token too.

@@ -69,7 +69,9 @@ describe('X-Request-Id becomes the correlationId of the immutable log only when 
 
   const correlationOfSignup = async (requestId: string) => {
     const shopper = await signUp(ctx.app, {}, { 'x-request-id': requestId });
-    const { rows } = await ctx.runtime.pool.query<{ c: string }>("select distinct metadata->>'correlationId' as c from events where stream_id = $1", [`customer-${shopper.user.id}`]);
+    const { rows } = await ctx.runtime.pool.query<{ c: string }>("select distinct metadata->>'correlationId' as c from events where stream_id = $1", [
+      `customer-${shopper.user.id}`,
+    ]);
     return rows.map((r) => r.c);
   };
 
@@ -94,7 +96,12 @@ describe('no password in a log', () => {
     const lines: string[] = [];
     const capture = (obj: object | string, msg?: string) => void lines.push(JSON.stringify([obj, msg]));
     const runtime = await createRuntime({
-      env: loadEnv({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')), JWT_SECRET: 'unsafe-defaults-secret-0123456789', SEED_DEMO: 'false' }),
+      env: loadEnv({
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')),
+        JWT_SECRET: 'unsafe-defaults-secret-0123456789',
+        SEED_DEMO: 'false',
+      }),
       log: { info: capture, warn: capture, error: capture },
       connectionString: await createTestDatabase(),
       limits: NO_LIMITS,
@@ -109,7 +116,13 @@ describe('no password in a log', () => {
     const capture = (obj: object | string, msg?: string) => void lines.push(JSON.stringify([obj, msg]));
     const databaseUrl = await createTestDatabase();
     const runtime = await createRuntime({
-      env: loadEnv({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')), JWT_SECRET: 'unsafe-defaults-secret-0123456789', SEED_DEMO: 'false' }),
+      env: loadEnv({
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')),
+        JWT_SECRET: 'unsafe-defaults-secret-0123456789',
+        SEED_DEMO: 'false',
+      }),
       log: { info: capture, warn: capture, error: capture },
       limits: NO_LIMITS,
     });
@@ -125,7 +138,11 @@ describe('no password in a log', () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   function runServer(env: Record<string, string>, until: RegExp) {
     return new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'test', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       const read = (d: Buffer) => {
@@ -143,7 +160,13 @@ describe('no password in a log', () => {
 
   it('src/server.ts with ADMIN_EMAIL/ADMIN_PASSWORD logs the admin e-mail and never the password', async () => {
     const { output } = await runServer(
-      { ...admin, DATABASE_URL: await createTestDatabase(), PORT: String(await freePort()), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')), JWT_SECRET: 'unsafe-defaults-secret-0123456789' },
+      {
+        ...admin,
+        DATABASE_URL: await createTestDatabase(),
+        PORT: String(await freePort()),
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'unsafe-defaults-')),
+        JWT_SECRET: 'unsafe-defaults-secret-0123456789',
+      },
       /store is running/,
     );
     expect(output).toContain('store is running');

@@ -47,7 +47,10 @@ export default async function setup(project: TestProject) {
     throw failed.reason;
   }
   // Worker n (VITEST_POOL_ID) uses server n.
-  project.provide('pgAdminUrls', servers.map((s) => s.connectionString));
+  project.provide(
+    'pgAdminUrls',
+    servers.map((s) => s.connectionString),
+  );
   project.provide('pgAdminUrl', servers[0]!.connectionString);
   project.provide('pgTemplate', TEMPLATE_DATABASE);
   return async () => {

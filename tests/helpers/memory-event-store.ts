@@ -4,7 +4,13 @@ import type { AppendResult, EventStore, GlobalPosition, NewEvent, RecordedEvent,
 import { comparePositions } from '../../src/core/event-store.js';
 import type { Snapshot, SnapshotStore } from '../../src/core/snapshots.js';
 import type { EventQuery, StreamHead } from '../../src/core/event-store.js';
-import { chainEntriesByReading, eventsByStreamByReading, findEventsByReading, hashesAtByReading, streamHeadsByReading } from '../../src/event-store/log-reads-by-reading.js';
+import {
+  chainEntriesByReading,
+  eventsByStreamByReading,
+  findEventsByReading,
+  hashesAtByReading,
+  streamHeadsByReading,
+} from '../../src/event-store/log-reads-by-reading.js';
 
 /**
  * An event store in memory for unit specs of the command handling (no PostgreSQL): the same expectedVersion rule as
@@ -35,7 +41,16 @@ export class MemoryEventStore implements EventStore {
       for (const event of write.events) {
         const streamVersion = this.versionOf(write.streamId) + 1;
         const position = { commit: BigInt(this.log.length + 1), prepare: BigInt(this.log.length + 1) };
-        this.log.push({ id: event.id ?? randomUUID(), streamId: write.streamId, streamVersion, type: event.type, data: event.data, metadata: event.metadata, position, createdAt: new Date().toISOString() });
+        this.log.push({
+          id: event.id ?? randomUUID(),
+          streamId: write.streamId,
+          streamVersion,
+          type: event.type,
+          data: event.data,
+          metadata: event.metadata,
+          position,
+          createdAt: new Date().toISOString(),
+        });
         last = { nextExpectedVersion: streamVersion, position };
       }
     }

@@ -4,7 +4,10 @@ import NoSkippedTests from './no-skipped-tests.js';
 
 /** The reporter that makes CI fail on a skipped test (wired into all three Vitest configs). */
 const moduleWith = (skipped: string[]) =>
-  ({ relativeModuleId: 'src/x.int.spec.ts', children: { allTests: (state: string) => (state === 'skipped' ? skipped.map((fullName) => ({ fullName })) : []) } }) as unknown as TestModule;
+  ({
+    relativeModuleId: 'src/x.int.spec.ts',
+    children: { allTests: (state: string) => (state === 'skipped' ? skipped.map((fullName) => ({ fullName })) : []) },
+  }) as unknown as TestModule;
 const run = (modules: TestModule[], testNamePattern?: RegExp) => {
   const reporter = new NoSkippedTests();
   reporter.onInit({ config: { testNamePattern } } as unknown as Vitest);

@@ -102,7 +102,17 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, str
     method: 'POST',
     url: '/api/auth/signup',
     headers,
-    payload: { email, password: 'secret123', full_name: 'Test Shopper', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra', ...overrides },
+    payload: {
+      email,
+      password: 'secret123',
+      full_name: 'Test Shopper',
+      phone: '9876543210',
+      pincode: '400001',
+      address: '1 Marine Drive',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      ...overrides,
+    },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
   const body = response.json() as { token: string; user: { id: string; email: string } };

@@ -8,7 +8,10 @@ export const BUILD_ID_LINE = "const BUILD_ID = 'dev';";
 
 /** The build id of a set of output files: their (content-hashed) names, so any changed asset changes it. */
 export function buildIdOf(fileNames: string[]): string {
-  return createHash('sha256').update([...fileNames].sort().join('\n')).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update([...fileNames].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -18,7 +21,10 @@ export function buildIdOf(fileNames: string[]): string {
  */
 export function stampServiceWorker(source: string, fileNames: string[]): string {
   if (!source.includes(BUILD_ID_LINE)) throw new Error(`sw.js has no "${BUILD_ID_LINE}" line to stamp`);
-  const assets = [...fileNames].filter((f) => f.startsWith('assets/')).sort().map((f) => `/${f}`);
+  const assets = [...fileNames]
+    .filter((f) => f.startsWith('assets/'))
+    .sort()
+    .map((f) => `/${f}`);
   return source.replace(BUILD_ID_LINE, `const BUILD_ID = '${buildIdOf(fileNames)}';\nconst BUILD_ASSETS = ${JSON.stringify(assets)};`);
 }
 

@@ -39,5 +39,3 @@ void createAppRouter({ hydrate: !!dehydratedState }).then((router) => {
     createRoot(container).render(app);
   }
 });
-
-

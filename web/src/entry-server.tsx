@@ -28,15 +28,17 @@ export async function render(url: string, reads: ServerReads): Promise<RenderRes
   const request = new Request(url);
   const context = await handler.query(request);
   if (context instanceof Response) {
-    return { html: '', dehydratedState: { mutations: [], queries: [] }, redirect: { status: context.status, location: context.headers.get('location') ?? '/' } };
+    return {
+      html: '',
+      dehydratedState: { mutations: [], queries: [] },
+      redirect: { status: context.status, location: context.headers.get('location') ?? '/' },
+    };
   }
   const queryClient = createQueryClient();
   const searchParams = new URL(url).searchParams;
   // Reads go to the in-memory catalogue while this page prefetches (no network; the function is stateless).
   setServerReads(reads);
-  await Promise.all(
-    context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, { params: m.params, searchParams })),
-  );
+  await Promise.all(context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, { params: m.params, searchParams })));
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   const { prelude } = await prerender(

@@ -20,12 +20,20 @@ describe('admin API (stats, orders, customers, analytics, audit)', () => {
     await createTestProduct(t.runtime, { price: 300, stock: 0 });
     await createTestProduct(t.runtime, { price: 300, stock: 10 });
     const place = async (who: typeof alice, method: 'cod' | 'razorpay', quantity = 1) =>
-      (await t.app.inject({ method: 'POST', url: '/api/orders', headers: who.auth, payload: { ...address, payment_method: method, items: [{ id: figure.id, quantity }] } })).json().order.id as string;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: who.auth,
+          payload: { ...address, payment_method: method, items: [{ id: figure.id, quantity }] },
+        })
+      ).json().order.id as string;
     ids.a1 = await place(alice, 'cod'); // confirmed: counts
     ids.a2 = await place(alice, 'cod', 2); // delivered: counts
     ids.a3 = await place(alice, 'razorpay'); // pending: does not count
     ids.b1 = await place(bob, 'cod'); // cancelled: does not count
-    const status = (id: string, s: string) => t.app.inject({ method: 'PUT', url: `/api/admin/orders/${id}/status`, headers: admin.auth, payload: { status: s } });
+    const status = (id: string, s: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/orders/${id}/status`, headers: admin.auth, payload: { status: s } });
     await t.app.inject({ method: 'PUT', url: `/api/orders/${ids.a1}/status`, headers: alice.auth, payload: { status: 'confirmed' } });
     expect((await status(ids.a2!, 'delivered')).statusCode).toBe(200);
     await status(ids.b1!, 'cancelled');
@@ -99,17 +107,35 @@ describe('admin API (stats, orders, customers, analytics, audit)', () => {
     expect(analytics.revenueByDay.length).toBeGreaterThanOrEqual(7);
     expect(analytics.revenueByDay.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0)).toBeCloseTo(3752.25, 2);
     expect(analytics.revenueByDay.reduce((s: number, d: { orders: number }) => s + d.orders, 0)).toBe(4);
-    expect(analytics.statusBreakdown).toEqual(expect.arrayContaining([{ status: 'cancelled', count: 1 }, { status: 'delivered', count: 1 }]));
+    expect(analytics.statusBreakdown).toEqual(
+      expect.arrayContaining([
+        { status: 'cancelled', count: 1 },
+        { status: 'delivered', count: 1 },
+      ]),
+    );
     expect(analytics.topProducts[0]).toMatchObject({ quantity: 4 });
   });
 
   it('deletes orders as events: gone from the read models, kept in the audit history', async () => {
     const extra = await createTestProduct(t.runtime, { price: 1500 });
-    const place = async () => (await t.app.inject({ method: 'POST', url: '/api/orders', headers: bob.auth, payload: { ...address, payment_method: 'cod', items: [{ id: extra.id, quantity: 1 }] } })).json().order.id as string;
+    const place = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: bob.auth,
+          payload: { ...address, payment_method: 'cod', items: [{ id: extra.id, quantity: 1 }] },
+        })
+      ).json().order.id as string;
     const one = await place();
     const two = await place();
     const three = await place();
-    await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${one}/status`, headers: admin.auth, payload: { status: 'shipped', trackingNumber: 'DELHIVERY9' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${one}/status`,
+      headers: admin.auth,
+      payload: { status: 'shipped', trackingNumber: 'DELHIVERY9' },
+    });
     const single = await t.app.inject({ method: 'DELETE', url: `/api/admin/orders/${one}`, headers: admin.auth });
     expect(single.json()).toEqual({ success: true, message: `Order #${one} has been deleted successfully.` });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/orders/${one}`, headers: admin.auth })).statusCode).toBe(404);

@@ -5,7 +5,13 @@ import { stockEventsOfOrder } from './order-stock-events.js';
 import type { EventQuery } from '../../core/event-store.js';
 import { findEventsByReading } from '../../event-store/log-reads-by-reading.js';
 
-const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
+const address = {
+  shipping_address: '12 MG Road',
+  shipping_city: 'Pune',
+  shipping_state: 'Maharashtra',
+  shipping_pincode: '411001',
+  shipping_phone: '9876543210',
+};
 
 describe("an order's stock events", () => {
   let t: TestContext;
@@ -20,11 +26,17 @@ describe("an order's stock events", () => {
     const a = await createTestProduct(t.runtime, { price: 600 });
     const b = await createTestProduct(t.runtime, { price: 700 });
     const place = async (items: { id: string; quantity: number }[]) =>
-      (await t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items } })).json().order as { id: string };
-    const first = await place([{ id: a.id, quantity: 1 }, { id: b.id, quantity: 1 }]);
+      (await t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items } })).json()
+        .order as { id: string };
+    const first = await place([
+      { id: a.id, quantity: 1 },
+      { id: b.id, quantity: 1 },
+    ]);
     const second = await place([{ id: a.id, quantity: 2 }]);
     const third = await place([{ id: b.id, quantity: 2 }]);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${first.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${first.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } })).statusCode,
+    ).toBe(200);
 
     // The store's own query (PostgreSQL: the database picks the events out) and the log read through (EventStoreDB).
     const logOnly = Object.create(t.runtime.store, {

@@ -16,7 +16,14 @@ export async function dashboardStats(pool: pg.Pool) {
     [REVENUE_STATUSES, PENDING_STATUSES, LOW_STOCK_BELOW],
   );
   const r = rows[0]!;
-  return { totalProducts: r.products, totalOrders: r.orders, totalRevenue: Number(r.revenue), totalCustomers: r.customers, pendingOrders: r.pending, lowStockProducts: r.low };
+  return {
+    totalProducts: r.products,
+    totalOrders: r.orders,
+    totalRevenue: Number(r.revenue),
+    totalCustomers: r.customers,
+    pendingOrders: r.pending,
+    lowStockProducts: r.low,
+  };
 }
 
 export async function adminOrders(pool: pg.Pool, q: { page: number; limit: number; status?: string; search?: string; customerId?: string }) {
@@ -27,11 +34,16 @@ export async function adminOrders(pool: pg.Pool, q: { page: number; limit: numbe
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const p = values.push(like);
-    where.push(`(o.order_number ilike $${p} or o.id ilike $${p} or coalesce(c.full_name, o.customer_name) ilike $${p} or coalesce(c.email, o.customer_email) ilike $${p})`);
+    where.push(
+      `(o.order_number ilike $${p} or o.id ilike $${p} or coalesce(c.full_name, o.customer_name) ilike $${p} or coalesce(c.email, o.customer_email) ilike $${p})`,
+    );
   }
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const count = await pool.query<{ n: number }>(`select count(*)::int as n from orders o left join customers c on c.id = o.customer_id ${filter}`, values);
-  const page = await pool.query<OrderRow>(`${ORDER_SELECT} ${filter} order by o.created_at desc, o.id limit $${values.length + 1} offset $${values.length + 2}`, [...values, q.limit, (q.page - 1) * q.limit]);
+  const page = await pool.query<OrderRow>(
+    `${ORDER_SELECT} ${filter} order by o.created_at desc, o.id limit $${values.length + 1} offset $${values.length + 2}`,
+    [...values, q.limit, (q.page - 1) * q.limit],
+  );
   const total = count.rows[0]!.n;
   return { orders: await withDetails(pool, page.rows, false), total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
 }
@@ -47,7 +59,17 @@ export async function adminCustomers(pool: pg.Pool, q: { page: number; limit: nu
   const filter = `where ${where.join(' and ')}`;
   const total = (await pool.query<{ n: number }>(`select count(*)::int as n from customers c ${filter}`, values)).rows[0]!.n;
   const n = values.length;
-  const { rows } = await pool.query<{ id: string; full_name: string; email: string; phone: string; city: string; state: string; total_orders: number; total_spent: string; created_at: Date }>(
+  const { rows } = await pool.query<{
+    id: string;
+    full_name: string;
+    email: string;
+    phone: string;
+    city: string;
+    state: string;
+    total_orders: number;
+    total_spent: string;
+    created_at: Date;
+  }>(
     `select c.id, c.full_name, c.email, c.phone, c.city, c.state, c.created_at,
             coalesce(s.total_orders, 0)::int as total_orders, coalesce(s.total_spent, 0)::text as total_spent
        from customers c
@@ -80,7 +102,9 @@ export async function analytics(pool: pg.Pool, days: number, now = new Date()) {
       [since, now.toISOString(), REVENUE_STATUSES],
     ),
     pool.query<{ status: string; count: number }>('select status, count(*)::int as count from orders group by status order by status'),
-    pool.query<{ method: string; status: string; count: number }>('select payment_method as method, payment_status as status, count(*)::int as count from orders group by 1, 2 order by 1, 2'),
+    pool.query<{ method: string; status: string; count: number }>(
+      'select payment_method as method, payment_status as status, count(*)::int as count from orders group by 1, 2 order by 1, 2',
+    ),
     pool.query<{ productId: string; name: string; quantity: number; revenue: string }>(
       `select i.product_id as "productId", max(i.name) as name, sum(i.quantity)::int as quantity, sum(i.price * i.quantity)::text as revenue
          from order_items i join orders o on o.id = i.order_id

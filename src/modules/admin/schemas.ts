@@ -5,7 +5,13 @@ import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').optional().default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .optional()
+    .default(50),
   search: z.string().trim().max(100, 'search is too long').optional(),
 });
 
@@ -29,7 +35,15 @@ export const adminStatusBody = z.object({
   tracking_number: z.string().trim().min(1).max(64).optional(),
 });
 
-export const analyticsQuery = z.object({ days: z.coerce.number({ error: 'days must be a number' }).int().min(1, 'days must be between 1 and 365').max(365, 'days must be between 1 and 365').optional().default(30) });
+export const analyticsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int()
+    .min(1, 'days must be between 1 and 365')
+    .max(365, 'days must be between 1 and 365')
+    .optional()
+    .default(30),
+});
 
 /** The overview's figures (admin spec section 4; DECISIONS §3 says what each counts). camelCase as the spec names them. */
 export const statsResponses = answers(

@@ -74,6 +74,7 @@ describe('audit anchors on a schedule', () => {
   it('the webhook must be https (http only to this machine)', () => {
     expect(checkAnchorWebhook('https://anchors.example.in/hook').hostname).toBe('anchors.example.in');
     expect(checkAnchorWebhook('http://localhost:9000/a').port).toBe('9000');
-    for (const bad of ['http://anchors.example.in/hook', 'ftp://example.in/x', 'not a url', 'file:///etc/passwd']) expect(() => checkAnchorWebhook(bad), bad).toThrow(/ANCHOR_WEBHOOK_URL/);
+    for (const bad of ['http://anchors.example.in/hook', 'ftp://example.in/x', 'not a url', 'file:///etc/passwd'])
+      expect(() => checkAnchorWebhook(bad), bad).toThrow(/ANCHOR_WEBHOOK_URL/);
   });
 });

@@ -53,7 +53,12 @@ export function startAnchorSchedule(options: {
       const file = path.join(options.dir, `anchor-${stamp(new Date(anchor.takenAt))}.json`);
       writeFileSync(file, `${JSON.stringify(anchor, null, 2)}\n`, { mode: 0o600 });
       if (webhook) {
-        const response = await post(webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(anchor), signal: AbortSignal.timeout(10_000) });
+        const response = await post(webhook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(anchor),
+          signal: AbortSignal.timeout(10_000),
+        });
         if (!response.ok) throw new Error(`anchor webhook answered ${response.status}`);
       }
       options.log.info({ file, streams: anchor.streams, digest: anchor.digest, reason }, 'audit anchor written');

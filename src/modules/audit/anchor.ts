@@ -46,7 +46,13 @@ export async function checkAnchor(deps: { store: EventStore }, anchor: Anchor): 
   for (const head of anchor.heads) {
     const now = found.get(key(head.stream, head.version)) ?? null;
     if (now === head.hash) continue;
-    mismatches.push({ stream: head.stream, version: head.version, anchored: head.hash, found: now, reason: now ? 'the event anchored here now has another hash: the stream was rewritten' : 'the event anchored here is gone' });
+    mismatches.push({
+      stream: head.stream,
+      version: head.version,
+      anchored: head.hash,
+      found: now,
+      reason: now ? 'the event anchored here now has another hash: the stream was rewritten' : 'the event anchored here is gone',
+    });
   }
   return { ok: mismatches.length === 0, checked: anchor.heads.length, mismatches };
 }

@@ -11,7 +11,13 @@ import { reconcileRevenue } from './revenue.js';
 import { anchorDigest, type Anchor } from './anchor.js';
 import { auditCli } from './test-cli.js';
 
-const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
+const address = {
+  shipping_address: '12 MG Road',
+  shipping_city: 'Pune',
+  shipping_state: 'Maharashtra',
+  shipping_pincode: '411001',
+  shipping_phone: '9876543210',
+};
 const pause = (ms = 25) => new Promise((r) => setTimeout(r, ms));
 const indiaDate = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
 /** The India-date window around now, a minute either side: orders placed during the test fall in it even across midnight. */
@@ -49,7 +55,17 @@ describe('auditor tools', () => {
     await setStatus(order.id, 'shipped', { trackingNumber: 'DELHIVERY42' });
 
     const now = (await history(order.id)).json();
-    expect(now.state).toMatchObject({ status: 'shipped', paymentStatus: 'pending', paymentMethod: 'cod', total: 1200, subtotal: 1200, shipping: 0, trackingNumber: 'DELHIVERY42', eventsApplied: 3, eventsTotal: 3 });
+    expect(now.state).toMatchObject({
+      status: 'shipped',
+      paymentStatus: 'pending',
+      paymentMethod: 'cod',
+      total: 1200,
+      subtotal: 1200,
+      shipping: 0,
+      trackingNumber: 'DELHIVERY42',
+      eventsApplied: 3,
+      eventsTotal: 3,
+    });
 
     const atPlacing = await history(order.id, placed);
     expect(atPlacing.statusCode).toBe(200);
@@ -80,9 +96,12 @@ describe('auditor tools', () => {
 
   it('follows the money of a paid order that was cancelled: paid, then refunded', async () => {
     const product = await createTestProduct(s.t.runtime, { price: 1499.5 });
-    const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json().order;
+    const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json()
+      .order;
     const created = (await call('POST', '/api/razorpay/create-order', s.shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })).json();
+    const { success: _s, ...proof } = (
+      await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })
+    ).json();
     expect((await call('POST', '/api/razorpay/verify-payment', s.shopper, proof)).statusCode).toBe(200);
     await pause();
     const paid = new Date().toISOString();
@@ -116,8 +135,24 @@ describe('auditor tools', () => {
     expect(planted.difference).toBe(-(50 + 1800));
     expect(planted.differences).toEqual(
       [
-        { orderId: a.id, orderNumber: a.orderNumber, events: 1400, readModel: 1450, eventsStatus: 'confirmed', readModelStatus: 'confirmed', reason: 'amount differs: ₹1400 in the events, ₹1450 in the read model' },
-        { orderId: c.id, orderNumber: c.orderNumber, events: 0, readModel: 1800, eventsStatus: 'pending', readModelStatus: 'confirmed', reason: 'the events make it pending, not revenue' },
+        {
+          orderId: a.id,
+          orderNumber: a.orderNumber,
+          events: 1400,
+          readModel: 1450,
+          eventsStatus: 'confirmed',
+          readModelStatus: 'confirmed',
+          reason: 'amount differs: ₹1400 in the events, ₹1450 in the read model',
+        },
+        {
+          orderId: c.id,
+          orderNumber: c.orderNumber,
+          events: 0,
+          readModel: 1800,
+          eventsStatus: 'pending',
+          readModelStatus: 'confirmed',
+          reason: 'the events make it pending, not revenue',
+        },
       ].sort((x, y) => x.orderNumber.localeCompare(y.orderNumber)),
     );
     expect(planted.differences.map((d: { orderId: string }) => d.orderId)).not.toContain(b.id);
@@ -128,7 +163,10 @@ describe('auditor tools', () => {
     expect(cli.stdout).toContain(`${c.orderNumber} (${c.id}): events ₹0.00, read model ₹1,800.00: the events make it pending, not revenue`);
 
     // A window with no orders reconciles to zero; bad windows are refused.
-    expect((await call('GET', '/api/admin/audit/revenue?from=2020-01-01&to=2020-01-31', s.admin)).json().reconciliation).toMatchObject({ events: { orders: 0, revenue: 0 }, differences: [] });
+    expect((await call('GET', '/api/admin/audit/revenue?from=2020-01-01&to=2020-01-31', s.admin)).json().reconciliation).toMatchObject({
+      events: { orders: 0, revenue: 0 },
+      differences: [],
+    });
     for (const query of ['from=2026-02-30&to=2026-03-01', 'from=2026-03-02&to=2026-03-01', 'to=2026-03-01', 'from=1%3D1&to=2026-03-01']) {
       const response = await call('GET', `/api/admin/audit/revenue?${query}`, s.admin);
       expect(response.statusCode, query).toBe(400);
@@ -150,10 +188,12 @@ describe('auditor tools', () => {
     await pause();
     await setStatus(order.id, 'shipped');
 
-    const inLog = (await s.t.runtime.pool.query<{ event_id: string; hash: string }>(
-      `select event_id::text, hash from events where created_at >= $1 and created_at < $2 order by transaction_id, global_position`,
-      [from, to],
-    )).rows;
+    const inLog = (
+      await s.t.runtime.pool.query<{ event_id: string; hash: string }>(
+        `select event_id::text, hash from events where created_at >= $1 and created_at < $2 order by transaction_id, global_position`,
+        [from, to],
+      )
+    ).rows;
     // The export, like every reader of the log, shows an event once all older transactions in the cluster have
     // ended; other test files' transactions may hold it back for a moment.
     const exportUntilComplete = async (query: string) => {
@@ -167,7 +207,10 @@ describe('auditor tools', () => {
     expect(ndjson.statusCode).toBe(200);
     expect(ndjson.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
     expect(ndjson.headers['content-disposition']).toMatch(/^attachment; filename="events-.*\.ndjson"$/);
-    const lines = ndjson.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = ndjson.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.eventId)).toEqual(inLog.map((r) => r.event_id));
     expect(lines.map((l) => l.hash)).toEqual(inLog.map((r) => r.hash));
     expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(['ProductAdded', 'StockReserved', 'OrderPlaced', 'OrderStatusChanged']));
@@ -186,7 +229,12 @@ describe('auditor tools', () => {
 
     const cli = await auditCli(s.t.databaseUrl, 'export', '--from', from, '--to', to);
     expect(cli.code, cli.stdout).toBe(0);
-    expect(cli.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).eventId)).toEqual(inLog.map((r) => r.event_id));
+    expect(
+      cli.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).eventId),
+    ).toEqual(inLog.map((r) => r.event_id));
     expect((await auditCli(s.t.databaseUrl, 'export', '--format', 'xml')).code).toBe(2);
 
     const empty = await call('GET', '/api/admin/audit/export?from=2020-01-01&to=2020-01-02&format=csv', s.admin);
@@ -240,18 +288,41 @@ describe('revenue reconciliation against a projector that is behind', () => {
       const shopper = await signUp(t.app);
       const admin = await loginAdmin(t.app);
       const product = await createTestProduct(t.runtime, { price: 1500 });
-      const order = (await t.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] } })).json().order;
-      const confirmed = await t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
+      const order = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: shopper.auth,
+          payload: { ...address, payment_method: 'cod', items: [{ id: product.id, quantity: 1 }] },
+        })
+      ).json().order;
+      const confirmed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${order.id}/status`,
+        headers: admin.auth,
+        payload: { status: 'confirmed' },
+      });
       expect(confirmed.statusCode).toBe(200);
       const w = aroundNow();
       const inSync = await reconcileRevenue(t.runtime.store, t.runtime.pool, w);
-      expect(inSync).toMatchObject({ events: { orders: 1, revenue: 1500 }, readModel: { orders: 1, revenue: 1500 }, differences: [], orderEventsNotYetApplied: 0 });
+      expect(inSync).toMatchObject({
+        events: { orders: 1, revenue: 1500 },
+        readModel: { orders: 1, revenue: 1500 },
+        differences: [],
+        orderEventsNotYetApplied: 0,
+      });
 
       // The projectors stop; the order is cancelled in the log only.
       await t.runtime.projections.stop();
       await t.runtime.store.append(
         orderStream(order.id),
-        [{ type: 'OrderStatusChanged', data: { orderId: order.id, from: 'confirmed', to: 'cancelled', stock: 'kept', by: admin.user.id, at: new Date().toISOString() }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString(), userId: admin.user.id } }],
+        [
+          {
+            type: 'OrderStatusChanged',
+            data: { orderId: order.id, from: 'confirmed', to: 'cancelled', stock: 'kept', by: admin.user.id, at: new Date().toISOString() },
+            metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString(), userId: admin.user.id },
+          },
+        ],
         { expectedVersion: 'stream_exists' },
       );
       const behind = await reconcileRevenue(t.runtime.store, t.runtime.pool, w);

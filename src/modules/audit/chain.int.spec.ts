@@ -27,7 +27,7 @@ const awkward = {
   zeta: 1,
   a: 'plain',
   bb: [1, 2.5, -0.125, 0.1, 1e21, 1e-7, 123456789012, 0, -3],
-  ccc: { nested: { deeper: [true, false, null, {}, []] }, 'ключ': 'значение', '日本': '鬼滅の刃 ₹1,299' },
+  ccc: { nested: { deeper: [true, false, null, {}, []] }, ключ: 'значение', 日本: '鬼滅の刃 ₹1,299' },
   esc: 'quote " backslash \\ newline \n tab \t bell \u0007 del \u007f line-sep \u2028 emoji 🎌',
   '': 'empty key',
   Z: null,
@@ -71,7 +71,17 @@ describe('tamper-evident event log (PostgreSQL)', () => {
     await store.append(stream, [probe(awkward), probe({ ...awkward, zeta: 2 })], { expectedVersion: 'no_stream' });
     const events = await store.readStream(stream);
     for (const e of events) {
-      expect(eventHash({ prevHash: e.prevHash ?? null, streamId: e.streamId, version: e.streamVersion, eventId: e.id, type: e.type, data: e.data, metadata: e.metadata })).toBe(e.hash);
+      expect(
+        eventHash({
+          prevHash: e.prevHash ?? null,
+          streamId: e.streamId,
+          version: e.streamVersion,
+          eventId: e.id,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+        }),
+      ).toBe(e.hash);
     }
     const text = await pool.query<{ t: string }>('select data::text as t from events where stream_id = $1 order by stream_version limit 1', [stream]);
     const { jsonbText } = await import('../../core/event-hash.js');
@@ -120,7 +130,9 @@ describe('tamper-evident event log (PostgreSQL)', () => {
     }
     for (const report of [await verifyChains(postgresChainEntries(pool), { byStream: true }), inLogOrder]) {
       expect(report.ok).toBe(false);
-      expect(report.breaks).toEqual([{ streamId: streams[2], version: 1, eventId: victim.id, kind: 'altered-content', reason: expect.stringContaining('the log recorded') }]);
+      expect(report.breaks).toEqual([
+        { streamId: streams[2], version: 1, eventId: victim.id, kind: 'altered-content', reason: expect.stringContaining('the log recorded') },
+      ]);
     }
     const cli = await auditCli(databaseUrl, 'verify');
     expect(cli.code).toBe(1);
@@ -191,7 +203,9 @@ describe('anchors: chain heads kept outside the database', () => {
       expect(caught.code).toBe(1);
       expect(caught.stdout).toContain('OK: ');
       expect(caught.stdout).toContain(`ANCHOR BROKEN: 1 of ${anchor.heads.length} chain heads`);
-      expect(caught.stdout).toContain(`stream ${streams[1]} version 1: the event anchored here now has another hash: the stream was rewritten (anchored ${victim.hash}`);
+      expect(caught.stdout).toContain(
+        `stream ${streams[1]} version 1: the event anchored here now has another hash: the stream was rewritten (anchored ${victim.hash}`,
+      );
 
       // An anchor edited to fit the forgery no longer matches its own digest.
       const edited = { ...anchor, heads: anchor.heads.map((h) => (h.stream === streams[1] ? { ...h, hash: 'f'.repeat(64) } : h)) };
@@ -220,7 +234,10 @@ describe('migration 043 on a log written before the hash chain', () => {
       }
       for (const stream of ['old-a', 'old-b']) {
         for (let v = 0; v < 3; v++) {
-          await pool.query(`insert into events (stream_id, stream_version, event_id, type, data, metadata) values ($1, $2, $3, 'AuditProbe', $4, '{"timestamp": "2026-01-01T00:00:00.000Z", "correlationId": "c"}')`, [stream, v, randomUUID(), JSON.stringify({ v, stream })]);
+          await pool.query(
+            `insert into events (stream_id, stream_version, event_id, type, data, metadata) values ($1, $2, $3, 'AuditProbe', $4, '{"timestamp": "2026-01-01T00:00:00.000Z", "correlationId": "c"}')`,
+            [stream, v, randomUUID(), JSON.stringify({ v, stream })],
+          );
         }
       }
       expect(await migrate(pool)).toContain('043_event_hash_chain.sql');

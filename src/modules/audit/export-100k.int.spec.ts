@@ -30,13 +30,26 @@ describe('audit export at volume', () => {
     let previous: [bigint, bigint] = [0n, 0n];
     const seen = new Set<number>();
     for (const line of lines) {
-      const e = JSON.parse(line) as { position: string; transactionId: string; stream: string; version: number; eventId: string; type: string; data: { n: number }; metadata: object; prevHash: string | null; hash: string };
+      const e = JSON.parse(line) as {
+        position: string;
+        transactionId: string;
+        stream: string;
+        version: number;
+        eventId: string;
+        type: string;
+        data: { n: number };
+        metadata: object;
+        prevHash: string | null;
+        hash: string;
+      };
       const key: [bigint, bigint] = [BigInt(e.transactionId), BigInt(e.position)];
       expect(key[0] > previous[0] || (key[0] === previous[0] && key[1] > previous[1])).toBe(true);
       previous = key;
       seen.add(e.data.n);
       expect(e.prevHash).toBe(tips.get(e.stream) ?? null);
-      expect(eventHash({ prevHash: e.prevHash, streamId: e.stream, version: e.version, eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })).toBe(e.hash);
+      expect(
+        eventHash({ prevHash: e.prevHash, streamId: e.stream, version: e.version, eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata }),
+      ).toBe(e.hash);
       tips.set(e.stream, e.hash);
     }
     expect(seen.size).toBe(COUNT);

@@ -14,7 +14,19 @@ function ndjsonLine(r: ExportRow): string {
 }
 
 function csvLine(r: ExportRow): string {
-  const fields = [r.position, r.transaction_id, r.stream_id, r.stream_version, r.event_id, r.type, r.recorded_at, r.data_text, r.metadata_text, r.prev_hash ?? '', r.hash];
+  const fields = [
+    r.position,
+    r.transaction_id,
+    r.stream_id,
+    r.stream_version,
+    r.event_id,
+    r.type,
+    r.recorded_at,
+    r.data_text,
+    r.metadata_text,
+    r.prev_hash ?? '',
+    r.hash,
+  ];
   return `${Papa.unparse([fields], { newline: '\r\n' })}\r\n`;
 }
 

@@ -85,7 +85,15 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
           ? `the events make it ${eventsStatus}, not revenue`
           : 'no such order in the events for this window'
         : `amount differs: ₹${toRupees(e.paise)} in the events, ₹${toRupees(r.paise)} in the read model`;
-    differences.push({ orderId, orderNumber: (e ?? r)!.orderNumber, events: toRupees(e?.paise ?? 0), readModel: toRupees(r?.paise ?? 0), eventsStatus, readModelStatus, reason });
+    differences.push({
+      orderId,
+      orderNumber: (e ?? r)!.orderNumber,
+      events: toRupees(e?.paise ?? 0),
+      readModel: toRupees(r?.paise ?? 0),
+      eventsStatus,
+      readModelStatus,
+      reason,
+    });
   }
   differences.sort((a, b) => a.orderNumber.localeCompare(b.orderNumber));
   const sum = (m: Map<string, Counted>) => [...m.values()].reduce((s, c) => s + c.paise, 0);
@@ -113,7 +121,9 @@ async function readModelSnapshot(pool: pg.Pool, window: { from: string; to: stri
   const client = await pool.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
-    const checkpoint = await client.query<{ c: string; p: string }>(`select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = 'orders'`);
+    const checkpoint = await client.query<{ c: string; p: string }>(
+      `select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = 'orders'`,
+    );
     const rows = await client.query<ReadModelRow>(
       `select id, order_number, status, total_amount::text as total, status = any($3::text[]) as counted
          from orders where (created_at at time zone 'Asia/Kolkata')::date between $1::date and $2::date`,

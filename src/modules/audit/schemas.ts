@@ -16,7 +16,10 @@ const instant = (name: string) =>
     .string()
     .trim()
     .max(40, `${name} must be an ISO 8601 date or date-time`)
-    .refine((s) => dateOnly.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, `${name} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone`)
+    .refine(
+      (s) => dateOnly.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success,
+      `${name} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a zone`,
+    )
     .refine(realDate, `${name} is not a real date`)
     .transform((s) => ({ text: s, date: new Date(dateOnly.test(s) ? `${s}T00:00:00${INDIA_OFFSET}` : s) }));
 
@@ -61,7 +64,12 @@ export const chainBreakSchema = z.object({
 export const verifyResponses = answers(ok({ ok: z.boolean(), streams: z.number().int(), events: z.number().int(), breaks: z.array(chainBreakSchema) }));
 
 export const anchorResponses = answers(
-  ok({ takenAt: z.string(), streams: z.number().int(), digest: z.string(), heads: z.array(z.object({ stream: z.string(), version: z.number().int(), hash: z.string() })) }),
+  ok({
+    takenAt: z.string(),
+    streams: z.number().int(),
+    digest: z.string(),
+    heads: z.array(z.object({ stream: z.string(), version: z.number().int(), hash: z.string() })),
+  }),
 );
 
 const counted = z.object({ orders: z.number().int(), revenue: z.number() });

@@ -59,7 +59,10 @@ export class ChainVerifier {
     if (entry.version !== expectedVersion) {
       return {
         kind: 'missing-events',
-        reason: entry.version > expectedVersion ? `versions ${expectedVersion}..${entry.version - 1} are missing` : `version ${entry.version} appears again after ${tip?.version}`,
+        reason:
+          entry.version > expectedVersion
+            ? `versions ${expectedVersion}..${entry.version - 1} are missing`
+            : `version ${entry.version} appears again after ${tip?.version}`,
       };
     }
     if (!entry.hash) return { kind: 'unhashed', reason: 'the event carries no hash' };

@@ -7,7 +7,15 @@ function stream(streamId: string, count: number): ChainEntry[] {
   const entries: ChainEntry[] = [];
   let prevHash: string | null = null;
   for (let version = 0; version < count; version++) {
-    const base = { streamId, version, eventId: `${streamId}-e${version}`, type: 'Thing', dataText: `{"n": ${version}}`, metadataText: '{"correlationId": "c"}', prevHash };
+    const base = {
+      streamId,
+      version,
+      eventId: `${streamId}-e${version}`,
+      type: 'Thing',
+      dataText: `{"n": ${version}}`,
+      metadataText: '{"correlationId": "c"}',
+      prevHash,
+    };
     const hash = eventHashFromText(base);
     entries.push({ ...base, hash });
     prevHash = hash;
@@ -51,14 +59,22 @@ describe('hash chain verifier', () => {
   it('an event without a hash is unhashed', async () => {
     const entries = stream('a', 2);
     entries[1] = { ...entries[1]!, hash: null };
-    expect((await verifyChains(from(entries))).breaks).toEqual([{ streamId: 'a', version: 1, eventId: 'a-e1', kind: 'unhashed', reason: 'the event carries no hash' }]);
+    expect((await verifyChains(from(entries))).breaks).toEqual([
+      { streamId: 'a', version: 1, eventId: 'a-e1', kind: 'unhashed', reason: 'the event carries no hash' },
+    ]);
   });
 
   it('a prevHash that is not the previous hash is a broken link (also on the first event)', async () => {
     const entries = stream('a', 2);
     entries[1] = { ...entries[1]!, prevHash: 'f'.repeat(64) };
     const [broken] = (await verifyChains(from(entries))).breaks;
-    expect(broken).toEqual({ streamId: 'a', version: 1, eventId: 'a-e1', kind: 'broken-link', reason: `prevHash ${'f'.repeat(64)} is not the previous event's hash ${entries[0]!.hash}` });
+    expect(broken).toEqual({
+      streamId: 'a',
+      version: 1,
+      eventId: 'a-e1',
+      kind: 'broken-link',
+      reason: `prevHash ${'f'.repeat(64)} is not the previous event's hash ${entries[0]!.hash}`,
+    });
 
     const first = stream('b', 1);
     first[0] = { ...first[0]!, prevHash: 'abc' };

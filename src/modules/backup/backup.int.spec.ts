@@ -20,7 +20,13 @@ import { backupSettings } from './settings.js';
 import { NOT_BACKED_UP, SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const SHIPPING = { shipping_address: '12 Linking Road', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400050', shipping_phone: '9876543210' };
+const SHIPPING = {
+  shipping_address: '12 Linking Road',
+  shipping_city: 'Mumbai',
+  shipping_state: 'Maharashtra',
+  shipping_pincode: '400050',
+  shipping_phone: '9876543210',
+};
 
 let source: TestContext;
 let dataDir: string;
@@ -30,14 +36,24 @@ let shopper: { auth: Record<string, string> };
 let productIds: string[] = [];
 
 async function addProduct(name: string, price: number, stock: number): Promise<string> {
-  const r = await source.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.auth, payload: { name, price, category: 'Anime Figures', stock_quantity: stock, description: 'backup fixture ₹ 東京' } });
+  const r = await source.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: admin.auth,
+    payload: { name, price, category: 'Anime Figures', stock_quantity: stock, description: 'backup fixture ₹ 東京' },
+  });
   expect(r.statusCode, r.body).toBeLessThan(300);
   const body = r.json() as { product?: { id: string }; id?: string };
   return String(body.product?.id ?? body.id);
 }
 
 const placeCod = (productId: string, quantity = 1) =>
-  source.app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { items: [{ productId, quantity }], payment_method: 'cod', ...SHIPPING } });
+  source.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: shopper.auth,
+    payload: { items: [{ productId, quantity }], payment_method: 'cod', ...SHIPPING },
+  });
 
 async function backupOf(name: string): Promise<string> {
   const file = path.join(work, name);
@@ -168,7 +184,8 @@ describe('backup and restore', () => {
       const report = await restoreInto(target, file);
       expect(report.events).toBe(await eventCount(source.runtime.pool));
       expect(report.media).toBe(1);
-      const hashes = 'select stream_id, stream_version, event_id, type, data::text, metadata::text, prev_hash, hash, created_at::text from events order by stream_id, stream_version';
+      const hashes =
+        'select stream_id, stream_version, event_id, type, data::text, metadata::text, prev_hash, hash, created_at::text from events order by stream_id, stream_version';
       expect((await target.runtime.pool.query(hashes)).rows).toEqual((await source.runtime.pool.query(hashes)).rows);
       // The chains verify as the auditor verifies them (Node, src/core/event-hash.ts), and appends hash again.
       const audit = await verifyStoreChains(target.runtime.store);
@@ -194,7 +211,8 @@ describe('backup and restore', () => {
       let sourceRows = 0;
       for (const table of SOURCE_OF_TRUTH_TABLES) sourceRows += (await tableRows(source.runtime.pool, table)).length;
       expect(report.rows).toBe(sourceRows);
-      for (const table of ['orders', 'customers', 'products', 'wishlist_items']) expect((await tableRows(target.runtime.pool, table)).length, table).toBeGreaterThan(0);
+      for (const table of ['orders', 'customers', 'products', 'wishlist_items'])
+        expect((await tableRows(target.runtime.pool, table)).length, table).toBeGreaterThan(0);
       expect(readFileSync(path.join(target.mediaDir, 'products', 'nezuko.webp'))).toEqual(readFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp')));
     } finally {
       await target.runtime.close();
@@ -280,7 +298,11 @@ describe('backup and restore', () => {
       path.join(work, 'dropped-event.backup.gz'),
       (lines) => {
         const { first } = streamWithTwoEvents(lines);
-        shortened = rechain(lines.filter((l) => l !== first.line), first.event.e[0], 1);
+        shortened = rechain(
+          lines.filter((l) => l !== first.line),
+          first.event.e[0],
+          1,
+        );
         return shortened;
       },
       (end) => {
@@ -310,7 +332,10 @@ describe('backup and restore', () => {
         expect(error!.message, path.basename(bad)).toMatch(reason);
         expect(await eventCount(target.runtime.pool), path.basename(bad)).toBe(0);
         expect(await hashTriggerEnabled(target.runtime.pool), path.basename(bad)).toBe(true);
-        expect(readdirSync(path.dirname(target.mediaDir)).filter((f) => f.startsWith('media')), path.basename(bad)).toEqual([]);
+        expect(
+          readdirSync(path.dirname(target.mediaDir)).filter((f) => f.startsWith('media')),
+          path.basename(bad),
+        ).toEqual([]);
       } finally {
         await target.runtime.close();
       }
@@ -321,7 +346,10 @@ describe('backup and restore', () => {
     const { rows } = await source.runtime.pool.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
     const readModels = source.runtime.projections.projectors.flatMap((p) => p.tables);
     const known = new Set<string>(['events', ...SOURCE_OF_TRUTH_TABLES, ...readModels, ...Object.keys(NOT_BACKED_UP)]);
-    expect(rows.map((r) => r.name).filter((t) => !known.has(t)), 'tables no one has classified in src/modules/backup/source-tables.ts').toEqual([]);
+    expect(
+      rows.map((r) => r.name).filter((t) => !known.has(t)),
+      'tables no one has classified in src/modules/backup/source-tables.ts',
+    ).toEqual([]);
     for (const table of SOURCE_OF_TRUTH_TABLES) expect(readModels, table).not.toContain(table);
   });
 
@@ -333,7 +361,12 @@ describe('backup and restore', () => {
     expect(backup.stdout).toMatch(/backup written: .*\n {2}\d+ events in \d+ streams, 1 images/);
     const targetDir = mkdtempSync(path.join(os.tmpdir(), 'store-restore-cli-'));
     const targetUrl = await createTestDatabase();
-    const restore = await run('src/restore.ts', [file], { DATABASE_URL: targetUrl, DATA_DIR: targetDir, DATA_KEY: process.env.DATA_KEY ?? '', JWT_SECRET: 'x'.repeat(32) });
+    const restore = await run('src/restore.ts', [file], {
+      DATABASE_URL: targetUrl,
+      DATA_DIR: targetDir,
+      DATA_KEY: process.env.DATA_KEY ?? '',
+      JWT_SECRET: 'x'.repeat(32),
+    });
     expect(restore.stdout).toMatch(/\d+ events in \d+ streams: every hash and the anchor check out/);
     const target = new pg.Pool({ connectionString: targetUrl, max: 1 });
     try {
@@ -347,7 +380,13 @@ describe('backup and restore', () => {
 
   it('refuses to restore over a store that already has events', async () => {
     const file = await backupOf('again.backup.gz');
-    const error = await restoreBackup({ pool: source.runtime.pool, store: source.runtime.store, projectors: source.runtime.projections.projectors, file, mediaDir: path.join(work, 'media-x') }).then(
+    const error = await restoreBackup({
+      pool: source.runtime.pool,
+      store: source.runtime.store,
+      projectors: source.runtime.projections.projectors,
+      file,
+      mediaDir: path.join(work, 'media-x'),
+    }).then(
       () => null,
       (e: Error) => e,
     );

@@ -61,12 +61,14 @@ export function parseLine(text: string, lineNumber: number): BackupLine {
   } catch {
     throw new BackupRefused(`line ${lineNumber} is not JSON: the backup is damaged`);
   }
-  if (Array.isArray(value.e) && typeof value.data === 'string' && typeof value.metadata === 'string') return { kind: 'event', event: value.e as EventTuple, data: value.data, metadata: value.metadata };
+  if (Array.isArray(value.e) && typeof value.data === 'string' && typeof value.metadata === 'string')
+    return { kind: 'event', event: value.e as EventTuple, data: value.data, metadata: value.metadata };
   if (Array.isArray(value.head)) return { kind: 'head', head: value.head as [string, number, string] };
   if (typeof value.table === 'string' && typeof value.row === 'string') return { kind: 'row', table: value.table, row: value.row };
   if (typeof value.media === 'string' && typeof value.b64 === 'string') return { kind: 'media', path: value.media, b64: value.b64 };
   if (value.backup === BACKUP_KIND) {
-    if (!READABLE_FORMATS.includes(value.format)) throw new BackupRefused(`backup format ${String(value.format)} is not one this version reads (${BACKUP_FORMAT})`);
+    if (!READABLE_FORMATS.includes(value.format))
+      throw new BackupRefused(`backup format ${String(value.format)} is not one this version reads (${BACKUP_FORMAT})`);
     return { kind: 'header', header: value as unknown as BackupHeader };
   }
   if (value.end && typeof value.end === 'object') return { kind: 'end', end: value.end as BackupTrailer };

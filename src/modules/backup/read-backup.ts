@@ -43,7 +43,14 @@ export interface CheckedBackup {
 
 function checkEventTuple(line: Extract<BackupLine, { kind: 'event' }>, n: number): void {
   const [stream, version, id, type, createdAt, , hash] = line.event;
-  if (typeof stream !== 'string' || !Number.isInteger(version) || typeof id !== 'string' || typeof type !== 'string' || typeof createdAt !== 'string' || typeof hash !== 'string') {
+  if (
+    typeof stream !== 'string' ||
+    !Number.isInteger(version) ||
+    typeof id !== 'string' ||
+    typeof type !== 'string' ||
+    typeof createdAt !== 'string' ||
+    typeof hash !== 'string'
+  ) {
     throw new BackupRefused(`line ${n} is not a whole event`);
   }
 }
@@ -66,7 +73,8 @@ export class BackupChecker {
     const n = (this.n += 1);
     if (this.trailer) throw new BackupRefused(`line ${n} follows the end line: the backup was edited`);
     const line = parseLine(raw, n);
-    if (ORDER[line.kind] < this.stage || (line.kind === 'header' && this.stage >= 0)) throw new BackupRefused(`line ${n} (${line.kind}) is out of place: the backup was edited`);
+    if (ORDER[line.kind] < this.stage || (line.kind === 'header' && this.stage >= 0))
+      throw new BackupRefused(`line ${n} (${line.kind}) is out of place: the backup was edited`);
     if (this.stage < 0 && line.kind !== 'header') throw new BackupRefused('the file does not start with a backup header: it is not a store backup');
     this.stage = ORDER[line.kind];
     if (line.kind === 'end') {
@@ -79,7 +87,8 @@ export class BackupChecker {
       checkEventTuple(line, n);
       this.seen.events += 1;
     } else if (line.kind === 'row') {
-      if (!(SOURCE_OF_TRUTH_TABLES as readonly string[]).includes(line.table)) throw new BackupRefused(`line ${n} holds a row of ${JSON.stringify(line.table)}, which is not a table a backup carries`);
+      if (!(SOURCE_OF_TRUTH_TABLES as readonly string[]).includes(line.table))
+        throw new BackupRefused(`line ${n} holds a row of ${JSON.stringify(line.table)}, which is not a table a backup carries`);
       this.seen.rows += 1;
     } else if (line.kind === 'media') this.seen.media += 1;
     else {
@@ -94,7 +103,8 @@ export class BackupChecker {
     const { header, trailer, seen } = this;
     if (!header) throw new BackupRefused('the file is empty: it is not a store backup');
     if (!trailer) throw new BackupRefused('the backup has no end line: it was cut short');
-    if (this.content.digest('hex') !== trailer.sha256) throw new BackupRefused('the content does not match the checksum in its end line: the backup is damaged or was edited');
+    if (this.content.digest('hex') !== trailer.sha256)
+      throw new BackupRefused('the content does not match the checksum in its end line: the backup is damaged or was edited');
     if (seen.events !== trailer.events || seen.media !== trailer.media || seen.streams !== trailer.streams || seen.rows !== (trailer.rows ?? 0)) {
       throw new BackupRefused(
         `the end line counts ${trailer.events} events, ${trailer.rows ?? 0} table rows, ${trailer.media} images and ${trailer.streams} streams, the file holds ${seen.events}, ${seen.rows}, ${seen.media} and ${seen.streams}`,

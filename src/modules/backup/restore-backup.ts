@@ -78,7 +78,11 @@ async function loadRows(client: pg.PoolClient, table: string, rows: string[]): P
 
 /** Stages anchored heads for checkAnchor. */
 async function stageHeads(client: pg.PoolClient, heads: [string, number, string][]): Promise<void> {
-  await client.query('insert into restore_heads select * from unnest($1::text[], $2::int[], $3::text[])', [heads.map((h) => h[0]), heads.map((h) => h[1]), heads.map((h) => h[2])]);
+  await client.query('insert into restore_heads select * from unnest($1::text[], $2::int[], $3::text[])', [
+    heads.map((h) => h[0]),
+    heads.map((h) => h[1]),
+    heads.map((h) => h[2]),
+  ]);
 }
 
 /** A value the database cannot take (bad UUID, JSON, time) in a file not yet fully checked is a damaged file. */
@@ -108,7 +112,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   const applied = new Set((await pool.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
   const unknown = header.migrations.filter((m) => !applied.has(m));
   if (unknown.length > 0) throw new BackupRefused(`the backup comes from a newer version of the store (migrations ${unknown.join(', ')}): upgrade first`);
-  if ((await pool.query('select 1 from events limit 1')).rowCount) throw new BackupRefused('the target already holds events: restore into an empty data folder or database');
+  if ((await pool.query('select 1 from events limit 1')).rowCount)
+    throw new BackupRefused('the target already holds events: restore into an empty data folder or database');
 
   const existing = await readdir(options.mediaDir).catch(() => [] as string[]);
   if (existing.length > 0) throw new BackupRefused(`${options.mediaDir} already holds images: restore into an empty data folder`);
@@ -172,7 +177,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     options.onPhase?.('loaded');
     await verifyChains(client);
     await checkAnchor(client);
-    const { rows } = await client.query<{ streams: number; events: number }>('select count(distinct stream_id)::int as streams, count(*)::int as events from events');
+    const { rows } = await client.query<{ streams: number; events: number }>(
+      'select count(distinct stream_id)::int as streams, count(*)::int as events from events',
+    );
     if (rows[0]!.streams !== trailer.streams || rows[0]!.events !== trailer.events) {
       throw new BackupRefused(`restored ${rows[0]!.events} events in ${rows[0]!.streams} streams, the backup recorded ${trailer.events} in ${trailer.streams}`);
     }

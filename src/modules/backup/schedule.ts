@@ -46,7 +46,11 @@ export function startBackupSchedule(options: {
     running = writeBackup({ pool: options.pool, mediaDir: options.mediaDir, settings: options.settings, file })
       .then((result) => {
         options.log.info({ file: result.file, bytes: result.bytes, sha256: result.fileSha256, events: result.events }, 'backup written');
-        const old = readdirSync(options.dir).filter((f) => FILE.test(f)).sort().reverse().slice(options.keep);
+        const old = readdirSync(options.dir)
+          .filter((f) => FILE.test(f))
+          .sort()
+          .reverse()
+          .slice(options.keep);
         for (const f of old) rmSync(path.join(options.dir, f), { force: true });
         return result;
       })

@@ -53,7 +53,8 @@ export function toCarouselDto(row: CarouselRow) {
 
 /** The active carousel a shopper sees by name (hero, anime-figures, keychains), or null (the storefront falls back). */
 export async function activeCarousel(pool: Runtime['pool'], name: string) {
-  const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name])).rows[0];
+  const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name]))
+    .rows[0];
   return row ? toCarouselDto(row) : null;
 }
 
@@ -72,13 +73,15 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
 
   // Shopper: an active carousel by name (hero, anime-figures, keychains); anything else tells the storefront to fall back.
-  app.withTypeProvider<ZodTypeProvider>().get('/carousels/:name', { schema: { params: carouselNameParams, response: carouselResponses } }, async (request, reply) => {
-    const { name } = request.params;
-    const carousel = await activeCarousel(pool, name);
-    reply.header('cache-control', 'no-store');
-    if (!carousel) return reply.code(404).send({ success: false, error: 'Carousel not found' });
-    return { success: true, carousel };
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/carousels/:name', { schema: { params: carouselNameParams, response: carouselResponses } }, async (request, reply) => {
+      const { name } = request.params;
+      const carousel = await activeCarousel(pool, name);
+      reply.header('cache-control', 'no-store');
+      if (!carousel) return reply.code(404).send({ success: false, error: 'Carousel not found' });
+      return { success: true, carousel };
+    });
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireAdmin);
@@ -95,28 +98,40 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Prom
       return reply.code(201).send({ success: true, message: 'Carousel created successfully', carousel: await byId(carouselId) });
     });
 
-    api.put('/carousels/admin/:carouselId', { schema: { params: carouselParams, body: updateCarouselBody, response: carouselUpdatedResponses } }, async (request) => {
-      const { carouselId } = request.params;
-      const { position } = await updateCarousel(runtime.store, carouselId, request.body, nameTaken, context(request));
-      await settle(position);
-      return { success: true, message: 'Carousel updated successfully', carousel: await byId(carouselId) };
-    });
+    api.put(
+      '/carousels/admin/:carouselId',
+      { schema: { params: carouselParams, body: updateCarouselBody, response: carouselUpdatedResponses } },
+      async (request) => {
+        const { carouselId } = request.params;
+        const { position } = await updateCarousel(runtime.store, carouselId, request.body, nameTaken, context(request));
+        await settle(position);
+        return { success: true, message: 'Carousel updated successfully', carousel: await byId(carouselId) };
+      },
+    );
 
-    api.post('/carousels/admin/:carouselId/slides', { schema: { params: carouselParams, body: addSlideBody, response: slideAddedResponses } }, async (request, reply) => {
-      const { carouselId } = request.params;
-      const { slideId, position } = await addSlide(runtime.store, carouselId, request.body, context(request));
-      await settle(position);
-      const carousel = await byId(carouselId);
-      return reply.code(201).send({ success: true, message: 'Slide added successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel });
-    });
+    api.post(
+      '/carousels/admin/:carouselId/slides',
+      { schema: { params: carouselParams, body: addSlideBody, response: slideAddedResponses } },
+      async (request, reply) => {
+        const { carouselId } = request.params;
+        const { slideId, position } = await addSlide(runtime.store, carouselId, request.body, context(request));
+        await settle(position);
+        const carousel = await byId(carouselId);
+        return reply.code(201).send({ success: true, message: 'Slide added successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel });
+      },
+    );
 
-    api.put('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, body: updateSlideBody, response: slideUpdatedResponses } }, async (request) => {
-      const { carouselId, slideId } = request.params;
-      const { position } = await updateSlide(runtime.store, carouselId, slideId, request.body, context(request));
-      await settle(position);
-      const carousel = await byId(carouselId);
-      return { success: true, message: 'Slide updated successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel };
-    });
+    api.put(
+      '/carousels/admin/:carouselId/slides/:slideId',
+      { schema: { params: slideParams, body: updateSlideBody, response: slideUpdatedResponses } },
+      async (request) => {
+        const { carouselId, slideId } = request.params;
+        const { position } = await updateSlide(runtime.store, carouselId, slideId, request.body, context(request));
+        await settle(position);
+        const carousel = await byId(carouselId);
+        return { success: true, message: 'Slide updated successfully', slide: carousel.slides.find((s) => s.id === slideId), carousel };
+      },
+    );
 
     api.delete('/carousels/admin/:carouselId/slides/:slideId', { schema: { params: slideParams, response: slideDeletedResponses } }, async (request) => {
       const { carouselId, slideId } = request.params;

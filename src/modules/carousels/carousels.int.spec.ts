@@ -26,7 +26,10 @@ describe('carousels and slides', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json().slide).toMatchObject({ order: 1, overlay: true, title: 'Big sale', subtitle: '', ctaText: '', ctaLink: '' });
     expect((await post(base, { image: 'https://images.unsplash.com/b2.jpg' })).json().slide.order).toBe(2);
-    expect((await post(base, { image: 'https://images.unsplash.com/b3.jpg', order: 'abc', overlay: false })).json().slide).toMatchObject({ order: 1, overlay: false });
+    expect((await post(base, { image: 'https://images.unsplash.com/b3.jpg', order: 'abc', overlay: false })).json().slide).toMatchObject({
+      order: 1,
+      overlay: false,
+    });
     expect((await post(base, { image: 'https://images.unsplash.com/b4.jpg', order: -3 })).json().slide.order).toBe(1);
     expect((await post(base, { image: 'https://images.unsplash.com/b5.jpg', order: 7 })).json().slide.order).toBe(7);
     const shown = await ctx.app.inject({ url: `/api/carousels/promo?t=${Date.now()}` });
@@ -55,7 +58,10 @@ describe('carousels and slides', () => {
     const count = async () => Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count);
     const before = await count();
     for (const link of ['/\\evil.example/phish', '/\t/evil.example', '//evil.example', '/\u0000x', '/a\\b', '/\u202Eevil', 'http://evil.example']) {
-      for (const response of [await post(base, { image: '/media/b.webp', ctaText: 'Go', ctaLink: link }), await put(`${base}/${slide.id}`, { ctaLink: link })]) {
+      for (const response of [
+        await post(base, { image: '/media/b.webp', ctaText: 'Go', ctaLink: link }),
+        await put(`${base}/${slide.id}`, { ctaLink: link }),
+      ]) {
         expect(response.statusCode, JSON.stringify(link)).toBe(400);
         expect(response.json()).toMatchObject({ success: false, error: 'Call-to-action link must be a path on this store like /keychains or an https:// URL' });
       }
@@ -91,7 +97,9 @@ describe('carousels and slides', () => {
     const carousel = (await post('/api/carousels/admin', { name: 'rules', title: 'Rules' })).json().carousel;
     const res = await post(`/api/carousels/admin/${carousel.id}/slides`, { title: 'No image' });
     expect(res.json()).toMatchObject({ success: false, error: 'Missing Information: Please provide an image for the slide.' });
-    expect((await post(`/api/carousels/admin/${carousel.id}/slides`, { image: '   ' })).json().error).toBe('Missing Information: Please provide an image for the slide.');
+    expect((await post(`/api/carousels/admin/${carousel.id}/slides`, { image: '   ' })).json().error).toBe(
+      'Missing Information: Please provide an image for the slide.',
+    );
     expect((await post('/api/carousels/admin', { name: 'RULES', title: 'Again' })).statusCode).toBe(409);
     expect((await post('/api/carousels/admin/not-a-carousel/slides', { image: '/media/a.webp' })).statusCode).toBe(404);
   });

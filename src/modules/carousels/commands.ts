@@ -37,7 +37,8 @@ export async function updateCarousel(
 ) {
   const state = await loadCarousel(store, carouselId);
   const settings = { ...state.settings, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as CarouselSettings;
-  if (settings.name !== state.settings.name && (await nameTaken(settings.name, carouselId))) throw new ConflictError(`A carousel named ${settings.name} already exists`);
+  if (settings.name !== state.settings.name && (await nameTaken(settings.name, carouselId)))
+    throw new ConflictError(`A carousel named ${settings.name} already exists`);
   const { result } = await run(store, carouselId, { type: 'UpdateCarousel', data: { settings, now: nowOf(context) } }, context);
   return { position: result?.position ?? null };
 }
@@ -51,7 +52,12 @@ function checkedImage(image: string): string {
 export async function addSlide(store: EventStore, carouselId: string, slide: SlideInput, context: CommandContext) {
   await loadCarousel(store, carouselId);
   const slideId = randomUUID();
-  const { result } = await run(store, carouselId, { type: 'AddSlide', data: { slideId, slide: { ...slide, image: checkedImage(slide.image) }, now: nowOf(context) } }, context);
+  const { result } = await run(
+    store,
+    carouselId,
+    { type: 'AddSlide', data: { slideId, slide: { ...slide, image: checkedImage(slide.image) }, now: nowOf(context) } },
+    context,
+  );
   return { slideId, position: result?.position ?? null };
 }
 

@@ -37,7 +37,9 @@ export function decideCarousel(command: CarouselCommand, state: CarouselState): 
       const existing = state.slides.find((s) => s.id === command.data.slideId);
       if (!existing) throw new NotFoundError('Slide not found');
       const order = command.data.slide.order === undefined ? existing.order : slideOrder(command.data.slide.order, state.slides.length - 1);
-      return [{ type: 'SlideUpdated', data: { carouselId, slideId: existing.id, ...pickSlide({ ...command.data.slide, order }), updatedAt: command.data.now } }];
+      return [
+        { type: 'SlideUpdated', data: { carouselId, slideId: existing.id, ...pickSlide({ ...command.data.slide, order }), updatedAt: command.data.now } },
+      ];
     }
     case 'RemoveSlide': {
       if (!state.slides.some((s) => s.id === command.data.slideId)) throw new NotFoundError('Slide not found');

@@ -67,7 +67,9 @@ describe('CreateCarousel', () => {
   });
 
   it('creating it again writes nothing (a retried request)', () => {
-    expect(decideCarousel({ type: 'CreateCarousel', data: { carouselId: id, settings: { ...settings, title: 'Other' }, now: later } }, given([created]))).toEqual([]);
+    expect(
+      decideCarousel({ type: 'CreateCarousel', data: { carouselId: id, settings: { ...settings, title: 'Other' }, now: later } }, given([created])),
+    ).toEqual([]);
   });
 });
 
@@ -103,7 +105,9 @@ describe('AddSlide', () => {
 
   it('the first slide without an order is 1; a bad order falls back to 1', () => {
     expect(decideCarousel({ type: 'AddSlide', data: { slideId: s1, slide, now } }, given([created]))[0]!.data).toMatchObject({ order: 1 });
-    expect(decideCarousel({ type: 'AddSlide', data: { slideId: s1, slide: { ...slide, order: 'first' }, now } }, threeSlides())[0]!.data).toMatchObject({ order: 1 });
+    expect(decideCarousel({ type: 'AddSlide', data: { slideId: s1, slide: { ...slide, order: 'first' }, now } }, threeSlides())[0]!.data).toMatchObject({
+      order: 1,
+    });
   });
 });
 

@@ -17,12 +17,15 @@ const carouselFields = {
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Name may contain letters, digits, - and _ only (e.g. hero, promo, anime-figures)'),
   title: z.string({ error: required }).trim().min(1, required).max(200, 'Title is too long'),
   autoPlay: z.preprocess(boolish, z.boolean({ error: 'Auto-play must be Yes or No' })),
-  interval: z.preprocess((v) => decimalText(v, { trim: true }), z
-    .number({ error: 'Interval must be a number of milliseconds' })
-    .int('Interval must be a whole number of milliseconds')
-    .min(1000, 'Interval must be at least 1000 ms')
-    .max(600_000, 'Interval is too long')
-    .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms')),
+  interval: z.preprocess(
+    (v) => decimalText(v, { trim: true }),
+    z
+      .number({ error: 'Interval must be a number of milliseconds' })
+      .int('Interval must be a whole number of milliseconds')
+      .min(1000, 'Interval must be at least 1000 ms')
+      .max(600_000, 'Interval is too long')
+      .refine((n) => n % 500 === 0, 'Interval must be in steps of 500 ms'),
+  ),
   height: z.preprocess(heightish, z.enum(CAROUSEL_HEIGHTS, { error: 'Height must be h-[400px], h-[500px] or h-[600px]' })),
   isActive: z.preprocess(boolish, z.boolean({ error: 'Status must be Active or Inactive' })),
 };
@@ -38,11 +41,7 @@ export const updateCarouselBody = z.object(carouselFields).partial();
 
 const missingImage = 'Missing Information: Please provide an image for the slide.';
 const text = z.string().trim().max(300, 'Text is too long');
-const link = z
-  .string()
-  .trim()
-  .max(500, 'Link is too long')
-  .refine(isSafeSlideLink, SLIDE_LINK_MESSAGE);
+const link = z.string().trim().max(500, 'Link is too long').refine(isSafeSlideLink, SLIDE_LINK_MESSAGE);
 
 const slideFields = {
   image: z.string({ error: missingImage }).trim().min(1, missingImage).max(2000, 'Image URL is too long'),
@@ -71,7 +70,16 @@ export const carouselNameParams = z.object({ name: z.string() });
 
 /** A slide as stored in the read model (the slide fields of the admin spec, camelCase as the spec names them). */
 export const slideSchema = z
-  .object({ id: z.string(), image: z.string(), title: z.string(), subtitle: z.string(), ctaText: z.string(), ctaLink: z.string(), overlay: z.boolean(), order: z.number() })
+  .object({
+    id: z.string(),
+    image: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    ctaText: z.string(),
+    ctaLink: z.string(),
+    overlay: z.boolean(),
+    order: z.number(),
+  })
   .loose();
 
 /**

@@ -19,17 +19,87 @@ const DEMO: { settings: CarouselSettings; slides: DemoBanner[] }[] = [
   {
     settings: { name: 'hero', title: 'Home hero', autoPlay: true, interval: 4000, height: 'h-[600px]', isActive: true },
     slides: [
-      { file: 'hero-01', title: 'Anime Collectibles', subtitle: 'Figures and keychains, shipped across India', theme: 'Anime Collectibles', ctaText: 'Shop Now', ctaLink: '/products' },
-      { file: 'hero-02', title: 'Naruto Shippuden', subtitle: 'Sage Mode, Akatsuki and more', theme: 'Naruto Shippuden', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-03', title: 'One Piece', subtitle: 'Set sail with the Straw Hat crew', theme: 'One Piece', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-04', title: 'Dragon Ball Z', subtitle: 'Super Saiyan power on your shelf', theme: 'Dragon Ball Z', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-05', title: 'Demon Slayer', subtitle: 'Tanjiro, Nezuko and the Hashira', theme: 'Demon Slayer', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-06', title: 'Jujutsu Kaisen', subtitle: 'Domain Expansion: your desk', theme: 'Jujutsu Kaisen', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-07', title: 'Attack on Titan', subtitle: 'Scout Regiment collectibles', theme: 'Attack on Titan', ctaText: 'Shop Figures', ctaLink: '/anime-figures' },
-      { file: 'hero-08', title: 'Keychains', subtitle: 'Carry your favourite characters everywhere', theme: 'Keychains', ctaText: 'Shop Keychains', ctaLink: '/keychains' },
+      {
+        file: 'hero-01',
+        title: 'Anime Collectibles',
+        subtitle: 'Figures and keychains, shipped across India',
+        theme: 'Anime Collectibles',
+        ctaText: 'Shop Now',
+        ctaLink: '/products',
+      },
+      {
+        file: 'hero-02',
+        title: 'Naruto Shippuden',
+        subtitle: 'Sage Mode, Akatsuki and more',
+        theme: 'Naruto Shippuden',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-03',
+        title: 'One Piece',
+        subtitle: 'Set sail with the Straw Hat crew',
+        theme: 'One Piece',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-04',
+        title: 'Dragon Ball Z',
+        subtitle: 'Super Saiyan power on your shelf',
+        theme: 'Dragon Ball Z',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-05',
+        title: 'Demon Slayer',
+        subtitle: 'Tanjiro, Nezuko and the Hashira',
+        theme: 'Demon Slayer',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-06',
+        title: 'Jujutsu Kaisen',
+        subtitle: 'Domain Expansion: your desk',
+        theme: 'Jujutsu Kaisen',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-07',
+        title: 'Attack on Titan',
+        subtitle: 'Scout Regiment collectibles',
+        theme: 'Attack on Titan',
+        ctaText: 'Shop Figures',
+        ctaLink: '/anime-figures',
+      },
+      {
+        file: 'hero-08',
+        title: 'Keychains',
+        subtitle: 'Carry your favourite characters everywhere',
+        theme: 'Keychains',
+        ctaText: 'Shop Keychains',
+        ctaLink: '/keychains',
+      },
       { file: 'hero-09', title: 'New Arrivals', subtitle: 'Fresh drops every week', theme: 'New Arrivals', ctaText: 'See What’s New', ctaLink: '/products' },
-      { file: 'hero-10', title: 'Free Shipping', subtitle: 'On orders of ₹1000 and above', theme: 'Free Shipping', ctaText: 'Start Shopping', ctaLink: '/products' },
-      { file: 'hero-11', title: 'Cash on Delivery', subtitle: 'Available on orders of ₹1000 and above', theme: 'Cash on Delivery', ctaText: 'Shop Now', ctaLink: '/products' },
+      {
+        file: 'hero-10',
+        title: 'Free Shipping',
+        subtitle: 'On orders of ₹1000 and above',
+        theme: 'Free Shipping',
+        ctaText: 'Start Shopping',
+        ctaLink: '/products',
+      },
+      {
+        file: 'hero-11',
+        title: 'Cash on Delivery',
+        subtitle: 'Available on orders of ₹1000 and above',
+        theme: 'Cash on Delivery',
+        ctaText: 'Shop Now',
+        ctaLink: '/products',
+      },
     ],
   },
   {
@@ -57,9 +127,13 @@ export async function seedDemoCarousels(runtime: Runtime): Promise<boolean> {
   if (existing.rowCount) return false;
   const now = new Date();
   try {
-    await runtime.store.append(SEED_STREAM, [{ type: 'DemoCarouselsSeedClaimed', data: { claimedAt: now.toISOString() }, metadata: { correlationId: 'demo-seed', timestamp: now.toISOString() } }], {
-      expectedVersion: 'no_stream',
-    });
+    await runtime.store.append(
+      SEED_STREAM,
+      [{ type: 'DemoCarouselsSeedClaimed', data: { claimedAt: now.toISOString() }, metadata: { correlationId: 'demo-seed', timestamp: now.toISOString() } }],
+      {
+        expectedVersion: 'no_stream',
+      },
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return false;
     throw error;
@@ -71,7 +145,12 @@ export async function seedDemoCarousels(runtime: Runtime): Promise<boolean> {
     const { carouselId } = await createCarousel(runtime.store, carousel.settings, async () => false, context);
     for (const [i, banner] of carousel.slides.entries()) {
       const image = await storage.saveAs(`demo/${banner.file}.webp`, await renderBannerImage(banner));
-      const { position } = await addSlide(runtime.store, carouselId, { image, title: banner.title, subtitle: banner.subtitle, ctaText: banner.ctaText, ctaLink: banner.ctaLink, overlay: true, order: i + 1 }, context);
+      const { position } = await addSlide(
+        runtime.store,
+        carouselId,
+        { image, title: banner.title, subtitle: banner.subtitle, ctaText: banner.ctaText, ctaLink: banner.ctaLink, overlay: true, order: i + 1 },
+        context,
+      );
       last = position;
     }
   }

@@ -27,9 +27,12 @@ const HOSTILE_SLIDE_LINKS = [
 ];
 
 describe('slide call-to-action links', () => {
-  it.each(['', '/keychains', '/anime-figures', '/search?q=naruto%20sage', '/product/abc#reviews', 'https://www.instagram.com/animecollectibles'])('accepts %j', (link) => {
-    expect(isSafeSlideLink(link)).toBe(true);
-  });
+  it.each(['', '/keychains', '/anime-figures', '/search?q=naruto%20sage', '/product/abc#reviews', 'https://www.instagram.com/animecollectibles'])(
+    'accepts %j',
+    (link) => {
+      expect(isSafeSlideLink(link)).toBe(true);
+    },
+  );
   it.each(HOSTILE_SLIDE_LINKS)('refuses %j', (link) => {
     expect(isSafeSlideLink(link)).toBe(false);
   });

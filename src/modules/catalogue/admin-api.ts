@@ -99,7 +99,10 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       }
       const clause = where.length ? `where ${where.join(' and ')}` : '';
       const [rows, totals] = await Promise.all([
-        runtime.pool.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products ${clause} order by created_at desc, name limit ${limit} offset ${(page - 1) * limit}`, params),
+        runtime.pool.query<ProductRow>(
+          `select ${PRODUCT_COLUMNS} from products ${clause} order by created_at desc, name limit ${limit} offset ${(page - 1) * limit}`,
+          params,
+        ),
         runtime.pool.query<{ total: number; valid: number; filtered: number }>(
           `select count(*)::int as total, count(*) filter (where name <> '' and price > 0 and stock_quantity > 0)::int as valid,
                   (select count(*)::int from products ${clause}) as filtered from products`,
@@ -147,8 +150,15 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
     });
 
     api.delete('/admin/products/cleanup', { schema: { response: productsDeletedResponses } }, async (request) => {
-      const invalid = await runtime.pool.query<{ id: string }>("select id from products where trim(name) = '' or price <= 0 or stock_quantity <= 0 order by id");
-      const { removed, position } = await removeProducts(runtime.store, invalid.rows.map((r) => r.id), 'cleanup-invalid', context(request));
+      const invalid = await runtime.pool.query<{ id: string }>(
+        "select id from products where trim(name) = '' or price <= 0 or stock_quantity <= 0 order by id",
+      );
+      const { removed, position } = await removeProducts(
+        runtime.store,
+        invalid.rows.map((r) => r.id),
+        'cleanup-invalid',
+        context(request),
+      );
       await settle(position, 60_000);
       return { success: true, message: removed === 0 ? 'No invalid products found' : `Cleaned up ${removed} invalid products`, deletedCount: removed };
     });
@@ -168,7 +178,13 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       if (!command.file) throw new ValidationError('Please upload a .csv, .xlsx or .xls file');
       const sheet = await parseImportFile(command.file.filename, command.file.buffer);
       const columns = columnMap(sheet.headers, command.columnMapping ?? {});
-      return { success: true, headers: sheet.headers.filter(Boolean), templateColumns: IMPORT_COLUMNS, columns: Object.fromEntries(columns), missing: missingColumns(columns) };
+      return {
+        success: true,
+        headers: sheet.headers.filter(Boolean),
+        templateColumns: IMPORT_COLUMNS,
+        columns: Object.fromEntries(columns),
+        missing: missingColumns(columns),
+      };
     });
 
     api.post('/admin/products/bulk', { schema: { response: bulkImportResponses } }, async (request) => {

@@ -87,7 +87,10 @@ export function listAnswer(memory: CatalogueMemory, query: CatalogueQueryString,
   const knownCategory = category === undefined || KNOWN_CATEGORIES.has(category.toLowerCase());
   const canonical = knownCategory && term === '' && query.minPrice === undefined && query.maxPrice === undefined && query.offset === undefined;
   return canonical
-    ? memory.cached(`list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`, build)
+    ? memory.cached(
+        `list:${category ?? ''}|${query.priceRange ?? ''}|${query.featured ?? ''}|${query.sort ?? ''}|${query.page}|${query.limit}|${JSON.stringify(extra)}`,
+        build,
+      )
     : JSON.stringify(build());
 }
 
@@ -115,11 +118,15 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
     return sendJson(reply, answer(query, category, { query: term }));
   });
 
-  api.get('/products/category/:category', { schema: { params: categoryParams, querystring: catalogueQuery, response: categoryResponses } }, async (request, reply) => {
-    const category = categoryName(request.params.category);
-    const { category: _ignored, ...query } = request.query;
-    return sendJson(reply, answer(query, category, { category }));
-  });
+  api.get(
+    '/products/category/:category',
+    { schema: { params: categoryParams, querystring: catalogueQuery, response: categoryResponses } },
+    async (request, reply) => {
+      const category = categoryName(request.params.category);
+      const { category: _ignored, ...query } = request.query;
+      return sendJson(reply, answer(query, category, { category }));
+    },
+  );
 
   api.get('/products/sample', { schema: { querystring: sampleQuery, response: sampleResponses } }, async (request, reply) => {
     const category = request.query.category ? categoryName(request.query.category) : undefined;

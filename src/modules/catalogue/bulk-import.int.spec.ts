@@ -12,7 +12,12 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        'utf8',
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -53,7 +58,7 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
       { row: 5, reason: 'Please fill in all required fields' },
       { row: 6, name: 'Wrong Category Car', reason: expect.stringContaining('Category must be one of') },
     ]);
-    const rows = await ctx.runtime.pool.query("select name, price::text, image, category, stock_quantity from products order by name");
+    const rows = await ctx.runtime.pool.query('select name, price::text, image, category, stock_quantity from products order by name');
     expect(rows.rows).toEqual([
       { name: 'Gojo Satoru Keychain', price: '349.00', image: 'https://images.unsplash.com/gojo.jpg', category: 'Keychains', stock_quantity: 40 },
       { name: '鬼滅の刃 竈門炭治郎 Tanjiro Figure', price: '1999.50', image: '/media/abc123.png', category: 'Anime Figures', stock_quantity: 6 },
@@ -94,25 +99,47 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     const res = await upload({ mode: 'add' }, { name: 'legacy-products.xls', content });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, total: 2, created: 1, errors: [{ row: 3, reason: 'Please enter a valid price' }] });
-    const row = (await ctx.runtime.pool.query("select price::text, original_price::text, stock_quantity from products where name = '呪術廻戦 五条悟 Gojo Figure (xls)'")).rows[0];
+    const row = (
+      await ctx.runtime.pool.query("select price::text, original_price::text, stock_quantity from products where name = '呪術廻戦 五条悟 Gojo Figure (xls)'")
+    ).rows[0];
     expect(row).toEqual({ price: '3499.00', original_price: '3999.00', stock_quantity: 7 });
   });
 
   it('column check: names the headers, what each template column reads and what is missing; the mapping then imports', async () => {
     const csv = 'Product Title,Type,MRP,Qty\nTitle Mapped Figure,Anime Figures,1499,4\n';
     const body = multipart({ mode: 'add' }, { name: 'shop-export.csv', content: Buffer.from(csv) });
-    const check = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...body.headers }, payload: body.payload });
-    expect(check.json()).toMatchObject({ success: true, headers: ['Product Title', 'Type', 'MRP', 'Qty'], columns: {}, missing: ['name', 'category', 'price'] });
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/bulk/columns',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(check.json()).toMatchObject({
+      success: true,
+      headers: ['Product Title', 'Type', 'MRP', 'Qty'],
+      columns: {},
+      missing: ['name', 'category', 'price'],
+    });
     const columnMapping = JSON.stringify({ name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' });
     const mapped = multipart({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
-    const recheck = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...mapped.headers }, payload: mapped.payload });
+    const recheck = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/bulk/columns',
+      headers: { ...admin, ...mapped.headers },
+      payload: mapped.payload,
+    });
     expect(recheck.json()).toMatchObject({ columns: { name: 'Product Title', category: 'Type', price: 'MRP', stockQuantity: 'Qty' }, missing: [] });
     const before = await productCount();
     const imported = await upload({ mode: 'add', columnMapping }, { name: 'shop-export.csv', content: Buffer.from(csv) });
     expect(imported.json()).toMatchObject({ success: true, created: 1, errors: [] });
     expect(await productCount()).toBe(before + 1);
     const empty = multipart({ mode: 'add' });
-    const noFile = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk/columns', headers: { ...admin, ...empty.headers }, payload: empty.payload });
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/bulk/columns',
+      headers: { ...admin, ...empty.headers },
+      payload: empty.payload,
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
   });
@@ -142,15 +169,23 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
   it('refuses a file without the required columns, an unknown mode and a missing file', async () => {
     const noPrice = await upload({}, { name: 'x.csv', content: Buffer.from('name,category\nA,Keychains\n') });
     expect(noPrice.json()).toMatchObject({ success: false, error: 'Missing required columns: price' });
-    expect((await upload({ mode: 'merge' }, { name: 'x.csv', content: Buffer.from(CSV) })).json()).toMatchObject({ success: false, error: 'Mode must be add, update, upsert or deleteall' });
+    expect((await upload({ mode: 'merge' }, { name: 'x.csv', content: Buffer.from(CSV) })).json()).toMatchObject({
+      success: false,
+      error: 'Mode must be add, update, upsert or deleteall',
+    });
     expect((await upload({ mode: 'upsert' })).json()).toMatchObject({ success: false, error: 'No file uploaded' });
-    expect((await upload({}, { name: 'x.txt', content: Buffer.from(CSV) })).json()).toMatchObject({ success: false, error: 'Please upload a .csv, .xlsx or .xls file' });
+    expect((await upload({}, { name: 'x.txt', content: Buffer.from(CSV) })).json()).toMatchObject({
+      success: false,
+      error: 'Please upload a .csv, .xlsx or .xls file',
+    });
   });
 
   it('the CSV template has the columns the import reads', async () => {
     const res = await ctx.app.inject({ url: '/api/admin/products/template', headers: admin });
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body.split('\n')[0]).toBe('id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity,hsn,gstRate');
+    expect(res.body.split('\n')[0]).toBe(
+      'id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity,hsn,gstRate',
+    );
   });
 
   it('reads the GST columns hsn and gstRate: 4/6/8-digit HSN, a rate among the slabs; blank takes the category default', async () => {

@@ -101,10 +101,18 @@ export async function bulkImportProducts(
       const details = pickDetails(detailsFromForm(row.form, listed ? listed.details : null));
       const stockQuantity = row.form.stock_quantity ?? (listed ? undefined : 0);
       if (listed) {
-        planned.push({ row, kind: 'updated', change: { command: { type: 'UpdateProduct', data: { productId: listed.productId, details, now } }, stockQuantity } });
+        planned.push({
+          row,
+          kind: 'updated',
+          change: { command: { type: 'UpdateProduct', data: { productId: listed.productId, details, now } }, stockQuantity },
+        });
       } else {
         const productId = row.id ?? newProductId();
-        planned.push({ row, kind: 'created', change: { command: { type: 'AddProduct', data: { productId, details, now } }, stockQuantity, freshId: row.id === null } });
+        planned.push({
+          row,
+          kind: 'created',
+          change: { command: { type: 'AddProduct', data: { productId, details, now } }, stockQuantity, freshId: row.id === null },
+        });
       }
     } catch (error) {
       if (error instanceof AppError) fail(error.message);
@@ -129,7 +137,13 @@ export async function bulkImportProducts(
       while (next < chunks.length) {
         const chunk = chunks[next++]!;
         try {
-          keep(await applyChanges(store, chunk.map((p) => p.change), context));
+          keep(
+            await applyChanges(
+              store,
+              chunk.map((p) => p.change),
+              context,
+            ),
+          );
           chunk.forEach((p) => count(p.kind));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -82,7 +82,13 @@ export class CatalogueMemory {
       from = snapshot.position;
       this.loadedFrom = 'snapshot';
       this.log.info(
-        { products: this.table.size, source: 'snapshot', bytes: snapshot.bytes, restoreMs: Math.round(restoreMs), sortMs: Math.round(performance.now() - sorting) },
+        {
+          products: this.table.size,
+          source: 'snapshot',
+          bytes: snapshot.bytes,
+          restoreMs: Math.round(restoreMs),
+          sortMs: Math.round(performance.now() - sorting),
+        },
         'catalogue loaded',
       );
     } else {

@@ -4,7 +4,7 @@ import type { ProductRow } from './product-dto.js';
 import { ProductTable } from './product-table.js';
 
 let seed = 7;
-const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
 
 const row = (i: number, overrides: Partial<ProductRow> = {}): ProductRow => ({
   id: `p-${String(i).padStart(4, '0')}`,

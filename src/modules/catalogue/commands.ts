@@ -27,7 +27,11 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
   const events = decideProduct(change.command, loaded.state);
   const writes: StreamWrite[] = [];
   if (events.length > 0) {
-    writes.push({ streamId: productStream(productId), events: toNewEvents(events, context), expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version });
+    writes.push({
+      streamId: productStream(productId),
+      events: toNewEvents(events, context),
+      expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version,
+    });
   }
   if (change.stockQuantity !== undefined) {
     const reason = change.command.type === 'AddProduct' ? 'product added' : 'product updated';
@@ -66,7 +70,11 @@ export async function addProduct(store: EventStore, details: ProductDetails, sto
 }
 
 export async function updateProduct(store: EventStore, productId: string, details: ProductDetails, stockQuantity: number | undefined, context: CommandContext) {
-  const result = await applyChanges(store, [{ command: { type: 'UpdateProduct', data: { productId, details: pickDetails(details), now: nowOf(context) } }, stockQuantity }], context);
+  const result = await applyChanges(
+    store,
+    [{ command: { type: 'UpdateProduct', data: { productId, details: pickDetails(details), now: nowOf(context) } }, stockQuantity }],
+    context,
+  );
   return { position: result?.position ?? null };
 }
 
@@ -98,7 +106,11 @@ export async function removeProducts(
     const listed = chunk.filter((_, i) => states[i]!.status === 'listed');
     if (listed.length === 0) continue;
     try {
-      const result = await applyChanges(store, listed.map((productId) => ({ command: { type: 'RemoveProduct', data: { productId, reason, now } } })), context);
+      const result = await applyChanges(
+        store,
+        listed.map((productId) => ({ command: { type: 'RemoveProduct', data: { productId, reason, now } } })),
+        context,
+      );
       if (result) position = result.position;
       removed += listed.length;
     } catch (error) {

@@ -29,7 +29,9 @@ describe('product decider', () => {
   });
 
   it('refuses a second product with the same id, but a removed id can be added again', () => {
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, given([added]))).toThrow(new ConflictError('A product with this id already exists'));
+    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, given([added]))).toThrow(
+      new ConflictError('A product with this id already exists'),
+    );
     const removed = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]);
     expect(decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, removed)).toHaveLength(1);
   });
@@ -48,7 +50,8 @@ describe('product decider', () => {
   });
 
   it('accepts every category and the smallest positive price', () => {
-    for (const category of ['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending']) expect(() => checkDetails({ ...details, category, price: 0.01 })).not.toThrow();
+    for (const category of ['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending'])
+      expect(() => checkDetails({ ...details, category, price: 0.01 })).not.toThrow();
   });
 
   it('updates a listed product; unchanged details write nothing', () => {
@@ -62,7 +65,9 @@ describe('product decider', () => {
     const gone = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]);
     for (const state of [initialProductState(), gone]) {
       expect(() => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, state)).toThrow(new NotFoundError('Product not found'));
-      expect(() => decideProduct({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } }, state)).toThrow(new NotFoundError('Product not found'));
+      expect(() => decideProduct({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } }, state)).toThrow(
+        new NotFoundError('Product not found'),
+      );
     }
   });
 

@@ -3,13 +3,27 @@ import { PRODUCT_ID_PATTERN } from './product.js';
 import { imagesFrom, normaliseKeys, productFields, type ProductForm } from './schemas.js';
 import type { ParsedSheet, RawRow } from './import-file.js';
 
-export const IMPORT_COLUMNS = ['id', 'name', 'category', 'price', 'originalPrice', 'discount', 'isOnSale', 'isNew', 'image', 'description', 'inStock', 'rating', 'reviews', 'stockQuantity', 'hsn', 'gstRate'] as const;
+export const IMPORT_COLUMNS = [
+  'id',
+  'name',
+  'category',
+  'price',
+  'originalPrice',
+  'discount',
+  'isOnSale',
+  'isNew',
+  'image',
+  'description',
+  'inStock',
+  'rating',
+  'reviews',
+  'stockQuantity',
+  'hsn',
+  'gstRate',
+] as const;
 const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
-const rowSchema = z.preprocess(
-  normaliseKeys,
-  z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() }),
-);
+const rowSchema = z.preprocess(normaliseKeys, z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() }));
 
 export interface ImportRow {
   rowNumber: number;
@@ -55,7 +69,11 @@ export function missingColumns(columns: Map<string, string>): string[] {
 }
 
 const CATEGORY_BY_LOWER = new Map(['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending'].map((c) => [lower(c), c]));
-const CATEGORY_ALIASES = new Map([['animefigure', 'Anime Figures'], ['keychain', 'Keychains'], ['hotwheel', 'Hot Wheels']]);
+const CATEGORY_ALIASES = new Map([
+  ['animefigure', 'Anime Figures'],
+  ['keychain', 'Keychains'],
+  ['hotwheel', 'Hot Wheels'],
+]);
 
 /** Image cells may hold several names or URLs; uploaded file names are looked up in the image map. */
 function resolveImages(cell: string, imageMap: Record<string, string>): string[] {
@@ -88,7 +106,8 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   const unusable = images.find((entry) => imagesFrom(entry, undefined) === null);
   if (unusable !== undefined) return { row: rowNumber, ...(name ? { name } : {}), reason: `Image "${unusable}" is neither a URL nor an uploaded file name` };
   const id = pick('id');
-  if (id !== '' && !PRODUCT_ID_PATTERN.test(id)) return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
+  if (id !== '' && !PRODUCT_ID_PATTERN.test(id))
+    return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
   return { rowNumber, id: id === '' ? null : id, form: parsed.data };
 }
 

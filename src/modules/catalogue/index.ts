@@ -35,7 +35,10 @@ export function getCatalogue(runtime: { modules: StoreModule[] }): CatalogueRead
 
 export function createModule(deps: ModuleDeps): CatalogueModule {
   const snapshot = deps.env.CATALOGUE_SNAPSHOT
-    ? { file: new CatalogueSnapshotFile(path.join(deps.env.DATA_DIR, 'catalogue-snapshot.bin'), deps.pool, deps.log), minProducts: deps.env.CATALOGUE_SNAPSHOT_MIN_PRODUCTS }
+    ? {
+        file: new CatalogueSnapshotFile(path.join(deps.env.DATA_DIR, 'catalogue-snapshot.bin'), deps.pool, deps.log),
+        minProducts: deps.env.CATALOGUE_SNAPSHOT_MIN_PRODUCTS,
+      }
     : undefined;
   const memory = new CatalogueMemory(deps.pool, deps.store, deps.log, snapshot ? { snapshot } : {});
   return {
@@ -50,6 +53,6 @@ export function createModule(deps: ModuleDeps): CatalogueModule {
       await seedDemoCatalogue(runtime, memory);
     },
     stop: () => memory.stop(),
-    metrics: () => [{ name: 'store_catalogue_products', help: 'Products in this instance\'s in-memory catalogue', value: memory.size }],
+    metrics: () => [{ name: 'store_catalogue_products', help: "Products in this instance's in-memory catalogue", value: memory.size }],
   };
 }

@@ -173,7 +173,12 @@ describe('paged storefront queries: GET /api/products, /category/{c}, /search, /
       for (const id of [before[page * 6 - 1], before[page * 6]].filter(Boolean)) {
         await ctx.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: admin, payload: { stock_quantity: page } });
       }
-      await ctx.app.inject({ method: 'POST', url: '/api/admin/products', headers: admin, payload: { name: `New Keychain ${page}`, category: 'Keychains', price: 299, stock_quantity: 3 } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: admin,
+        payload: { name: `New Keychain ${page}`, category: 'Keychains', price: 299, stock_quantity: 3 },
+      });
     }
     expect(seen).toEqual(before);
   });
@@ -207,11 +212,16 @@ describe('paged storefront queries: GET /api/products, /category/{c}, /search, /
   });
 
   it('the API reference (/docs) declares the paged answers and their query parameters', async () => {
-    const doc = (await ctx.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
+    const doc = (await ctx.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
     for (const path of ['/api/products', '/api/products/category/{category}', '/api/products/search']) {
       const get = doc.paths[path]!.get;
       expect(JSON.stringify(get.responses['200']), path).toContain('nextPage');
-      expect(get.parameters!.map((p) => p.name), path).toEqual(expect.arrayContaining(['q', 'priceRange', 'featured', 'sort', 'page', 'limit']));
+      expect(
+        get.parameters!.map((p) => p.name),
+        path,
+      ).toEqual(expect.arrayContaining(['q', 'priceRange', 'featured', 'sort', 'page', 'limit']));
     }
     expect(JSON.stringify(doc.paths['/api/products/sample']!.get.responses['200'])).toContain('products');
     expect(JSON.stringify(doc.paths['/api/products/{id}/related']!.get.responses['404'])).toContain('error');

@@ -190,7 +190,13 @@ export class ProductTable {
       if (!sections.has(name)) throw new Error(`snapshot has no ${name}`);
       return sections.get(name) as T;
     };
-    const meta = get<{ length: number; free: number[]; categoryNames: string[]; extraImages: [number, string[]][]; tax: [number, { hsn: string | null; rate: number | null }][] }>('table.meta');
+    const meta = get<{
+      length: number;
+      free: number[];
+      categoryNames: string[];
+      extraImages: [number, string[]][];
+      tax: [number, { hsn: string | null; rate: number | null }][];
+    }>('table.meta');
     const n = meta.length;
     const capacity = Math.max(1024, n);
     const column = <T extends Float64Array | Int32Array | Uint8Array>(name: string, make: (size: number) => T): T => {

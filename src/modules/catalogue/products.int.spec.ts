@@ -137,7 +137,16 @@ describe('products: admin commands and shopper reads', () => {
     const sorted = await ctx.app.inject({ url: '/api/products?sort=price-high' });
     const prices = sorted.json().products.map((p: { price: number }) => p.price);
     expect(prices).toEqual([...prices].sort((a: number, b: number) => b - a));
-    expect((await ctx.app.inject({ url: '/api/products/search?q=%20' })).json()).toEqual({ success: true, query: '', total: 0, products: [], page: 1, limit: 24, totalPages: 1, nextPage: null });
+    expect((await ctx.app.inject({ url: '/api/products/search?q=%20' })).json()).toEqual({
+      success: true,
+      query: '',
+      total: 0,
+      products: [],
+      page: 1,
+      limit: 24,
+      totalPages: 1,
+      nextPage: null,
+    });
     const limited = (await ctx.app.inject({ url: '/api/products/search?q=naruto&limit=1' })).json();
     expect(limited.products).toHaveLength(1);
     expect(limited.total).toBeGreaterThan(1);
@@ -171,8 +180,21 @@ describe('products: admin commands and shopper reads', () => {
     let position;
     for (const rating of [5, 4]) {
       const reviewId = randomUUID();
-      const data = { reviewId, productId: id, userId: randomUUID(), userName: 'Asha', orderId: null, rating, comment: 'Great', createdAt: new Date().toISOString() };
-      position = (await ctx.runtime.store.append(`review-${reviewId}`, [{ type: 'ProductReviewed', data, metadata: { correlationId: 't', timestamp: data.createdAt } }], { expectedVersion: 'any' })).position;
+      const data = {
+        reviewId,
+        productId: id,
+        userId: randomUUID(),
+        userName: 'Asha',
+        orderId: null,
+        rating,
+        comment: 'Great',
+        createdAt: new Date().toISOString(),
+      };
+      position = (
+        await ctx.runtime.store.append(`review-${reviewId}`, [{ type: 'ProductReviewed', data, metadata: { correlationId: 't', timestamp: data.createdAt } }], {
+          expectedVersion: 'any',
+        })
+      ).position;
     }
     const { getCatalogue } = await import('./index.js');
     await getCatalogue(ctx.runtime).waitFor(position!);

@@ -21,7 +21,10 @@ describe('catalogue answer cache under attacker-chosen queries', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const admin = (await loginAdmin(ctx.app)).auth;
-    const rows = Array.from({ length: 300 }, (_, i) => `Naruto Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${100 + i * 10},"A figure numbered ${i}",3`);
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `Naruto Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${100 + i * 10},"A figure numbered ${i}",3`,
+    );
     await importCsv(ctx.app, admin, ['name,category,price,description,stockQuantity', ...rows].join('\n'));
     memory = (ctx.runtime.modules.find((m) => m.name === 'catalogue') as CatalogueModule).catalogue;
   });
@@ -30,7 +33,13 @@ describe('catalogue answer cache under attacker-chosen queries', () => {
   it('2,500 distinct free-form queries (minPrice, maxPrice, q, offset, category) add nothing; canonical pages stay within the byte bound', async () => {
     const before = memory.responseCache.entries;
     for (let i = 0; i < 2500; i++) {
-      const url = [`/api/products?minPrice=${i}`, `/api/products?maxPrice=${i + 0.5}`, `/api/products/search?q=naruto${i}`, `/api/products?offset=${i}`, `/api/products/category/c${i}`][i % 5]!;
+      const url = [
+        `/api/products?minPrice=${i}`,
+        `/api/products?maxPrice=${i + 0.5}`,
+        `/api/products/search?q=naruto${i}`,
+        `/api/products?offset=${i}`,
+        `/api/products/category/c${i}`,
+      ][i % 5]!;
       expect((await ctx.app.inject({ url })).statusCode).toBe(200);
     }
     expect(memory.responseCache.entries).toBe(before);

@@ -38,17 +38,37 @@ export function normaliseKeys(body: unknown): unknown {
 }
 
 const imageList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(/[\n,]/).map((s) => s.trim()).filter(Boolean) : v === null ? [] : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[\n,]/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v === null
+        ? []
+        : v,
   z.array(z.string({ error: invalidImages }), { error: invalidImages }).max(20, 'Too many images'),
 );
 
 export const productFields = {
-  name: z.string({ error: required }).trim().min(1, required).max(300, 'Name is too long').refine((v) => isVisibleText(v), invisibleMessage('Product name')),
+  name: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(300, 'Name is too long')
+    .refine((v) => isVisibleText(v), invisibleMessage('Product name')),
   price: z.preprocess(
     numberish,
-    z.number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid price') }).gt(0, 'Please enter a valid price').max(10_000_000, 'Please enter a valid price'),
+    z
+      .number({ error: (issue) => (blank(issue.input) ? required : 'Please enter a valid price') })
+      .gt(0, 'Please enter a valid price')
+      .max(10_000_000, 'Please enter a valid price'),
   ),
-  category: z.string({ error: required }).trim().min(1, required).pipe(z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` })),
+  category: z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .pipe(z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` })),
   stock_quantity: z.preprocess(
     numberish,
     z
@@ -59,22 +79,51 @@ export const productFields = {
   ),
   image: z.string({ error: invalidImages }).max(2000, invalidImages).optional(),
   images: imageList.optional(),
-  description: z.string().max(5000, 'Description is too long').refine((v) => isVisibleText(v, { multiline: true }), invisibleMessage('Description')).optional(),
-  original_price: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Please enter a valid original price' }).min(0, 'Please enter a valid original price').nullable()).optional(),
-  discount: z.preprocess((v) => (blank(v) ? null : numberish(v)), z.number({ error: 'Discount must be a percentage' }).min(0, 'Discount must be a percentage').max(100, 'Discount must be a percentage').nullable()).optional(),
+  description: z
+    .string()
+    .max(5000, 'Description is too long')
+    .refine((v) => isVisibleText(v, { multiline: true }), invisibleMessage('Description'))
+    .optional(),
+  original_price: z
+    .preprocess(
+      (v) => (blank(v) ? null : numberish(v)),
+      z.number({ error: 'Please enter a valid original price' }).min(0, 'Please enter a valid original price').nullable(),
+    )
+    .optional(),
+  discount: z
+    .preprocess(
+      (v) => (blank(v) ? null : numberish(v)),
+      z.number({ error: 'Discount must be a percentage' }).min(0, 'Discount must be a percentage').max(100, 'Discount must be a percentage').nullable(),
+    )
+    .optional(),
   is_new: z.preprocess(boolish, z.boolean({ error: 'is_new must be true or false' })).optional(),
   is_on_sale: z.preprocess(boolish, z.boolean({ error: 'is_on_sale must be true or false' })).optional(),
   in_stock: z.preprocess(boolish, z.boolean({ error: 'in_stock must be true or false' })).optional(),
-  rating: z.preprocess(numberish, z.number({ error: 'Rating must be between 0 and 5' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5')).optional(),
+  rating: z
+    .preprocess(
+      numberish,
+      z.number({ error: 'Rating must be between 0 and 5' }).min(0, 'Rating must be between 0 and 5').max(5, 'Rating must be between 0 and 5'),
+    )
+    .optional(),
   reviews: z.preprocess(numberish, z.number().int().min(0)).optional(),
   // "powerPoints numeric, else 0" (admin spec section 5); absent means the default 50.
   powerPoints: z.unknown().optional(),
   /** GST (issue 18): blank clears it (the category's default applies). */
-  hsn: z.preprocess((v) => (blank(v) ? null : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string({ error: 'HSN must be 4, 6 or 8 digits' }).regex(HSN_PATTERN, 'HSN must be 4, 6 or 8 digits').nullable()).optional(),
-  gst_rate: z.preprocess(
-    (v) => (blank(v) ? null : numberish(typeof v === 'string' ? v.replace(/%\s*$/, '') : v)),
-    z.number({ error: 'GST rate must be a number' }).refine((r) => rateProblem(r) === null, { error: () => rateProblem(-1)! }).nullable(),
-  ).optional(),
+  hsn: z
+    .preprocess(
+      (v) => (blank(v) ? null : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+      z.string({ error: 'HSN must be 4, 6 or 8 digits' }).regex(HSN_PATTERN, 'HSN must be 4, 6 or 8 digits').nullable(),
+    )
+    .optional(),
+  gst_rate: z
+    .preprocess(
+      (v) => (blank(v) ? null : numberish(typeof v === 'string' ? v.replace(/%\s*$/, '') : v)),
+      z
+        .number({ error: 'GST rate must be a number' })
+        .refine((r) => rateProblem(r) === null, { error: () => rateProblem(-1)! })
+        .nullable(),
+    )
+    .optional(),
 };
 
 export const createProductBody = z.preprocess(normaliseKeys, z.object(productFields));
@@ -150,7 +199,12 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
 
 export const adminListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int('limit must be between 1 and 200').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(100),
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 200' })
+    .int('limit must be between 1 and 200')
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(100),
   search: z.string().max(200).optional(),
   category: z.string().max(100).optional(),
 });
@@ -177,7 +231,12 @@ export const productDeletedResponses = answers(okMessage);
 
 /** Step 2's column check: the file's headers, the template's columns, which feeds which, the required ones missing. */
 export const bulkColumnsResponses = answers(
-  ok({ headers: z.array(z.string()), templateColumns: z.array(z.string()).readonly(), columns: z.record(z.string(), z.string()), missing: z.array(z.string()) }),
+  ok({
+    headers: z.array(z.string()),
+    templateColumns: z.array(z.string()).readonly(),
+    columns: z.record(z.string(), z.string()),
+    missing: z.array(z.string()),
+  }),
 );
 export const bulkImportResponses = answers(
   ok({

@@ -1,7 +1,17 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
-import { CATEGORY_WEIGHT, FIELD_WEIGHT, postingSeq, postingSlot, SEQ_UNIT, topK, type QueryWord, type SearchOptions, type SearchResult } from './search-query.js';
+import {
+  CATEGORY_WEIGHT,
+  FIELD_WEIGHT,
+  postingSeq,
+  postingSlot,
+  SEQ_UNIT,
+  topK,
+  type QueryWord,
+  type SearchOptions,
+  type SearchResult,
+} from './search-query.js';
 
 export type { SearchOptions, SearchResult } from './search-query.js';
 

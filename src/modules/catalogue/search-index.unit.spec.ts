@@ -6,7 +6,13 @@ function indexOf(products: [string, string, number][]) {
   const categories = products.map((p) => p[2]);
   const index = new SearchIndex((slot) => categories[slot]!);
   products.forEach(([name, description], slot) => index.add(slot, name, description));
-  const find = (text: string, categoryWords = [{ code: 0, words: ['anime', 'figures'] }, { code: 1, words: ['keychains'] }]) => {
+  const find = (
+    text: string,
+    categoryWords = [
+      { code: 0, words: ['anime', 'figures'] },
+      { code: 1, words: ['keychains'] },
+    ],
+  ) => {
     const hits = index.search(text, categoryWords, { filter: () => true, start: 0, limit: 200 });
     const score = new Map(hits.slots.map((slot, i) => [slot, hits.scores[i]!]));
     const slots = [...hits.slots].sort((a, b) => score.get(b)! - score.get(a)! || a - b);

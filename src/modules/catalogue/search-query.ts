@@ -265,7 +265,13 @@ function ranked(words: QueryWord[], lists: number[][], all: boolean, view: Index
 }
 
 /** One page of matches in `options.order`, or null when no product matches (every word, when `all`). */
-function sorted(words: QueryWord[], lists: number[][], all: boolean, view: IndexView, options: SearchOptions & Required<Pick<SearchOptions, 'order'>>): SearchResult | null {
+function sorted(
+  words: QueryWord[],
+  lists: number[][],
+  all: boolean,
+  view: IndexView,
+  options: SearchOptions & Required<Pick<SearchOptions, 'order'>>,
+): SearchResult | null {
   const want = options.start + options.limit;
   const stream = new Stream(lists, view.seqs);
   const scorer = new Scorer(words, view, all);
@@ -313,7 +319,9 @@ export function topK(words: QueryWord[], view: IndexView, options: SearchOptions
   const bounds = words.map((w) => w.bound);
   const sum = bounds.reduce((a, b) => a + b, 0);
   const run = (lists: number[][], all: boolean, maxScore: number) =>
-    options.order ? sorted(words, lists, all, view, options as SearchOptions & Required<Pick<SearchOptions, 'order'>>) : ranked(words, lists, all, view, options, maxScore);
+    options.order
+      ? sorted(words, lists, all, view, options as SearchOptions & Required<Pick<SearchOptions, 'order'>>)
+      : ranked(words, lists, all, view, options, maxScore);
   let noneHasAll = knownNoneHasAll || words.some((w) => w.size === 0);
   if (!noneHasAll) {
     const driver = words.reduce((a, b) => (b.size < a.size ? b : a));

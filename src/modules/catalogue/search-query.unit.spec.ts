@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, type SearchOptions } from './search-index.js';
 
-const CATEGORY_WORDS = [{ code: 0, words: ['anime', 'figures'] }, { code: 1, words: ['keychains'] }];
+const CATEGORY_WORDS = [
+  { code: 0, words: ['anime', 'figures'] },
+  { code: 1, words: ['keychains'] },
+];
 const SERIES = ['Sasuke', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku'];
 
 /**
@@ -18,12 +21,12 @@ function catalogue() {
     category[slot] = slot % 3 === 0 ? 1 : 0;
     price[slot] = 100 + ((slot * 7919) % 5000);
     const series = SERIES[slot % SERIES.length]!;
-    const name = slot < 40 && slot % 2 === 0 ? `Naruto Rare Figure ${slot}` : `${series} ${slot % 5 === 0 && slot % SERIES.length !== 1 ? 'Zoro' : 'Figure'} ${slot}`;
+    const name =
+      slot < 40 && slot % 2 === 0 ? `Naruto Rare Figure ${slot}` : `${series} ${slot % 5 === 0 && slot % SERIES.length !== 1 ? 'Zoro' : 'Figure'} ${slot}`;
     const description = slot % 4 === 0 ? `A naruto fan favourite, number ${slot}` : `Collector piece ${slot}`;
     index.add(slot, name, description);
   }
-  const all = (text: string, filter: (slot: number) => boolean = () => true) =>
-    index.search(text, CATEGORY_WORDS, { filter, start: 0, limit: 1_000_000 });
+  const all = (text: string, filter: (slot: number) => boolean = () => true) => index.search(text, CATEGORY_WORDS, { filter, start: 0, limit: 1_000_000 });
   return { index, n, category, price, all };
 }
 
@@ -32,15 +35,18 @@ describe('search top-k with early termination', () => {
   const search = (text: string, options: Partial<SearchOptions> = {}) =>
     index.search(text, CATEGORY_WORDS, { filter: () => true, start: 0, limit: 24, ...options });
 
-  it.each(['naruto', 'narutoo', 'naruto figure', 'luffy zoro', 'goku', 'deku figure', 'figure'])('"%s": every page equals the same page of the full ranking', (text) => {
-    const full = all(text);
-    expect(full.approximate).toBe(false);
-    for (const start of [0, 24, 96]) {
-      const page = search(text, { start });
-      expect(page.slots).toEqual(full.slots.slice(start, start + 24));
-      expect(page.scores).toEqual(full.scores.slice(start, start + 24));
-    }
-  });
+  it.each(['naruto', 'narutoo', 'naruto figure', 'luffy zoro', 'goku', 'deku figure', 'figure'])(
+    '"%s": every page equals the same page of the full ranking',
+    (text) => {
+      const full = all(text);
+      expect(full.approximate).toBe(false);
+      for (const start of [0, 24, 96]) {
+        const page = search(text, { start });
+        expect(page.slots).toEqual(full.slots.slice(start, start + 24));
+        expect(page.scores).toEqual(full.scores.slice(start, start + 24));
+      }
+    },
+  );
 
   it('ranks the old products with the word in their name first, then the newest', () => {
     const { slots, scores } = search('naruto', { limit: 30 });

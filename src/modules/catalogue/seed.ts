@@ -46,9 +46,13 @@ export async function seedDemoCatalogue(runtime: Runtime, memory: CatalogueMemor
   if ((await runtime.store.readStream(SEED_STREAM)).length > 0) return null;
   const now = new Date();
   try {
-    await runtime.store.append(SEED_STREAM, [{ type: 'DemoCatalogueSeedClaimed', data: { claimedAt: now.toISOString() }, metadata: { correlationId: 'demo-seed', timestamp: now.toISOString() } }], {
-      expectedVersion: 'no_stream',
-    });
+    await runtime.store.append(
+      SEED_STREAM,
+      [{ type: 'DemoCatalogueSeedClaimed', data: { claimedAt: now.toISOString() }, metadata: { correlationId: 'demo-seed', timestamp: now.toISOString() } }],
+      {
+        expectedVersion: 'no_stream',
+      },
+    );
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return null;
     throw error;
@@ -59,16 +63,17 @@ export async function seedDemoCatalogue(runtime: Runtime, memory: CatalogueMemor
   const imageMap: Record<string, string> = {};
   const rows = await mapLimit(parsed.data, 4, async (row, i) => {
     const file = `${String(i + 1).padStart(3, '0')}-${slug(row.name ?? '')}.webp`;
-    imageMap[file] = await storage.saveAs(`demo/${file}`, await renderProductImage({ name: row.name ?? '', category: row.category ?? '', description: row.description ?? '' }));
+    imageMap[file] = await storage.saveAs(
+      `demo/${file}`,
+      await renderProductImage({ name: row.name ?? '', category: row.category ?? '', description: row.description ?? '' }),
+    );
     return { ...row, image: row.image?.trim() ? row.image : file };
   });
   const buffer = Buffer.from(Papa.unparse(rows, { columns: parsed.meta.fields }), 'utf8');
-  const result = await bulkImportProducts(
-    runtime.store,
-    { mode: 'upsert', file: { filename: 'demo-catalogue.csv', buffer }, imageMap },
-    async () => [],
-    { correlationId: 'demo-seed', now },
-  );
+  const result = await bulkImportProducts(runtime.store, { mode: 'upsert', file: { filename: 'demo-catalogue.csv', buffer }, imageMap }, async () => [], {
+    correlationId: 'demo-seed',
+    now,
+  });
   if (result.position) await memory.waitFor(result.position, 60_000).catch(() => undefined);
   runtime.log.info({ created: result.created, errors: result.errors.length }, 'seeded the demo catalogue');
   return result;

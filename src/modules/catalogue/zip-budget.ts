@@ -29,7 +29,9 @@ export function zipOverBudget(buffer: Buffer, maxTotalBytes: number): string | n
       try {
         if (zlib.inflateRawSync(data, { maxOutputLength: Math.max(size, 1) }).length !== size) return 'not a valid spreadsheet';
       } catch (error) {
-        return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError ? 'too large once unpacked' : 'not a valid spreadsheet';
+        return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError
+          ? 'too large once unpacked'
+          : 'not a valid spreadsheet';
       }
     } else if (method !== 0 || data.length !== size) return 'not a valid spreadsheet';
     at = next;

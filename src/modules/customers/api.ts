@@ -81,27 +81,40 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
       runtime.store,
       credentials,
       user.id,
-      { email: b.email, fullName: b.full_name ?? b.name, phone: b.phone, address: b.address, city: b.city, state: b.state, pincode: b.pincode, currentPassword: b.currentPassword },
+      {
+        email: b.email,
+        fullName: b.full_name ?? b.name,
+        phone: b.phone,
+        address: b.address,
+        city: b.city,
+        state: b.state,
+        pincode: b.pincode,
+        currentPassword: b.currentPassword,
+      },
       { userId: user.id, correlationId: request.id },
     );
     if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
     return { success: true, user: toUserDto(profile), message: 'Profile updated successfully!' };
   });
 
-  api.put('/auth/change-password', { preHandler: requireUser, schema: { body: changePasswordBody, response: changePasswordResponses }, config: authLimit }, async (request) => {
-    const user = currentUser(request);
-    // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
-    const { state } = await loadCustomer(runtime.store, user.id);
-    const change = await attempt(state.profile.email, request);
-    const changed = await changePassword(runtime.store, credentials, user.id, request.body.currentPassword, request.body.newPassword, {
-      userId: user.id,
-      correlationId: request.id,
-    });
-    await change.succeeded();
-    // Every token issued before the change is refused from now on, on this instance before we answer; the device
-    // that changed it gets a new one.
-    await runtime.sessions.refresh(user.id);
-    const token = await issueToken(runtime.jwtSecret, { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion }, ttl);
-    return { success: true, message: 'Password changed successfully', token };
-  });
+  api.put(
+    '/auth/change-password',
+    { preHandler: requireUser, schema: { body: changePasswordBody, response: changePasswordResponses }, config: authLimit },
+    async (request) => {
+      const user = currentUser(request);
+      // Counted on the account's e-mail, with its logins: a stolen token gains no second guessing budget.
+      const { state } = await loadCustomer(runtime.store, user.id);
+      const change = await attempt(state.profile.email, request);
+      const changed = await changePassword(runtime.store, credentials, user.id, request.body.currentPassword, request.body.newPassword, {
+        userId: user.id,
+        correlationId: request.id,
+      });
+      await change.succeeded();
+      // Every token issued before the change is refused from now on, on this instance before we answer; the device
+      // that changed it gets a new one.
+      await runtime.sessions.refresh(user.id);
+      const token = await issueToken(runtime.jwtSecret, { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion }, ttl);
+      return { success: true, message: 'Password changed successfully', token };
+    },
+  );
 }

@@ -83,10 +83,13 @@ export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrot
         for (const { key, policy } of subjects) {
           const row = byKey.get(key)!;
           const next = recordFailure(toRecord(row), at, policy);
-          await client.query(
-            'update sign_in_throttle set failures = $2, window_started_at = $3, blocked_until = $4, expires_at = $5 where key = $1',
-            [key, next.failures, new Date(next.windowStartedAt), new Date(next.blockedUntil), new Date(expiresAt(next, policy))],
-          );
+          await client.query('update sign_in_throttle set failures = $2, window_started_at = $3, blocked_until = $4, expires_at = $5 where key = $1', [
+            key,
+            next.failures,
+            new Date(next.windowStartedAt),
+            new Date(next.blockedUntil),
+            new Date(expiresAt(next, policy)),
+          ]);
           recorded.set(key, { failures: next.failures, previousBlockedUntil: row.blocked_until });
         }
         await client.query('commit');

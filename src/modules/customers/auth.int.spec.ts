@@ -132,12 +132,16 @@ describe('POST /api/auth/login', () => {
 describe('profile and password', () => {
   it('GET /api/auth/profile needs a valid token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/profile' })).statusCode).toBe(401);
-    const forged = await ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad' } });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().success).toBe(false);
   });
 
-  it('a stale token makes public reads a guest\'s and protected routes answer 401 with the reason', async () => {
+  it("a stale token makes public reads a guest's and protected routes answer 401 with the reason", async () => {
     const stale = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad' };
     const products = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: stale });
     expect(products.statusCode).toBe(200);
@@ -194,7 +198,12 @@ describe('bad input never yields a 500', () => {
       await post('/api/auth/login', { email: 42, password: ['x'] }),
       await post('/api/auth/signup', { ...valid, pincode: { $gt: '' } }),
       await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'email=a', headers: { 'content-type': 'text/plain' } }),
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: JSON.stringify({ ...valid, address: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: JSON.stringify({ ...valid, address: 'x'.repeat(2_000_000) }),
+        headers: { 'content-type': 'application/json' },
+      }),
       await ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: 'Basic abc' } }),
       await ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }),
     ];
@@ -215,7 +224,8 @@ describe('rate limiting', () => {
     const limited = await createTestApp({ limits: { authPerMinute: 3 } });
     try {
       const attempts = [];
-      for (let i = 0; i < 5; i++) attempts.push(await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.in', password: 'wrong-one' } }));
+      for (let i = 0; i < 5; i++)
+        attempts.push(await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.in', password: 'wrong-one' } }));
       expect(attempts.slice(0, 3).every((r) => r.statusCode === 401)).toBe(true);
       const last = attempts[4]!;
       expect(last.statusCode).toBe(429);

@@ -27,6 +27,7 @@ export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
     // Another instance created it at the same moment.
     if ((error as { statusCode?: number }).statusCode !== 409) throw error;
   });
-  if (!runtime.env.ADMIN_EMAIL) runtime.log.warn({ email }, 'created the demo admin account with the README\'s demo password (set ADMIN_EMAIL/ADMIN_PASSWORD for a real store)');
+  if (!runtime.env.ADMIN_EMAIL)
+    runtime.log.warn({ email }, "created the demo admin account with the README's demo password (set ADMIN_EMAIL/ADMIN_PASSWORD for a real store)");
   else runtime.log.info({ email }, 'created admin account');
 }

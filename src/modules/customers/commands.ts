@@ -66,7 +66,10 @@ export async function registerCustomer(store: EventStore, credentials: Credentia
     const { appended } = await runCommand(store, [emailStream(email), customerStream(customerId)], async () => {
       const claim = await loadState(store, emailStream(email), emailDecider);
       const claimEvents = decideEmailClaim(email, customerId, claim.state, 'An account with this email already exists');
-      return { writes: [streamWrite(emailStream(email), claim.version, claimEvents, ctx), streamWrite(customerStream(customerId), -1, events, ctx)], result: null };
+      return {
+        writes: [streamWrite(emailStream(email), claim.version, claimEvents, ctx), streamWrite(customerStream(customerId), -1, events, ctx)],
+        result: null,
+      };
     });
     const state = events.reduce(evolveCustomer, initialCustomerState());
     return { profile: (state as Extract<CustomerState, { status: 'registered' }>).profile, result: appended! };
@@ -86,7 +89,12 @@ export async function loadCustomer(store: EventStore, customerId: string) {
  * Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. Answers the profile and the
  * session version a new token carries.
  */
-export async function authenticate(store: EventStore, credentials: CredentialStore, email: string, password: string): Promise<{ profile: CustomerProfile; sessionVersion: number }> {
+export async function authenticate(
+  store: EventStore,
+  credentials: CredentialStore,
+  email: string,
+  password: string,
+): Promise<{ profile: CustomerProfile; sessionVersion: number }> {
   const claim = await loadState(store, emailStream(normaliseEmail(email)), emailDecider);
   const invalid = new UnauthorizedError('Invalid email or password');
   if (!claim.state.owner) {
@@ -116,7 +124,9 @@ export async function updateProfile(
     const current = await loadCustomer(store, customerId);
     const emailChanges = Boolean(email && email !== current.state.profile.email);
     const currentPasswordMatches =
-      emailChanges && currentPassword ? await (passwordChecked ??= credentials.passwordHash(customerId).then((hash) => verifyPassword(currentPassword, hash ?? ''))) : undefined;
+      emailChanges && currentPassword
+        ? await (passwordChecked ??= credentials.passwordHash(customerId).then((hash) => verifyPassword(currentPassword, hash ?? '')))
+        : undefined;
     const events = decideCustomer({ type: 'UpdateProfile', data: { ...fields, email, currentPasswordMatches, now } }, current.state);
     const state = events.reduce(evolveCustomer, current.state as CustomerState) as Extract<CustomerState, { status: 'registered' }>;
     if (events.length === 0) return { writes: [], result: state.profile };
@@ -126,10 +136,11 @@ export async function updateProfile(
       const claimEvents = decideEmailClaim(email, customerId, claim.state, 'Email already in use');
       const oldEmail = current.state.profile.email;
       const oldClaim = await loadState(store, emailStream(oldEmail), emailDecider);
-      writes.push(
-        streamWrite(emailStream(email), claim.version, claimEvents, context),
-        { streamId: emailStream(oldEmail), events: [{ type: 'EmailReleased', data: { email: oldEmail, customerId }, metadata: metadataFor(context) }], expectedVersion: oldClaim.version },
-      );
+      writes.push(streamWrite(emailStream(email), claim.version, claimEvents, context), {
+        streamId: emailStream(oldEmail),
+        events: [{ type: 'EmailReleased', data: { email: oldEmail, customerId }, metadata: metadataFor(context) }],
+        expectedVersion: oldClaim.version,
+      });
     }
     return { writes, result: state.profile };
   });
@@ -204,7 +215,8 @@ export async function eraseCustomerRecord(
     const email = current.state.profile.email;
     const claim = await loadState(store, emailStream(email), emailDecider);
     const writes: StreamWrite[] = [streamWrite(customerStream(customerId), current.version, events, context)];
-    if (claim.state.owner === customerId) writes.push(streamWrite(emailStream(email), claim.version, [{ type: 'EmailReleased', data: { email, customerId } }], context));
+    if (claim.state.owner === customerId)
+      writes.push(streamWrite(emailStream(email), claim.version, [{ type: 'EmailReleased', data: { email, customerId } }], context));
     return { writes, result: null };
   });
   await credentials.restore(customerId, null);

@@ -17,18 +17,27 @@ afterAll(async () => ctx?.close());
 
 const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const hashesInLog = async () =>
-  Number((await ctx.runtime.pool.query<{ n: string }>(`select count(*) as n from events where data ? 'passwordHash' or data::text like '%scrypt$%'`)).rows[0]!.n);
+  Number(
+    (await ctx.runtime.pool.query<{ n: string }>(`select count(*) as n from events where data ? 'passwordHash' or data::text like '%scrypt$%'`)).rows[0]!.n,
+  );
 
 describe('credentials live outside the event log', () => {
   it('signup and a password change write no hash into any event; the credential store holds the current one', async () => {
     const before = await hashesInLog();
     const shopper = await signUp(ctx.app, { password: 'first-pass1' });
-    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: shopper.auth, payload: { currentPassword: 'first-pass1', newPassword: 'second-pass2' } });
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: shopper.auth,
+      payload: { currentPassword: 'first-pass1', newPassword: 'second-pass2' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await hashesInLog()).toBe(before);
     const types = (await ctx.runtime.store.readStream(customerStream(shopper.user.id))).map((e) => e.type);
     expect(types).toEqual(['CustomerRegistered', 'PrivacyNoticeAccepted', 'PasswordChanged']);
-    const row = await ctx.runtime.pool.query<{ password_hash: string }>('select password_hash from customer_credentials where customer_id = $1', [shopper.user.id]);
+    const row = await ctx.runtime.pool.query<{ password_hash: string }>('select password_hash from customer_credentials where customer_id = $1', [
+      shopper.user.id,
+    ]);
     expect(row.rows[0]!.password_hash).toMatch(/^scrypt\$/);
     expect((await login(shopper.email, 'first-pass1')).statusCode).toBe(401);
     expect((await login(shopper.email, 'second-pass2')).statusCode).toBe(200);
@@ -38,7 +47,20 @@ describe('credentials live outside the event log', () => {
     const shopper = await signUp(ctx.app);
     const count = async () => Number((await ctx.runtime.pool.query<{ n: string }>('select count(*) as n from customer_credentials')).rows[0]!.n);
     const rows = await count();
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: shopper.email, password: 'secret123', full_name: 'Dup', phone: '9876543210', pincode: '400001', address: '1 Marine Drive', city: 'Mumbai', state: 'Maharashtra' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email: shopper.email,
+        password: 'secret123',
+        full_name: 'Dup',
+        phone: '9876543210',
+        pincode: '400001',
+        address: '1 Marine Drive',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+      },
+    });
     expect(again.statusCode).toBe(409);
     expect(await count()).toBe(rows);
   });
@@ -54,7 +76,24 @@ describe('credentials live outside the event log', () => {
         streamId: customerStream(customerId),
         expectedVersion: 'no_stream',
         events: toNewEvents(
-          [{ type: 'CustomerRegistered', data: { customerId, email, passwordHash: legacyHash, role: 'customer', registeredAt: now, fullName: 'Old Shopper', phone: '', address: '', city: 'Pune', state: 'MH', pincode: '411001' } }],
+          [
+            {
+              type: 'CustomerRegistered',
+              data: {
+                customerId,
+                email,
+                passwordHash: legacyHash,
+                role: 'customer',
+                registeredAt: now,
+                fullName: 'Old Shopper',
+                phone: '',
+                address: '',
+                city: 'Pune',
+                state: 'MH',
+                pincode: '411001',
+              },
+            },
+          ],
           {},
         ),
       },
@@ -74,13 +113,16 @@ describe('credentials live outside the event log', () => {
       expect(exported.body).not.toMatch(/scrypt\$/);
       expect(exported.body).not.toMatch(/passwordHash"+:/);
     }
-    const ndjson = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit/export', headers: admin.auth })).body.trim().split('\n').map((l) => JSON.parse(l) as { type: string; data: { customerId?: string }; redacted?: string[] });
+    const ndjson = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit/export', headers: admin.auth })).body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; data: { customerId?: string }; redacted?: string[] });
     expect(ndjson.find((e) => e.type === 'CustomerRegistered' && e.data.customerId === customerId)?.redacted).toEqual(['passwordHash']);
   });
 });
 
 describe('a password change racing another change of the account', () => {
-  it('is decided again on the newer stream (the command pipeline retries), keeps the new hash and ends the other change\'s sessions too', async () => {
+  it("is decided again on the newer stream (the command pipeline retries), keeps the new hash and ends the other change's sessions too", async () => {
     const shopper = await signUp(ctx.app, { password: 'first-pass1' });
     const store = ctx.runtime.store;
     let raced = false;

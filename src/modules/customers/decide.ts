@@ -72,9 +72,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'ChangePassword': {
       if (state.status !== 'registered') throw new NotFoundError('User not found');
       if (!command.data.currentPasswordMatches) throw new ValidationError('Current password is incorrect');
-      return [
-        { type: 'PasswordChanged', data: { customerId: state.profile.id, changedAt: command.data.now } },
-      ];
+      return [{ type: 'PasswordChanged', data: { customerId: state.profile.id, changedAt: command.data.now } }];
     }
     case 'SignOut': {
       if (state.status !== 'registered') throw new NotFoundError('User not found');

@@ -10,7 +10,10 @@ const profile = { email: 'a@x.in', fullName: 'Asha', phone: '9876543210', addres
 const register: CustomerCommand = { type: 'RegisterCustomer', data: { customerId: id, role: 'customer', ...profile, privacyNoticeVersion: 'v1', now } };
 const registered: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: id, role: 'customer', ...profile, registeredAt: now } };
 const given = (events: CustomerEvent[]) => events.reduce(evolveCustomer, initialCustomerState());
-const update = (data: Partial<Extract<CustomerCommand, { type: 'UpdateProfile' }>['data']>): CustomerCommand => ({ type: 'UpdateProfile', data: { now, ...data } });
+const update = (data: Partial<Extract<CustomerCommand, { type: 'UpdateProfile' }>['data']>): CustomerCommand => ({
+  type: 'UpdateProfile',
+  data: { now, ...data },
+});
 const unknown = initialCustomerState();
 
 describe('customer decider', () => {
@@ -30,7 +33,9 @@ describe('customer decider', () => {
   it('an e-mail change needs the current password, and the right one', () => {
     const state = given([registered]);
     expect(() => decideCustomer(update({ email: 'b@x.in' }), state)).toThrow(new ValidationError(EMAIL_CHANGE_MESSAGES.required));
-    expect(() => decideCustomer(update({ email: 'b@x.in', currentPasswordMatches: false }), state)).toThrow(new ValidationError(EMAIL_CHANGE_MESSAGES.incorrect));
+    expect(() => decideCustomer(update({ email: 'b@x.in', currentPasswordMatches: false }), state)).toThrow(
+      new ValidationError(EMAIL_CHANGE_MESSAGES.incorrect),
+    );
     expect(decideCustomer(update({ email: 'b@x.in', currentPasswordMatches: true }), state)).toEqual([
       { type: 'ProfileUpdated', data: { customerId: id, email: 'b@x.in', updatedAt: now } },
     ]);
@@ -40,8 +45,12 @@ describe('customer decider', () => {
 
   it('changes the password only with the right current password', () => {
     const state = given([registered]);
-    expect(() => decideCustomer({ type: 'ChangePassword', data: { currentPasswordMatches: false, now } }, state)).toThrow(new ValidationError('Current password is incorrect'));
-    expect(decideCustomer({ type: 'ChangePassword', data: { currentPasswordMatches: true, now } }, state)).toEqual([{ type: 'PasswordChanged', data: { customerId: id, changedAt: now } }]);
+    expect(() => decideCustomer({ type: 'ChangePassword', data: { currentPasswordMatches: false, now } }, state)).toThrow(
+      new ValidationError('Current password is incorrect'),
+    );
+    expect(decideCustomer({ type: 'ChangePassword', data: { currentPasswordMatches: true, now } }, state)).toEqual([
+      { type: 'PasswordChanged', data: { customerId: id, changedAt: now } },
+    ]);
   });
 
   it('signs out one session and revokes all', () => {
@@ -54,12 +63,14 @@ describe('customer decider', () => {
     ]);
   });
 
-  it('changes a role, never one\'s own; the same role writes nothing', () => {
+  it("changes a role, never one's own; the same role writes nothing", () => {
     const state = given([registered]);
     expect(decideCustomer({ type: 'ChangeRole', data: { role: 'admin', by: adminId, now } }, state)).toEqual([
       { type: 'RoleChanged', data: { customerId: id, from: 'customer', to: 'admin', by: adminId, at: now } },
     ]);
-    expect(() => decideCustomer({ type: 'ChangeRole', data: { role: 'admin', by: id, now } }, state)).toThrow(new ValidationError('You cannot change your own role'));
+    expect(() => decideCustomer({ type: 'ChangeRole', data: { role: 'admin', by: id, now } }, state)).toThrow(
+      new ValidationError('You cannot change your own role'),
+    );
     expect(decideCustomer({ type: 'ChangeRole', data: { role: 'customer', by: adminId, now } }, state)).toEqual([]);
   });
 
@@ -75,16 +86,23 @@ describe('customer decider', () => {
   });
 
   it('a password change and a revocation end every session (the session version rises)', () => {
-    const state = given([registered, { type: 'PasswordChanged', data: { customerId: id, changedAt: now } }, { type: 'SessionsRevoked', data: { customerId: id, reason: 'admin', by: adminId, at: now } }, { type: 'SignedOut', data: { customerId: id, sessionId: 's', expiresAt: now, by: id, at: now } }]);
+    const state = given([
+      registered,
+      { type: 'PasswordChanged', data: { customerId: id, changedAt: now } },
+      { type: 'SessionsRevoked', data: { customerId: id, reason: 'admin', by: adminId, at: now } },
+      { type: 'SignedOut', data: { customerId: id, sessionId: 's', expiresAt: now, by: id, at: now } },
+    ]);
     expect(state.status === 'registered' && state.sessionVersion).toBe(2);
   });
 });
 
 describe('e-mail claims', () => {
-  it('a free address is claimed, one\'s own is a no-op, another\'s is a conflict', () => {
+  it("a free address is claimed, one's own is a no-op, another's is a conflict", () => {
     expect(decideEmailClaim('a@x.in', id, initialEmailState(), 'taken')).toEqual([{ type: 'EmailClaimed', data: { email: 'a@x.in', customerId: id } }]);
     const owned = evolveEmail(initialEmailState(), { type: 'EmailClaimed', data: { email: 'a@x.in', customerId: id } });
     expect(decideEmailClaim('a@x.in', id, owned, 'taken')).toEqual([]);
-    expect(() => decideEmailClaim('a@x.in', adminId, owned, 'An account with this email already exists')).toThrow(new ConflictError('An account with this email already exists'));
+    expect(() => decideEmailClaim('a@x.in', adminId, owned, 'An account with this email already exists')).toThrow(
+      new ConflictError('An account with this email already exists'),
+    );
   });
 });

@@ -5,8 +5,21 @@ import { invisibleMessage, isPhone, isVisibleText, normalisePhone, PHONE_MESSAGE
 const required = 'Please fill in all required fields';
 const location = 'Please provide your location details';
 const visible = (label: string) => [(v: string) => isVisibleText(v), invisibleMessage(label)] as const;
-const text = (message: string, label = 'Text') => z.string({ error: message }).trim().min(1, message).max(200, 'Value is too long').refine(...visible(label));
-const optionalText = (label: string) => z.string().trim().max(500, 'Value is too long').refine(...visible(label)).optional().default('');
+const text = (message: string, label = 'Text') =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(200, 'Value is too long')
+    .refine(...visible(label));
+const optionalText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, 'Value is too long')
+    .refine(...visible(label))
+    .optional()
+    .default('');
 /** Optional; when given, a 10-digit Indian number (+91 and spaces allowed, stored as the 10 digits). */
 const phone = z
   .string({ error: PHONE_MESSAGE })
@@ -16,7 +29,11 @@ const phone = z
   .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
 
 export const passwordRule = z.string({ error: required }).min(6, 'Password must be at least 6 characters long').max(200, 'Password is too long');
-export const pincodeRule = z.string({ error: location }).trim().min(1, location).regex(/^\d{6}$/, 'Invalid Pincode');
+export const pincodeRule = z
+  .string({ error: location })
+  .trim()
+  .min(1, location)
+  .regex(/^\d{6}$/, 'Invalid Pincode');
 
 export const signupBody = z.object({
   full_name: text(required, 'Name'),
@@ -36,14 +53,45 @@ export const loginBody = z.object({
 
 export const profileBody = z
   .object({
-    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200).refine(...visible('Name')).optional(),
-    name: z.string().trim().min(1, 'Full name cannot be empty').max(200).refine(...visible('Name')).optional(),
+    full_name: z
+      .string()
+      .trim()
+      .min(1, 'Full name cannot be empty')
+      .max(200)
+      .refine(...visible('Name'))
+      .optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Full name cannot be empty')
+      .max(200)
+      .refine(...visible('Name'))
+      .optional(),
     email: z.string().trim().pipe(z.email('Please enter a valid email address')).optional(),
     phone: phone.optional(),
-    address: z.string().trim().max(500).refine(...visible('Address')).optional(),
-    city: z.string().trim().max(100).refine(...visible('City')).optional(),
-    state: z.string().trim().max(100).refine(...visible('State')).optional(),
-    pincode: z.string().trim().regex(/^\d{6}$/, 'Invalid Pincode').optional(),
+    address: z
+      .string()
+      .trim()
+      .max(500)
+      .refine(...visible('Address'))
+      .optional(),
+    city: z
+      .string()
+      .trim()
+      .max(100)
+      .refine(...visible('City'))
+      .optional(),
+    state: z
+      .string()
+      .trim()
+      .max(100)
+      .refine(...visible('State'))
+      .optional(),
+    pincode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Invalid Pincode')
+      .optional(),
     /** Needed only when the e-mail changes. */
     currentPassword: z.string().max(200, 'Password is too long').optional(),
   })

@@ -8,7 +8,19 @@ const now = '2026-11-24T00:00:00.000Z';
 const registered = (role: 'customer' | 'admin' = 'customer'): CustomerState =>
   evolveCustomer(initialCustomerState(), {
     type: 'CustomerRegistered',
-    data: { customerId: id, email: 'a@example.in', passwordHash: 'h', role, registeredAt: now, fullName: 'A', phone: '', address: '', city: 'Pune', state: 'MH', pincode: '411001' },
+    data: {
+      customerId: id,
+      email: 'a@example.in',
+      passwordHash: 'h',
+      role,
+      registeredAt: now,
+      fullName: 'A',
+      phone: '',
+      address: '',
+      city: 'Pune',
+      state: 'MH',
+      pincode: '411001',
+    },
   });
 const fold = (state: CustomerState, events: CustomerEvent[]) => events.reduce(evolveCustomer, state);
 const version = (state: CustomerState) => (state.status === 'registered' ? state.sessionVersion : NaN);
@@ -29,7 +41,7 @@ describe('customer sessions (given events / when command / then events)', () => 
     expect(version(state)).toBe(2);
   });
 
-  it('ChangeRole records from/to and who; nothing for the same role; never one\'s own', () => {
+  it("ChangeRole records from/to and who; nothing for the same role; never one's own", () => {
     const state = registered('admin');
     expect(decideCustomer({ type: 'ChangeRole', data: { role: 'customer', by: admin, now } }, state)).toEqual([
       { type: 'RoleChanged', data: { customerId: id, from: 'admin', to: 'customer', by: admin, at: now } },
@@ -39,12 +51,15 @@ describe('customer sessions (given events / when command / then events)', () => 
   });
 
   it('commands on an unknown customer are "User not found"', () => {
-    expect(() => decideCustomer({ type: 'RevokeSessions', data: { reason: 'sign-out-everywhere', by: id, now } }, initialCustomerState())).toThrow('User not found');
+    expect(() => decideCustomer({ type: 'RevokeSessions', data: { reason: 'sign-out-everywhere', by: id, now } }, initialCustomerState())).toThrow(
+      'User not found',
+    );
   });
 
   it('UpdateProfile: a new e-mail needs the current password; other fields do not', () => {
     const state = registered();
-    const change = (currentPasswordMatches?: boolean) => () => decideCustomer({ type: 'UpdateProfile', data: { email: 'b@example.in', currentPasswordMatches, now } }, state);
+    const change = (currentPasswordMatches?: boolean) => () =>
+      decideCustomer({ type: 'UpdateProfile', data: { email: 'b@example.in', currentPasswordMatches, now } }, state);
     expect(change()).toThrow(EMAIL_CHANGE_MESSAGES.required);
     expect(change(false)).toThrow(EMAIL_CHANGE_MESSAGES.incorrect);
     expect(change(true)()).toEqual([{ type: 'ProfileUpdated', data: { customerId: id, email: 'b@example.in', updatedAt: now } }]);

@@ -7,7 +7,16 @@ import { reconcileGst } from './reconcile.js';
 import { currentUser } from '../../plugins/auth.js';
 import { CATEGORIES } from '../catalogue/index.js';
 import { categoryDefaults, setCategoryDefault } from './category-defaults.js';
-import { categoryDefaultBody, categoryDefaultsResponses, gstr1Query, gstr1Responses, invoicesQuery, invoicesResponses, monthQuery, reconciliationResponses } from './schemas.js';
+import {
+  categoryDefaultBody,
+  categoryDefaultsResponses,
+  gstr1Query,
+  gstr1Responses,
+  invoicesQuery,
+  invoicesResponses,
+  monthQuery,
+  reconciliationResponses,
+} from './schemas.js';
 import { gstSettings } from './settings.js';
 
 /** Admin: the monthly return (GSTR-1) as JSON or CSV, the invoices issued, and the reconciliation with the log. */
@@ -31,8 +40,16 @@ export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<vo
     const where = month ? 'where tax_period = $3' : '';
     const params: unknown[] = [limit, (page - 1) * limit, ...(month ? [month] : [])];
     const { rows } = await runtime.pool.query<{
-      document_number: string; kind: 'invoice' | 'credit-note'; invoice_number: string; order_id: string; order_number: string; issued_at: Date; place_of_supply: string;
-      tax: string; total_paise: string; total: number;
+      document_number: string;
+      kind: 'invoice' | 'credit-note';
+      invoice_number: string;
+      order_id: string;
+      order_number: string;
+      issued_at: Date;
+      place_of_supply: string;
+      tax: string;
+      total_paise: string;
+      total: number;
     }>(
       `select document_number, kind, invoice_number, order_id, order_number, issued_at, place_of_supply,
               cgst_paise + sgst_paise + igst_paise as tax, total_paise, count(*) over ()::int as total
@@ -42,8 +59,15 @@ export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<vo
     return {
       success: true as const,
       invoices: rows.map((r) => ({
-        documentNumber: r.document_number, kind: r.kind, invoiceNumber: r.invoice_number, orderId: r.order_id, orderNumber: r.order_number,
-        issuedAt: r.issued_at.toISOString(), placeOfSupply: placeOfSupplyLabel(r.place_of_supply), taxPaise: Number(r.tax), totalPaise: Number(r.total_paise),
+        documentNumber: r.document_number,
+        kind: r.kind,
+        invoiceNumber: r.invoice_number,
+        orderId: r.order_id,
+        orderNumber: r.order_number,
+        issuedAt: r.issued_at.toISOString(),
+        placeOfSupply: placeOfSupplyLabel(r.place_of_supply),
+        taxPaise: Number(r.tax),
+        totalPaise: Number(r.total_paise),
       })),
       total: rows[0]?.total ?? 0,
       page,
@@ -59,7 +83,11 @@ export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<vo
   const defaultsAnswer = async () => {
     const settings = gstSettings();
     const defaults = await categoryDefaults(runtime.store, settings);
-    return { success: true as const, defaults: CATEGORIES.map((category) => ({ category, ...(defaults[category] ?? { hsn: '9503', rate: 18 }) })), slabs: settings.slabs };
+    return {
+      success: true as const,
+      defaults: CATEGORIES.map((category) => ({ category, ...(defaults[category] ?? { hsn: '9503', rate: 18 }) })),
+      slabs: settings.slabs,
+    };
   };
 
   /** The HSN code and rate a product takes when it sets none, per category (the environment's, then the admin's). */
@@ -67,7 +95,11 @@ export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<vo
 
   api.put('/admin/gst/category-defaults', { ...admin, schema: { body: categoryDefaultBody, response: categoryDefaultsResponses } }, async (request) => {
     const user = currentUser(request);
-    await setCategoryDefault(runtime.store, { ...request.body, categories: CATEGORIES, slabs: gstSettings().slabs, by: user.id }, { userId: user.id, correlationId: request.id, now: new Date() });
+    await setCategoryDefault(
+      runtime.store,
+      { ...request.body, categories: CATEGORIES, slabs: gstSettings().slabs, by: user.id },
+      { userId: user.id, correlationId: request.id, now: new Date() },
+    );
     return defaultsAnswer();
   });
 }

@@ -9,13 +9,22 @@ import { hsnProblem, rateProblem, type CategoryTax, type GstSettings } from './s
 export const CATEGORY_DEFAULTS_STREAM = 'gst-category-defaults';
 
 export const categoryDefaultEvents = {
-  GstCategoryDefaultSet: z.object({ category: z.string().min(1), hsn: z.string().regex(/^(\d{4}|\d{6}|\d{8})$/), rate: z.number().min(0).max(100), by: z.string(), at: z.string().datetime() }),
+  GstCategoryDefaultSet: z.object({
+    category: z.string().min(1),
+    hsn: z.string().regex(/^(\d{4}|\d{6}|\d{8})$/),
+    rate: z.number().min(0).max(100),
+    by: z.string(),
+    at: z.string().datetime(),
+  }),
 } as const;
 registerEvents(categoryDefaultEvents);
 
 type Event = { type: 'GstCategoryDefaultSet'; data: z.infer<typeof categoryDefaultEvents.GstCategoryDefaultSet> };
 type State = Record<string, CategoryTax>;
-type Command = { type: 'SetCategoryDefault'; data: { category: string; hsn: string; rate: number; categories: readonly string[]; slabs: number[]; by: string; at: string } };
+type Command = {
+  type: 'SetCategoryDefault';
+  data: { category: string; hsn: string; rate: number; categories: readonly string[]; slabs: number[]; by: string; at: string };
+};
 
 const evolve = (state: State, event: Event): State => ({ ...state, [event.data.category]: { hsn: event.data.hsn, rate: event.data.rate } });
 

@@ -16,7 +16,11 @@ export class GstUsageError extends Error {}
 
 /** `npm run gst`: prints the return or the reconciliation; returns the exit code. */
 export async function runGstCli(args: string[], db: { store: EventStore; pool: pg.Pool }, out: (text: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { month: { type: 'string' }, format: { type: 'string' }, sheet: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { month: { type: 'string' }, format: { type: 'string' }, sheet: { type: 'string' } },
+  });
   const [command] = positionals;
   if (command !== 'gstr1' && command !== 'reconcile') throw new GstUsageError(command ? `unknown command '${command}'` : 'a command is required');
   const parsed = gstr1Query.safeParse({ month: values.month, format: values.format, sheet: values.sheet });

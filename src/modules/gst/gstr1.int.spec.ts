@@ -24,11 +24,17 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
     const figure = await createTestProduct(t.runtime, { price: 1180, hsn: '95030010', gstRate: 18, stock: 100 });
     const small = await createTestProduct(t.runtime, { price: 899, category: 'Anime Figures', stock: 100 });
     const run = async (orderId: string, at: string, command: (at: string) => OrderCommand) => {
-      const { result } = await runOrderCommand(t.runtime.store, orderId, command(at), { userId: shopper.user.id, correlationId: randomUUID(), now: new Date(at) });
+      const { result } = await runOrderCommand(t.runtime.store, orderId, command(at), {
+        userId: shopper.user.id,
+        correlationId: randomUUID(),
+        now: new Date(at),
+      });
       if (result) await t.runtime.projections.waitFor(result.position);
     };
     const confirm = (at: string): OrderCommand => ({ type: 'ConfirmOrder', data: { by: shopper.user.id, at } });
-    const status = (to: 'confirmed' | 'cancelled') => (at: string): OrderCommand => ({ type: 'ChangeOrderStatus', data: { status: to, generatedTrackingNumber: 'AWB1', by: admin.user.id, at } });
+    const status =
+      (to: 'confirmed' | 'cancelled') =>
+      (at: string): OrderCommand => ({ type: 'ChangeOrderStatus', data: { status: to, generatedTrackingNumber: 'AWB1', by: admin.user.id, at } });
     const place = async (items: { id: string; quantity: number }[], state: string, method: 'cod' | 'razorpay' = 'cod') => {
       const order = await placeTestOrder(t.app, shopper.auth, { items, state, pincode: '560001', method });
       orderIds.push(order.id);
@@ -64,9 +70,42 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
       { type: 'OE', placeOfSupply: '29-Karnataka', rate: 5, taxablePaise: 171_238, igstPaise: 0, cgstPaise: 4_281, sgstPaise: 4_281 },
     ]);
     expect(gstr1.hsn).toEqual([
-      { hsn: '95030010', description: '', uqc: 'NOS-NUMBERS', quantity: 2, totalValuePaise: 236_000, rate: 18, taxablePaise: 200_000, igstPaise: 0, cgstPaise: 18_000, sgstPaise: 18_000 },
-      { hsn: '9503', description: '', uqc: 'NOS-NUMBERS', quantity: 3, totalValuePaise: 269_700, rate: 5, taxablePaise: 256_857, igstPaise: 4_281, cgstPaise: 4_281, sgstPaise: 4_281 },
-      { hsn: '996812', description: 'Shipping and handling', uqc: 'NA-NOT APPLICABLE', quantity: 1, totalValuePaise: 10_000, rate: 18, taxablePaise: 8_475, igstPaise: 1_525, cgstPaise: 0, sgstPaise: 0 },
+      {
+        hsn: '95030010',
+        description: '',
+        uqc: 'NOS-NUMBERS',
+        quantity: 2,
+        totalValuePaise: 236_000,
+        rate: 18,
+        taxablePaise: 200_000,
+        igstPaise: 0,
+        cgstPaise: 18_000,
+        sgstPaise: 18_000,
+      },
+      {
+        hsn: '9503',
+        description: '',
+        uqc: 'NOS-NUMBERS',
+        quantity: 3,
+        totalValuePaise: 269_700,
+        rate: 5,
+        taxablePaise: 256_857,
+        igstPaise: 4_281,
+        cgstPaise: 4_281,
+        sgstPaise: 4_281,
+      },
+      {
+        hsn: '996812',
+        description: 'Shipping and handling',
+        uqc: 'NA-NOT APPLICABLE',
+        quantity: 1,
+        totalValuePaise: 10_000,
+        rate: 18,
+        taxablePaise: 8_475,
+        igstPaise: 1_525,
+        cgstPaise: 0,
+        sgstPaise: 0,
+      },
     ]);
     expect(gstr1.docs).toEqual([
       { natureOfDocument: 'Invoices for outward supply', from: 'AC/31-32/000001', to: 'AC/31-32/000004', totalNumber: 4, cancelled: 0 },
@@ -94,9 +133,13 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
     const lines: string[] = [];
     expect(await runGstCli(['gstr1', '--month', '2031-07', '--format', 'csv'], t.runtime, (l) => lines.push(l))).toBe(0);
     const all = lines.join('\n');
-    expect(all).toContain('hsn\nHSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount\n95030010,,NOS-NUMBERS,2,2360.00,18,2000.00,0.00,180.00,180.00,0.00');
+    expect(all).toContain(
+      'hsn\nHSN,Description,UQC,Total Quantity,Total Value,Rate,Taxable Value,Integrated Tax Amount,Central Tax Amount,State/UT Tax Amount,Cess Amount\n95030010,,NOS-NUMBERS,2,2360.00,18,2000.00,0.00,180.00,180.00,0.00',
+    );
     expect(all).toContain('9503,,NOS-NUMBERS,3,2697.00,5,2568.57,42.81,42.81,42.81,0.00');
-    expect(all).toContain('docs\nNature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled\nInvoices for outward supply,AC/31-32/000001,AC/31-32/000004,4,0\nCredit Note,CN/31-32/000001,CN/31-32/000001,1,0');
+    expect(all).toContain(
+      'docs\nNature of Document,Sr. No. From,Sr. No. To,Total Number,Cancelled\nInvoices for outward supply,AC/31-32/000001,AC/31-32/000004,4,0\nCredit Note,CN/31-32/000001,CN/31-32/000001,1,0',
+    );
     await expect(runGstCli(['gstr1', '--month', '2031-7'], t.runtime, () => undefined)).rejects.toThrow('month must be YYYY-MM');
   });
 
@@ -111,16 +154,20 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
 
   it('reconciles with the events to the paisa; the auditor sees a read model that drifted', async () => {
     const ok = (await get('/api/admin/audit/gst?month=2031-07')).json().reconciliation;
-    expect(ok).toMatchObject({ reconciled: true, differences: [], events: { taxablePaise: 465_332, igstPaise: 5_806, cgstPaise: 22_281, sgstPaise: 22_281, invoices: 4, creditNotes: 1 } });
+    expect(ok).toMatchObject({
+      reconciled: true,
+      differences: [],
+      events: { taxablePaise: 465_332, igstPaise: 5_806, cgstPaise: 22_281, sgstPaise: 22_281, invoices: 4, creditNotes: 1 },
+    });
     expect(ok.gstr1).toEqual(ok.events);
-    expect((await runGstCli(['reconcile', '--month', '2031-07'], t.runtime, () => undefined))).toBe(0);
+    expect(await runGstCli(['reconcile', '--month', '2031-07'], t.runtime, () => undefined)).toBe(0);
     // a read model changed behind the log's back (or a projector bug) is reported, document and total
     await t.runtime.pool.query("update invoices set igst_paise = igst_paise + 1 where document_number = 'AC/31-32/000002'");
     const drifted = (await get('/api/admin/gst/reconciliation?month=2031-07')).json().reconciliation;
     expect(drifted.reconciled).toBe(false);
     expect(drifted.differences.map((d: { documentNumber: string }) => d.documentNumber)).toEqual(['AC/31-32/000002']);
     expect(drifted.differences[0].reason).toContain('igst 58.07');
-    expect((await runGstCli(['reconcile', '--month', '2031-07'], t.runtime, () => undefined))).toBe(1);
+    expect(await runGstCli(['reconcile', '--month', '2031-07'], t.runtime, () => undefined)).toBe(1);
     await t.runtime.pool.query("update invoices set igst_paise = igst_paise - 1 where document_number = 'AC/31-32/000002'");
     await t.runtime.pool.query("delete from invoices where document_number = 'CN/31-32/000001'");
     const missing = (await get('/api/admin/audit/gst?month=2031-07')).json().reconciliation;
@@ -130,9 +177,16 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
   it('replaying the log rebuilds the invoices table and every invoice, JSON and PDF, byte for byte', async () => {
     const rendered = async () => {
       const out: { json: string; pdf: Buffer }[] = [];
-      const { rows } = await t.runtime.pool.query<{ kind: string; document: InvoiceIssued; invoice_number: string }>("select kind, document, invoice_number from invoices where kind = 'invoice' order by document_number");
+      const { rows } = await t.runtime.pool.query<{ kind: string; document: InvoiceIssued; invoice_number: string }>(
+        "select kind, document, invoice_number from invoices where kind = 'invoice' order by document_number",
+      );
       for (const row of rows) {
-        const credits = (await t.runtime.pool.query<{ document: CreditNoteIssued }>("select document from invoices where kind = 'credit-note' and invoice_number = $1 order by document_number", [row.invoice_number])).rows.map((r) => r.document);
+        const credits = (
+          await t.runtime.pool.query<{ document: CreditNoteIssued }>(
+            "select document from invoices where kind = 'credit-note' and invoice_number = $1 order by document_number",
+            [row.invoice_number],
+          )
+        ).rows.map((r) => r.document);
         const document = taxInvoice(row.document, credits);
         out.push({ json: JSON.stringify(document), pdf: await taxInvoicePdf(document) });
       }

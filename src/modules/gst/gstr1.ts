@@ -9,7 +9,19 @@ import { GST_STATES } from './states.js';
  * "GSTR1 Excel Workbook Template", GSTN, as published copies of V1.5 and V2.0 show it).
  */
 export const B2CS_COLUMNS = ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'] as const;
-export const HSN_COLUMNS = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'] as const;
+export const HSN_COLUMNS = [
+  'HSN',
+  'Description',
+  'UQC',
+  'Total Quantity',
+  'Total Value',
+  'Rate',
+  'Taxable Value',
+  'Integrated Tax Amount',
+  'Central Tax Amount',
+  'State/UT Tax Amount',
+  'Cess Amount',
+] as const;
 export const DOCS_COLUMNS = ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'] as const;
 
 export interface Amounts {
@@ -80,7 +92,15 @@ export function gstr1From(period: string, gstin: string, documents: DocumentRow[
       add(b, line, sign);
       b2cs.set(b2csKey, b);
       const hsnKey = `${line.hsn}|${line.rate}|${line.unit}`;
-      const h = hsn.get(hsnKey) ?? { hsn: line.hsn, description: line.kind === 'shipping' ? 'Shipping and handling' : '', uqc: UQC[line.unit], quantity: 0, totalValuePaise: 0, rate: line.rate, ...zero() };
+      const h = hsn.get(hsnKey) ?? {
+        hsn: line.hsn,
+        description: line.kind === 'shipping' ? 'Shipping and handling' : '',
+        uqc: UQC[line.unit],
+        quantity: 0,
+        totalValuePaise: 0,
+        rate: line.rate,
+        ...zero(),
+      };
       add(h, line, sign);
       h.quantity += sign * line.quantity;
       h.totalValuePaise += sign * line.grossPaise;
@@ -93,15 +113,21 @@ export function gstr1From(period: string, gstin: string, documents: DocumentRow[
     ['invoice', 'Invoices for outward supply'],
     ['credit-note', 'Credit Note'],
   ] as const) {
-    const numbers = documents.filter((d) => d.kind === kind).map((d) => d.document_number).sort();
-    if (numbers.length > 0) docs.push({ natureOfDocument: nature, from: numbers[0]!, to: numbers[numbers.length - 1]!, totalNumber: numbers.length, cancelled: 0 });
+    const numbers = documents
+      .filter((d) => d.kind === kind)
+      .map((d) => d.document_number)
+      .sort();
+    if (numbers.length > 0)
+      docs.push({ natureOfDocument: nature, from: numbers[0]!, to: numbers[numbers.length - 1]!, totalNumber: numbers.length, cancelled: 0 });
   }
   const byKey = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
   return { period, gstin, b2cs: byKey(b2cs), hsn: byKey(hsn), docs, totals };
 }
 
 export async function gstr1(pool: pg.Pool, period: string, gstin: string): Promise<Gstr1> {
-  const { rows } = await pool.query<DocumentRow>('select kind, document_number, document from invoices where tax_period = $1 order by kind, document_number', [period]);
+  const { rows } = await pool.query<DocumentRow>('select kind, document_number, document from invoices where tax_period = $1 order by kind, document_number', [
+    period,
+  ]);
   return gstr1From(period, gstin, rows);
 }
 
@@ -116,11 +142,33 @@ export type Gstr1Sheet = 'b2cs' | 'hsn' | 'docs';
 
 /** One sheet as CSV, in the offline tool's column order (amounts in rupees with 2 decimals). */
 export function gstr1Csv(report: Gstr1, sheet: Gstr1Sheet): string {
-  if (sheet === 'b2cs') return csvLines(B2CS_COLUMNS, report.b2cs.map((r) => [r.type, r.placeOfSupply, '', r.rate, money(r.taxablePaise), '0.00', '']));
+  if (sheet === 'b2cs')
+    return csvLines(
+      B2CS_COLUMNS,
+      report.b2cs.map((r) => [r.type, r.placeOfSupply, '', r.rate, money(r.taxablePaise), '0.00', '']),
+    );
   if (sheet === 'hsn') {
-    return csvLines(HSN_COLUMNS, report.hsn.map((r) => [r.hsn, r.description, r.uqc, r.quantity, money(r.totalValuePaise), r.rate, money(r.taxablePaise), money(r.igstPaise), money(r.cgstPaise), money(r.sgstPaise), '0.00']));
+    return csvLines(
+      HSN_COLUMNS,
+      report.hsn.map((r) => [
+        r.hsn,
+        r.description,
+        r.uqc,
+        r.quantity,
+        money(r.totalValuePaise),
+        r.rate,
+        money(r.taxablePaise),
+        money(r.igstPaise),
+        money(r.cgstPaise),
+        money(r.sgstPaise),
+        '0.00',
+      ]),
+    );
   }
-  return csvLines(DOCS_COLUMNS, report.docs.map((r) => [r.natureOfDocument, r.from, r.to, r.totalNumber, r.cancelled]));
+  return csvLines(
+    DOCS_COLUMNS,
+    report.docs.map((r) => [r.natureOfDocument, r.from, r.to, r.totalNumber, r.cancelled]),
+  );
 }
 
 /** All three sheets, each under a line naming it, separated by an empty line. */

@@ -20,7 +20,15 @@ describe('the tax invoice (JSON and PDF) of a confirmed order', () => {
   it('carries every Rule 46 field, in the JSON and in the PDF text read back with pdftotext; shopper and admin get the same bytes', async () => {
     const figure = await createTestProduct(s.t.runtime, { price: 2499, name: '鬼滅の刃 Tanjiro Figure', hsn: '95030010', gstRate: 18 });
     const keychain = await createTestProduct(s.t.runtime, { price: 349, name: 'Akatsuki Keychain', category: 'Keychains' });
-    const order = await placeTestOrder(s.t.app, s.shopper.auth, { items: [{ id: figure.id, quantity: 1 }, { id: keychain.id, quantity: 2 }], state: 'Karnataka', pincode: '560001', name: 'Asha Rao' });
+    const order = await placeTestOrder(s.t.app, s.shopper.auth, {
+      items: [
+        { id: figure.id, quantity: 1 },
+        { id: keychain.id, quantity: 2 },
+      ],
+      state: 'Karnataka',
+      pincode: '560001',
+      name: 'Asha Rao',
+    });
     const confirm = await s.t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: s.shopper.auth, payload: { status: 'confirmed' } });
     expect(confirm.statusCode).toBe(200);
 
@@ -41,12 +49,29 @@ describe('the tax invoice (JSON and PDF) of a confirmed order', () => {
       title: 'Tax Invoice',
       copy: 'Original for Recipient',
       invoiceNumber: 'AC/26-27/000001',
-      seller: { legalName: 'Anime Collectibles (Demo) Private Limited', address: '12 Brigade Road, Bengaluru 560001', gstin: '29AAACA1234A1ZG', state: { code: '29', name: 'Karnataka' } },
+      seller: {
+        legalName: 'Anime Collectibles (Demo) Private Limited',
+        address: '12 Brigade Road, Bengaluru 560001',
+        gstin: '29AAACA1234A1ZG',
+        state: { code: '29', name: 'Karnataka' },
+      },
       recipient: { name: 'Asha Rao', address: '14 Residency Road', pincode: '560001', state: { code: '29', name: 'Karnataka' } },
       placeOfSupply: { code: '29', name: 'Karnataka' },
       reverseCharge: 'No',
       lines: [
-        { description: '鬼滅の刃 Tanjiro Figure', hsn: '95030010', quantity: 1, unit: 'NOS', taxableValue: 2117.8, rate: 18, cgstRate: 9, cgst: 190.6, sgstRate: 9, sgst: 190.6, igst: 0 },
+        {
+          description: '鬼滅の刃 Tanjiro Figure',
+          hsn: '95030010',
+          quantity: 1,
+          unit: 'NOS',
+          taxableValue: 2117.8,
+          rate: 18,
+          cgstRate: 9,
+          cgst: 190.6,
+          sgstRate: 9,
+          sgst: 190.6,
+          igst: 0,
+        },
         { description: 'Akatsuki Keychain', hsn: '3926', quantity: 2, unit: 'NOS', taxableValue: 591.53, rate: 18, cgst: 53.24, sgst: 53.23, igst: 0 },
       ],
       totals: { taxableValue: 2709.33, cgst: 243.84, sgst: 243.83, igst: 0, tax: 487.67, total: 3197 },

@@ -8,7 +8,11 @@ import type { TaxInvoice } from './tax-invoice.js';
  */
 export function taxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Tax Invoice ${invoice.invoiceNumber}`, CreationDate: new Date(invoice.date), ModDate: new Date(invoice.date) } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 40,
+      info: { Title: `Tax Invoice ${invoice.invoiceNumber}`, CreationDate: new Date(invoice.date), ModDate: new Date(invoice.date) },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -60,7 +64,19 @@ export function taxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     doc.y = top + 12;
     for (const l of invoice.lines) {
       const y = doc.y + 3;
-      const cells = [String(l.lineNo), l.description, l.hsn, String(l.quantity), l.unit, invoiceMoney(l.taxableValue), `${l.rate}%`, invoiceMoney(l.cgst), invoiceMoney(l.sgst), invoiceMoney(l.igst), invoiceMoney(l.total)];
+      const cells = [
+        String(l.lineNo),
+        l.description,
+        l.hsn,
+        String(l.quantity),
+        l.unit,
+        invoiceMoney(l.taxableValue),
+        `${l.rate}%`,
+        invoiceMoney(l.cgst),
+        invoiceMoney(l.sgst),
+        invoiceMoney(l.igst),
+        invoiceMoney(l.total),
+      ];
       let bottom = y;
       cells.forEach((text, i) => {
         fit(text).text(text, cols[i]!.x, y, { width: cols[i]!.w });

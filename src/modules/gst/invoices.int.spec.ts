@@ -27,7 +27,12 @@ describe('GST invoices and credit notes as events', () => {
 
   const documents = async (orderId: string) => (await a.runtime.store.readStream(taxDocumentsStream(orderId))).map((e) => ({ type: e.type, data: e.data }));
   const confirmAt = (t: TestContext, orderId: string, at: string) =>
-    runOrderCommand(t.runtime.store, orderId, { type: 'ConfirmOrder', data: { by: shopper.user.id, at } }, { userId: shopper.user.id, correlationId: randomUUID(), now: new Date(at) });
+    runOrderCommand(
+      t.runtime.store,
+      orderId,
+      { type: 'ConfirmOrder', data: { by: shopper.user.id, at } },
+      { userId: shopper.user.id, correlationId: randomUUID(), now: new Date(at) },
+    );
   const numbersOf = async (series: 'invoice' | 'credit-note', fy: string) =>
     (await a.runtime.store.readStream(seriesStream(series, fy))).map((e) => (e.data as { documentNumber: string }).documentNumber);
 
@@ -48,7 +53,20 @@ describe('GST invoices and credit notes as events', () => {
       recipient: { name: 'Asha Rao', state: { code: '29', name: 'Karnataka' }, pincode: '560001' },
       placeOfSupply: { code: '29', name: 'Karnataka' },
       supplyType: 'intra-state',
-      lines: [{ kind: 'goods', hsn: '95030010', quantity: 2, unit: 'NOS', grossPaise: 236_000, rate: 18, taxablePaise: 200_000, cgstPaise: 18_000, sgstPaise: 18_000, igstPaise: 0 }],
+      lines: [
+        {
+          kind: 'goods',
+          hsn: '95030010',
+          quantity: 2,
+          unit: 'NOS',
+          grossPaise: 236_000,
+          rate: 18,
+          taxablePaise: 200_000,
+          cgstPaise: 18_000,
+          sgstPaise: 18_000,
+          igstPaise: 0,
+        },
+      ],
       totals: { taxablePaise: 200_000, cgstPaise: 18_000, sgstPaise: 18_000, igstPaise: 0, taxPaise: 36_000, totalPaise: 236_000 },
       amountInWords: 'Indian Rupees Two Thousand Three Hundred Sixty Only',
     });
@@ -60,7 +78,12 @@ describe('GST invoices and credit notes as events', () => {
 
   it('another state (Maharashtra): IGST; shipping is its own line at its own rate; the category default classifies', async () => {
     const product = await createTestProduct(a.runtime, { price: 899, category: 'Anime Figures' });
-    const order = await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Maharashtra', pincode: '411001', method: 'razorpay' });
+    const order = await placeTestOrder(a.app, shopper.auth, {
+      items: [{ id: product.id, quantity: 1 }],
+      state: 'Maharashtra',
+      pincode: '411001',
+      method: 'razorpay',
+    });
     // an admin confirming an order also invoices it
     const moved = await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
     expect(moved.statusCode).toBe(200);
@@ -79,7 +102,8 @@ describe('GST invoices and credit notes as events', () => {
   it('numbers run per financial year: 31 March 23:59:59 IST closes 2026-27, 1 April 00:00 IST starts 2027-28 at 000001', async () => {
     const product = await createTestProduct(a.runtime, { price: 1500, stock: 100 });
     const orders = [];
-    for (let i = 0; i < 3; i++) orders.push(await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Kerala', pincode: '682001' }));
+    for (let i = 0; i < 3; i++)
+      orders.push(await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Kerala', pincode: '682001' }));
     const before = await numbersOf('invoice', '2026-27');
     await confirmAt(a, orders[0]!.id, '2027-03-31T18:29:59.999Z');
     await confirmAt(a, orders[1]!.id, '2027-03-31T18:30:00.000Z');
@@ -96,7 +120,10 @@ describe('GST invoices and credit notes as events', () => {
   it('50 concurrent confirmations on two instances: numbers 1–50, no gap, no duplicate, one invoice per order', async () => {
     const product = await createTestProduct(a.runtime, { price: 1200, stock: 1000 });
     const orders = [];
-    for (let i = 0; i < 50; i++) orders.push(await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: i % 2 ? 'Karnataka' : 'Goa', pincode: '560001' }));
+    for (let i = 0; i < 50; i++)
+      orders.push(
+        await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: i % 2 ? 'Karnataka' : 'Goa', pincode: '560001' }),
+      );
     const at = '2030-06-15T10:00:00.000Z';
     await Promise.all(orders.map((o, i) => confirmAt(i % 2 ? a : b, o.id, at)));
     const claimed = await numbersOf('invoice', '2030-31');
@@ -110,9 +137,15 @@ describe('GST invoices and credit notes as events', () => {
 
   it('cancelling a paid, invoiced order refunds it and issues a credit note in its own series reversing the tax', async () => {
     const product = await createTestProduct(a.runtime, { price: 2499, gstRate: 18, hsn: '9503' });
-    const order = await placeTestOrder(a.app, shopper.auth, { items: [{ id: product.id, quantity: 1 }], state: 'Tamil Nadu', pincode: '600001', method: 'razorpay' });
+    const order = await placeTestOrder(a.app, shopper.auth, {
+      items: [{ id: product.id, quantity: 1 }],
+      state: 'Tamil Nadu',
+      pincode: '600001',
+      method: 'razorpay',
+    });
     const post = (url: string, payload: object) => a.app.inject({ method: 'POST', url, headers: shopper.auth, payload });
-    const providerOrderId = (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json().order_id as string;
+    const providerOrderId = (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json()
+      .order_id as string;
     const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'success' })).json();
     expect((await post('/api/razorpay/verify-payment', { ...proof, orderId: order.id })).json()).toMatchObject({ verified: true });
     // paid but not yet confirmed: no invoice
@@ -125,7 +158,15 @@ describe('GST invoices and credit notes as events', () => {
     expect(creditEvent!.type).toBe('CreditNoteIssued');
     const credit = creditEvent!.data as CreditNoteIssued;
     expect(credit.creditNoteNumber).toMatch(/^CN\/\d{2}-\d{2}\/000001$/);
-    expect(credit).toMatchObject({ invoiceNumber: invoice.invoiceNumber, invoiceDate: invoice.issuedAt, reason: 'refunded', orderId: order.id, totals: invoice.totals, lines: invoice.lines, placeOfSupply: { code: '33', name: 'Tamil Nadu' } });
+    expect(credit).toMatchObject({
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceDate: invoice.issuedAt,
+      reason: 'refunded',
+      orderId: order.id,
+      totals: invoice.totals,
+      lines: invoice.lines,
+      placeOfSupply: { code: '33', name: 'Tamil Nadu' },
+    });
     expect(credit.totals).toMatchObject({ igstPaise: 38_120, taxablePaise: 211_780, totalPaise: 249_900 });
     // reopening the order invoices it afresh (the old invoice is reversed); cancelling again credits that one
     await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
@@ -156,7 +197,14 @@ describe('GST invoices and credit notes as events', () => {
     expect(saved.json().defaults).toContainEqual({ category: 'Anime Figures', hsn: '9503', rate: 5 });
     const keychain = await createTestProduct(a.runtime, { price: 1050, category: 'Keychains' });
     const own = await createTestProduct(a.runtime, { price: 1050, category: 'Keychains', hsn: '3926', gstRate: 18 });
-    const order = await placeTestOrder(a.app, shopper.auth, { items: [{ id: keychain.id, quantity: 1 }, { id: own.id, quantity: 1 }], state: 'Karnataka', pincode: '560001' });
+    const order = await placeTestOrder(a.app, shopper.auth, {
+      items: [
+        { id: keychain.id, quantity: 1 },
+        { id: own.id, quantity: 1 },
+      ],
+      state: 'Karnataka',
+      pincode: '560001',
+    });
     await a.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } });
     const invoice = (await documents(order.id))[0]!.data as InvoiceIssued;
     expect(invoice.lines.map((l) => [l.hsn, l.rate])).toEqual([

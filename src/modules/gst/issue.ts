@@ -43,12 +43,36 @@ export function buildInvoiceIssued(input: {
   const lines: DocumentLine[] = order.items.map((item, i) => {
     const { hsn, rate } = input.classify(item);
     const grossPaise = item.unitPricePaise * item.quantity;
-    return { lineNo: i + 1, kind: 'goods', productId: item.productId, description: item.name, hsn, quantity: item.quantity, unit: 'NOS', unitPricePaise: item.unitPricePaise, grossPaise, rate, ...lineTax({ grossPaise, rate }, supplyType) };
+    return {
+      lineNo: i + 1,
+      kind: 'goods',
+      productId: item.productId,
+      description: item.name,
+      hsn,
+      quantity: item.quantity,
+      unit: 'NOS',
+      unitPricePaise: item.unitPricePaise,
+      grossPaise,
+      rate,
+      ...lineTax({ grossPaise, rate }, supplyType),
+    };
   });
   if (order.shippingPaise > 0) {
     const { sac, rate } = settings.shipping;
     const grossPaise = order.shippingPaise;
-    lines.push({ lineNo: lines.length + 1, kind: 'shipping', productId: null, description: 'Shipping and handling', hsn: sac, quantity: 1, unit: 'NA', unitPricePaise: grossPaise, grossPaise, rate, ...lineTax({ grossPaise, rate }, supplyType) });
+    lines.push({
+      lineNo: lines.length + 1,
+      kind: 'shipping',
+      productId: null,
+      description: 'Shipping and handling',
+      hsn: sac,
+      quantity: 1,
+      unit: 'NA',
+      unitPricePaise: grossPaise,
+      grossPaise,
+      rate,
+      ...lineTax({ grossPaise, rate }, supplyType),
+    });
   }
   const totals = totalsOf(lines);
   return {
@@ -80,7 +104,13 @@ export function buildInvoiceIssued(input: {
 }
 
 /** A credit note reversing the whole invoice (the store cancels and refunds whole orders). */
-export function buildCreditNote(input: { invoice: InvoiceIssued; creditNoteNumber: string; financialYear: string; issuedAt: string; reason: 'cancelled' | 'refunded' }): CreditNoteIssued {
+export function buildCreditNote(input: {
+  invoice: InvoiceIssued;
+  creditNoteNumber: string;
+  financialYear: string;
+  issuedAt: string;
+  reason: 'cancelled' | 'refunded';
+}): CreditNoteIssued {
   const { invoice } = input;
   return {
     creditNoteNumber: input.creditNoteNumber,

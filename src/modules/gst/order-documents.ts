@@ -83,7 +83,11 @@ export function taxDocumentLockStreams(change: OrderTransition | null): string[]
  * append as the order's own writes; call `appended()` once that append succeeded. A conflict from another instance
  * surfaces as WrongExpectedVersionError on a tax-document stream and the order command decides again.
  */
-export async function taxDocumentWrites(store: EventStore, change: OrderTransition | null, context: CommandContext): Promise<{ writes: StreamWrite[]; appended: () => void }> {
+export async function taxDocumentWrites(
+  store: EventStore,
+  change: OrderTransition | null,
+  context: CommandContext,
+): Promise<{ writes: StreamWrite[]; appended: () => void }> {
   const none = { writes: [], appended: () => {} };
   const series = seriesOf(change);
   if (!change || !series) return none;
@@ -101,8 +105,20 @@ export async function taxDocumentWrites(store: EventStore, change: OrderTransiti
   const docNumber = documentNumber(prefix, financialYear, number);
   const document =
     series === 'invoice'
-      ? { type: 'InvoiceIssued', data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }) }
-      : { type: 'CreditNoteIssued', data: buildCreditNote({ invoice: open!, creditNoteNumber: docNumber, financialYear, issuedAt: change.at, reason: change.refunded ? 'refunded' : 'cancelled' }) };
+      ? {
+          type: 'InvoiceIssued',
+          data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }),
+        }
+      : {
+          type: 'CreditNoteIssued',
+          data: buildCreditNote({
+            invoice: open!,
+            creditNoteNumber: docNumber,
+            financialYear,
+            issuedAt: change.at,
+            reason: change.refunded ? 'refunded' : 'cancelled',
+          }),
+        };
   const claim = { type: 'DocumentNumberClaimed', data: { series, financialYear, number, documentNumber: docNumber, orderId: change.order.orderId } };
   const writes: StreamWrite[] = [
     { streamId: docsStream, events: toNewEvents([document], context), expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1 },
@@ -113,7 +129,12 @@ export async function taxDocumentWrites(store: EventStore, change: OrderTransiti
 }
 
 /** Runs `append` with the tax documents `change` calls for, under the in-process lock of the series (see taxDocumentWrites). */
-export async function withTaxDocuments<R>(store: EventStore, change: OrderTransition | null, context: CommandContext, append: (documentWrites: StreamWrite[]) => Promise<R>): Promise<R> {
+export async function withTaxDocuments<R>(
+  store: EventStore,
+  change: OrderTransition | null,
+  context: CommandContext,
+  append: (documentWrites: StreamWrite[]) => Promise<R>,
+): Promise<R> {
   return localLocks(store).run(taxDocumentLockStreams(change), async () => {
     const docs = await taxDocumentWrites(store, change, context);
     const result = await append(docs.writes);

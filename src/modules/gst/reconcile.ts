@@ -41,7 +41,8 @@ async function periodDocuments(store: EventStore, pool: pg.Pool, period: string)
   }
   const docs: Doc[] = [];
   for await (const e of eventsOf(store)) {
-    if ((e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') && taxPeriodOf((e.data as { issuedAt: string }).issuedAt) === period) docs.push(e as unknown as Doc);
+    if ((e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') && taxPeriodOf((e.data as { issuedAt: string }).issuedAt) === period)
+      docs.push(e as unknown as Doc);
   }
   return docs;
 }
@@ -54,23 +55,43 @@ export async function reconcileGst(store: EventStore, pool: pg.Pool, period: str
   const docs = await periodDocuments(store, pool, period);
   const report = await gstr1(pool, period, gstSettings().seller.gstin);
   const differences: GstDifference[] = [];
-  const signed = docs.map((d) => (d.type === 'InvoiceIssued' ? d.data.totals : { taxablePaise: -d.data.totals.taxablePaise, igstPaise: -d.data.totals.igstPaise, cgstPaise: -d.data.totals.cgstPaise, sgstPaise: -d.data.totals.sgstPaise }));
-  const events = { ...sum(signed), invoices: docs.filter((d) => d.type === 'InvoiceIssued').length, creditNotes: docs.filter((d) => d.type === 'CreditNoteIssued').length };
+  const signed = docs.map((d) =>
+    d.type === 'InvoiceIssued'
+      ? d.data.totals
+      : {
+          taxablePaise: -d.data.totals.taxablePaise,
+          igstPaise: -d.data.totals.igstPaise,
+          cgstPaise: -d.data.totals.cgstPaise,
+          sgstPaise: -d.data.totals.sgstPaise,
+        },
+  );
+  const events = {
+    ...sum(signed),
+    invoices: docs.filter((d) => d.type === 'InvoiceIssued').length,
+    creditNotes: docs.filter((d) => d.type === 'CreditNoteIssued').length,
+  };
   const { rows } = await pool.query<{ document_number: string; taxable_paise: string; igst_paise: string; cgst_paise: string; sgst_paise: string }>(
     'select document_number, taxable_paise, igst_paise, cgst_paise, sgst_paise from invoices where tax_period = $1',
     [period],
   );
-  const readModel = new Map(rows.map((r) => [r.document_number, { taxablePaise: Number(r.taxable_paise), igstPaise: Number(r.igst_paise), cgstPaise: Number(r.cgst_paise), sgstPaise: Number(r.sgst_paise) }]));
+  const readModel = new Map(
+    rows.map((r) => [
+      r.document_number,
+      { taxablePaise: Number(r.taxable_paise), igstPaise: Number(r.igst_paise), cgstPaise: Number(r.cgst_paise), sgstPaise: Number(r.sgst_paise) },
+    ]),
+  );
   for (const d of docs) {
     const row = readModel.get(numberOf(d));
     if (!row) differences.push({ documentNumber: numberOf(d), reason: 'in the log, missing from the invoices read model (and so from GSTR-1)' });
-    else if (!same(row, d.data.totals)) differences.push({ documentNumber: numberOf(d), reason: `read model ${show(row)} differs from the event's ${show(d.data.totals)}` });
+    else if (!same(row, d.data.totals))
+      differences.push({ documentNumber: numberOf(d), reason: `read model ${show(row)} differs from the event's ${show(d.data.totals)}` });
     readModel.delete(numberOf(d));
   }
   for (const number of readModel.keys()) differences.push({ documentNumber: number, reason: 'in the invoices read model, not in the log for this period' });
   const b2csSum = sum(report.b2cs);
   const hsnSum = sum(report.hsn);
-  if (!same(report.totals, events)) differences.push({ documentNumber: '(total)', reason: `GSTR-1 ${show(report.totals)} differs from the events' ${show(events)}` });
+  if (!same(report.totals, events))
+    differences.push({ documentNumber: '(total)', reason: `GSTR-1 ${show(report.totals)} differs from the events' ${show(events)}` });
   if (!same(b2csSum, report.totals)) differences.push({ documentNumber: '(b2cs)', reason: `B2CS sums to ${show(b2csSum)}` });
   if (!same(hsnSum, report.totals)) differences.push({ documentNumber: '(hsn)', reason: `HSN summary sums to ${show(hsnSum)}` });
   return { period, events, gstr1: report.totals, b2csSum, hsnSum, differences, reconciled: differences.length === 0 };

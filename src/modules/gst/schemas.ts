@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const month = z
-  .string({ error: 'month must be YYYY-MM' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
+const month = z.string({ error: 'month must be YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM');
 
 export const gstr1Query = z.object({
   month,
@@ -13,7 +11,12 @@ export const monthQuery = z.object({ month });
 export const invoicesQuery = z.object({
   month: month.optional(),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 200' })
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
 });
 
 const paise = z.number().int();
@@ -24,8 +27,18 @@ export const gstr1Schema = z.object({
   period: z.string(),
   gstin: z.string(),
   b2cs: z.array(z.object({ type: z.literal('OE'), placeOfSupply: z.string(), rate: z.number(), ...amounts })),
-  hsn: z.array(z.object({ hsn: z.string(), description: z.string(), uqc: z.string(), quantity: z.number().int(), totalValuePaise: paise, rate: z.number(), ...amounts })),
-  docs: z.array(z.object({ natureOfDocument: z.enum(['Invoices for outward supply', 'Credit Note']), from: z.string(), to: z.string(), totalNumber: z.number().int(), cancelled: z.number().int() })),
+  hsn: z.array(
+    z.object({ hsn: z.string(), description: z.string(), uqc: z.string(), quantity: z.number().int(), totalValuePaise: paise, rate: z.number(), ...amounts }),
+  ),
+  docs: z.array(
+    z.object({
+      natureOfDocument: z.enum(['Invoices for outward supply', 'Credit Note']),
+      from: z.string(),
+      to: z.string(),
+      totalNumber: z.number().int(),
+      cancelled: z.number().int(),
+    }),
+  ),
   totals: z.object({ ...amounts, invoices: z.number().int(), creditNotes: z.number().int() }),
 });
 
@@ -43,7 +56,13 @@ export const invoiceListItem = z.object({
   totalPaise: paise,
 });
 export const invoicesResponses = {
-  200: z.object({ success: z.literal(true), invoices: z.array(invoiceListItem).max(200), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+  200: z.object({
+    success: z.literal(true),
+    invoices: z.array(invoiceListItem).max(200),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
   400: failure,
 };
 
@@ -69,6 +88,10 @@ export const categoryDefaultBody = z.object({
   rate: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: 'GST rate must be a number' })),
 });
 export const categoryDefaultsResponses = {
-  200: z.object({ success: z.literal(true), defaults: z.array(z.object({ category: z.string(), hsn: z.string(), rate: z.number() })), slabs: z.array(z.number()) }),
+  200: z.object({
+    success: z.literal(true),
+    defaults: z.array(z.object({ category: z.string(), hsn: z.string(), rate: z.number() })),
+    slabs: z.array(z.number()),
+  }),
   400: failure,
 };

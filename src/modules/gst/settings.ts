@@ -42,14 +42,44 @@ const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 const envSchema = z.object({
   SELLER_LEGAL_NAME: z.preprocess(blankIsUnset, z.string().min(1).default('Anime Collectibles (Demo) Private Limited')),
   SELLER_ADDRESS: z.preprocess(blankIsUnset, z.string().min(1).default('12 Brigade Road, Bengaluru 560001')),
-  SELLER_STATE_CODE: z.preprocess(blankIsUnset, z.string().regex(/^\d{2}$/).default('29')),
+  SELLER_STATE_CODE: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d{2}$/)
+      .default('29'),
+  ),
   SELLER_GSTIN: z.preprocess(blankIsUnset, z.string().default(DEMO_GSTIN)),
-  GST_SLABS: z.preprocess(blankIsUnset, z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'GST_SLABS: comma-separated percentages').optional()),
+  GST_SLABS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'GST_SLABS: comma-separated percentages')
+      .optional(),
+  ),
   GST_CATEGORY_DEFAULTS: z.preprocess(blankIsUnset, z.string().optional()),
   SHIPPING_GST_RATE: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(100).default(18)),
-  SHIPPING_SAC: z.preprocess(blankIsUnset, z.string().regex(/^\d{4}(\d{2})?(\d{2})?$/).default('996812')),
-  INVOICE_PREFIX: z.preprocess(blankIsUnset, z.string().regex(/^[A-Z0-9]{1,4}$/).default('AC')),
-  CREDIT_NOTE_PREFIX: z.preprocess(blankIsUnset, z.string().regex(/^[A-Z0-9]{1,4}$/).default('CN')),
+  SHIPPING_SAC: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d{4}(\d{2})?(\d{2})?$/)
+      .default('996812'),
+  ),
+  INVOICE_PREFIX: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[A-Z0-9]{1,4}$/)
+      .default('AC'),
+  ),
+  CREDIT_NOTE_PREFIX: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^[A-Z0-9]{1,4}$/)
+      .default('CN'),
+  ),
 });
 
 /** Reads the seller and tax settings from the environment; throws with the reason when one is invalid. */

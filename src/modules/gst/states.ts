@@ -41,7 +41,11 @@ export const GST_STATES: Readonly<Record<string, string>> = {
   '97': 'Other Territory',
 };
 
-const key = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '');
+const key = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
 const BY_NAME = new Map<string, string>(Object.entries(GST_STATES).map(([code, name]) => [key(name), code]));
 for (const [alias, code] of [
   ['Orissa', '21'],

@@ -66,7 +66,13 @@ export function taxInvoice(invoice: InvoiceIssued, creditNotes: CreditNoteIssued
     },
     amountInWords: invoice.amountInWords,
     signature: { for: invoice.seller.legalName, label: 'Authorised Signatory' },
-    creditNotes: creditNotes.map((c) => ({ creditNoteNumber: c.creditNoteNumber, date: invoiceDate(c.issuedAt), reason: c.reason, total: rupees(c.totals.totalPaise), tax: rupees(c.totals.taxPaise) })),
+    creditNotes: creditNotes.map((c) => ({
+      creditNoteNumber: c.creditNoteNumber,
+      date: invoiceDate(c.issuedAt),
+      reason: c.reason,
+      total: rupees(c.totals.totalPaise),
+      tax: rupees(c.totals.taxPaise),
+    })),
   };
 }
 export type TaxInvoice = ReturnType<typeof taxInvoice>;

@@ -54,5 +54,12 @@ export function totalsOf(lines: (LineTax & { grossPaise: number })[]): TaxTotals
   const cgstPaise = sum((l) => l.cgstPaise);
   const sgstPaise = sum((l) => l.sgstPaise);
   const igstPaise = sum((l) => l.igstPaise);
-  return { taxablePaise: sum((l) => l.taxablePaise), cgstPaise, sgstPaise, igstPaise, taxPaise: cgstPaise + sgstPaise + igstPaise, totalPaise: sum((l) => l.grossPaise) };
+  return {
+    taxablePaise: sum((l) => l.taxablePaise),
+    cgstPaise,
+    sgstPaise,
+    igstPaise,
+    taxPaise: cgstPaise + sgstPaise + igstPaise,
+    totalPaise: sum((l) => l.grossPaise),
+  };
 }

@@ -37,7 +37,9 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
     case 'ReleaseStock': {
       const held = state.reservations[command.data.orderId];
       if (!held) return [];
-      return [{ type: 'StockReleased', data: { productId: command.data.productId, orderId: command.data.orderId, quantity: held, reason: command.data.reason } }];
+      return [
+        { type: 'StockReleased', data: { productId: command.data.productId, orderId: command.data.orderId, quantity: held, reason: command.data.reason } },
+      ];
     }
     default: {
       const exhaustive: never = command;

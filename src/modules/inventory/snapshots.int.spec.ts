@@ -24,7 +24,8 @@ describe('inventory snapshots', () => {
   });
 
   /** The state folded from the whole stream, without any snapshot: what a snapshot must never change. */
-  const fullFold = async (productId: string) => fold({ initialState: initialInventoryState, evolve: evolveInventory }, (await store.readStream(inventoryStream(productId))) as unknown as InventoryEvent[]);
+  const fullFold = async (productId: string) =>
+    fold({ initialState: initialInventoryState, evolve: evolveInventory }, (await store.readStream(inventoryStream(productId))) as unknown as InventoryEvent[]);
 
   /** The store, recording from which version each stream read started. */
   function recording(): { store: EventStore; reads: number[] } {
@@ -44,7 +45,9 @@ describe('inventory snapshots', () => {
       orders.push(orderId);
       await reserveStock(store, orderId, [{ productId, quantity: 1 + (i % 3) }], {});
     }
-    const snapshot = await pool.query<{ kind: string; version: number }>('select kind, version from stream_snapshots where stream_id = $1', [inventoryStream(productId)]);
+    const snapshot = await pool.query<{ kind: string; version: number }>('select kind, version from stream_snapshots where stream_id = $1', [
+      inventoryStream(productId),
+    ]);
     expect(snapshot.rows[0]?.kind).toBe(INVENTORY_SNAPSHOT_KIND);
     expect(snapshot.rows[0]!.version).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
 
@@ -64,7 +67,9 @@ describe('inventory snapshots', () => {
     const productId = randomUUID();
     await setStockLevel(store, productId, 50, 'created', {});
     for (let i = 0; i < 5; i++) await reserveStock(store, randomUUID(), [{ productId, quantity: 1 }], {});
-    await pool.query(`insert into stream_snapshots (stream_id, kind, version, state) values ($1, 'inventory-v0', 3, '{"stock": 999}')`, [inventoryStream(productId)]);
+    await pool.query(`insert into stream_snapshots (stream_id, kind, version, state) values ($1, 'inventory-v0', 3, '{"stock": 999}')`, [
+      inventoryStream(productId),
+    ]);
     const { store: watched, reads } = recording();
     expect(await loadInventory(watched, productId)).toEqual(await fullFold(productId));
     expect(reads).toEqual([0]);

@@ -31,7 +31,11 @@ describe('stock reservation against the real event store', () => {
       Array.from({ length: 200 }, () => {
         const orderId = randomUUID();
         return reserveStock(store, orderId, [{ productId, quantity: 1 }], {}, () => [
-          { streamId: `test-order-${orderId}`, events: [{ type: 'TestOrderPlaced', data: { orderId }, metadata: { correlationId: orderId, timestamp: new Date().toISOString() } }], expectedVersion: 'no_stream' },
+          {
+            streamId: `test-order-${orderId}`,
+            events: [{ type: 'TestOrderPlaced', data: { orderId }, metadata: { correlationId: orderId, timestamp: new Date().toISOString() } }],
+            expectedVersion: 'no_stream',
+          },
         ]);
       }),
     );
@@ -49,9 +53,27 @@ describe('stock reservation against the real event store', () => {
     const b = randomUUID();
     await setStockLevel(store, a, 3, 'created', {});
     await setStockLevel(store, b, 1, 'created', {});
-    await expect(reserveStock(store, 'o-1', [{ productId: a, quantity: 2 }, { productId: b, quantity: 2 }], {})).rejects.toBeInstanceOf(InsufficientStockError);
+    await expect(
+      reserveStock(
+        store,
+        'o-1',
+        [
+          { productId: a, quantity: 2 },
+          { productId: b, quantity: 2 },
+        ],
+        {},
+      ),
+    ).rejects.toBeInstanceOf(InsufficientStockError);
     expect((await loadInventory(store, a)).available).toBe(3);
-    await reserveStock(store, 'o-2', [{ productId: a, quantity: 2 }, { productId: b, quantity: 1 }], {});
+    await reserveStock(
+      store,
+      'o-2',
+      [
+        { productId: a, quantity: 2 },
+        { productId: b, quantity: 1 },
+      ],
+      {},
+    );
     expect((await loadInventory(store, a)).available).toBe(1);
     await releaseStock(store, 'o-2', [a, b], 'cancelled', {});
     expect((await loadInventory(store, a)).available).toBe(3);

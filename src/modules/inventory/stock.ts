@@ -34,14 +34,25 @@ export async function loadInventory(store: EventStore, productId: string): Promi
 
 /** SetStockLevel on its own (folded from the snapshot like every inventory command, retried on conflicts). */
 export function setStockLevel(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<AppendResult | null> {
-  return withInventoryStreams(store, [productId], () => stockLevelWrites(store, productId, quantity, reason, context), () => []);
+  return withInventoryStreams(
+    store,
+    [productId],
+    () => stockLevelWrites(store, productId, quantity, reason, context),
+    () => [],
+  );
 }
 
 /**
  * Writes the stock-level events for `productId` as StreamWrites, so a caller can append them in the same transaction
  * as its own events (e.g. ProductAdded + StockLevelSet).
  */
-export async function stockLevelWrites(store: EventStore, productId: string, quantity: number, reason: string, context: CommandContext): Promise<StreamWrite[]> {
+export async function stockLevelWrites(
+  store: EventStore,
+  productId: string,
+  quantity: number,
+  reason: string,
+  context: CommandContext,
+): Promise<StreamWrite[]> {
   const loaded = await loadInventoryStream(store, productId);
   const events = decideInventory({ type: 'SetStockLevel', data: { productId, quantity, reason } }, loaded.state);
   if (events.length === 0) return [];
@@ -89,8 +100,16 @@ export async function releaseWrites(store: EventStore, orderId: string, productI
 }
 
 /** Decides over the products' inventory streams (and the caller's `extraWrites`) through the command pipeline. */
-async function withInventoryStreams(store: EventStore, productIds: string[], decide: () => Promise<StreamWrite[]>, extraWrites: () => Promise<StreamWrite[]> | StreamWrite[]): Promise<AppendResult | null> {
-  const { appended } = await runCommand(store, productIds.map(inventoryStream), async () => ({ writes: [...(await decide()), ...(await extraWrites())], result: null }));
+async function withInventoryStreams(
+  store: EventStore,
+  productIds: string[],
+  decide: () => Promise<StreamWrite[]>,
+  extraWrites: () => Promise<StreamWrite[]> | StreamWrite[],
+): Promise<AppendResult | null> {
+  const { appended } = await runCommand(store, productIds.map(inventoryStream), async () => ({
+    writes: [...(await decide()), ...(await extraWrites())],
+    result: null,
+  }));
   return appended;
 }
 

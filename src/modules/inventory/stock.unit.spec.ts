@@ -6,7 +6,13 @@ import { InsufficientStockError, inventoryStream, loadInventory, releaseStock, r
 
 const context = { userId: 'admin', correlationId: 'corr', now: new Date('2026-01-01T00:00:00.000Z') };
 const typesOf = (store: MemoryEventStore) => store.log.map((e) => `${e.streamId}:${e.type}`);
-const orderWrite = (orderId: string) => () => [{ streamId: `order-${orderId}`, events: [{ type: 'OrderPlaced', data: {}, metadata: { correlationId: 'corr', timestamp: context.now.toISOString() } }], expectedVersion: 'no_stream' as const }];
+const orderWrite = (orderId: string) => () => [
+  {
+    streamId: `order-${orderId}`,
+    events: [{ type: 'OrderPlaced', data: {}, metadata: { correlationId: 'corr', timestamp: context.now.toISOString() } }],
+    expectedVersion: 'no_stream' as const,
+  },
+];
 
 describe('stock through the inventory streams (in memory)', () => {
   it('sets a stock level once; the same level again writes nothing', async () => {
@@ -14,13 +20,22 @@ describe('stock through the inventory streams (in memory)', () => {
     expect(await setStockLevel(store, 'p1', 5, 'created', context)).toMatchObject({ nextExpectedVersion: 0 });
     expect(await setStockLevel(store, 'p1', 5, 'again', context)).toBeNull();
     expect(await loadInventory(store, 'p1')).toEqual({ available: 5, reservations: {}, known: true });
-    expect(store.log[0]).toMatchObject({ streamId: inventoryStream('p1'), type: 'StockLevelSet', data: { productId: 'p1', quantity: 5, reason: 'created' }, metadata: { userId: 'admin', correlationId: 'corr' } });
+    expect(store.log[0]).toMatchObject({
+      streamId: inventoryStream('p1'),
+      type: 'StockLevelSet',
+      data: { productId: 'p1', quantity: 5, reason: 'created' },
+      metadata: { userId: 'admin', correlationId: 'corr' },
+    });
   });
 
   it('stockLevelWrites gives the write for a caller to append, expecting the version it read', async () => {
     const store = new MemoryEventStore();
     expect(await stockLevelWrites(store, 'p1', 3, 'created', context)).toEqual([
-      expect.objectContaining({ streamId: 'inventory-p1', expectedVersion: 'no_stream', events: [expect.objectContaining({ type: 'StockLevelSet', data: { productId: 'p1', quantity: 3, reason: 'created' } })] }),
+      expect.objectContaining({
+        streamId: 'inventory-p1',
+        expectedVersion: 'no_stream',
+        events: [expect.objectContaining({ type: 'StockLevelSet', data: { productId: 'p1', quantity: 3, reason: 'created' } })],
+      }),
     ]);
     await setStockLevel(store, 'p1', 3, 'created', context);
     expect(await stockLevelWrites(store, 'p1', 3, 'same', context)).toEqual([]);
@@ -31,7 +46,11 @@ describe('stock through the inventory streams (in memory)', () => {
     const store = new MemoryEventStore();
     await setStockLevel(store, 'p1', 5, 'created', context);
     await setStockLevel(store, 'p2', 1, 'created', context);
-    const lines = [{ productId: 'p1', quantity: 2 }, { productId: 'p2', quantity: 1 }, { productId: 'p1', quantity: 1 }];
+    const lines = [
+      { productId: 'p1', quantity: 2 },
+      { productId: 'p2', quantity: 1 },
+      { productId: 'p1', quantity: 1 },
+    ];
     const appends = store.appends;
     await reserveStock(store, 'o1', lines, context, orderWrite('o1'));
     expect(store.appends).toBe(appends + 1);
@@ -45,9 +64,18 @@ describe('stock through the inventory streams (in memory)', () => {
     await setStockLevel(store, 'p1', 5, 'created', context);
     await setStockLevel(store, 'p2', 1, 'created', context);
     const before = store.log.length;
-    await expect(reserveStock(store, 'o1', [{ productId: 'p1', quantity: 1 }, { productId: 'p2', quantity: 2, productName: 'Luffy' }], context, orderWrite('o1'))).rejects.toThrow(
-      new InsufficientStockError('p2', 1, 'Luffy').message,
-    );
+    await expect(
+      reserveStock(
+        store,
+        'o1',
+        [
+          { productId: 'p1', quantity: 1 },
+          { productId: 'p2', quantity: 2, productName: 'Luffy' },
+        ],
+        context,
+        orderWrite('o1'),
+      ),
+    ).rejects.toThrow(new InsufficientStockError('p2', 1, 'Luffy').message);
     expect(store.log).toHaveLength(before);
   });
 
@@ -75,7 +103,17 @@ describe('stock through the inventory streams (in memory)', () => {
     await setStockLevel(store, 'p1', 1, 'created', context);
     // another process reserves the last unit between this command's read and its append
     store.beforeAppend = async () => {
-      await store.append('inventory-p1', [{ type: 'StockReserved', data: { productId: 'p1', orderId: 'o-first', quantity: 1 }, metadata: { correlationId: 'other', timestamp: context.now.toISOString() } }], { expectedVersion: 0 });
+      await store.append(
+        'inventory-p1',
+        [
+          {
+            type: 'StockReserved',
+            data: { productId: 'p1', orderId: 'o-first', quantity: 1 },
+            metadata: { correlationId: 'other', timestamp: context.now.toISOString() },
+          },
+        ],
+        { expectedVersion: 0 },
+      );
     };
     await expect(reserveStock(store, 'o2', [{ productId: 'p1', quantity: 1 }], context)).rejects.toBeInstanceOf(InsufficientStockError);
     expect(await loadInventory(store, 'p1')).toEqual({ available: 0, reservations: { 'o-first': 1 }, known: true });

@@ -34,7 +34,10 @@ function classifyV4(ip: string): AddressClass {
 
 /** Expands an IPv6 address (with an optional embedded IPv4 tail) to its 8 groups. */
 export function ipv6Groups(ip: string): number[] | null {
-  let address = ip.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0]!;
+  let address = ip
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!;
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (v4) {
     if (net.isIPv4(v4[1]!) === false) return null;

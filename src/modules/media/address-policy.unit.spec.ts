@@ -14,10 +14,19 @@ describe('ipv6Groups', () => {
     ['1:2:3:4:5:6:10.0.0.1', [1, 2, 3, 4, 5, 6, 0x0a00, 1]],
   ])('%s -> %j', (ip, groups) => expect(ipv6Groups(ip)).toEqual(groups));
 
-  it.each(['1::2::3', '1:2:3:4:5:6:7', '1:2:3:4:5:6:7:8:9', '1:2:3:4::5:6:7:8', '1:2:3:4:5:6:7::8', 'g::1', '12345::1', '::ffff:999.1.1.1', ':1:2:3:4:5:6:7', 'x1::', '1::x'])(
-    '%s is not an address',
-    (ip) => expect(ipv6Groups(ip)).toBeNull(),
-  );
+  it.each([
+    '1::2::3',
+    '1:2:3:4:5:6:7',
+    '1:2:3:4:5:6:7:8:9',
+    '1:2:3:4::5:6:7:8',
+    '1:2:3:4:5:6:7::8',
+    'g::1',
+    '12345::1',
+    '::ffff:999.1.1.1',
+    ':1:2:3:4:5:6:7',
+    'x1::',
+    '1::x',
+  ])('%s is not an address', (ip) => expect(ipv6Groups(ip)).toBeNull());
 });
 
 describe('classifyAddress: every range, and the first address outside it', () => {
@@ -99,6 +108,11 @@ describe('classifyAddress: every range, and the first address outside it', () =>
   ])('%s is %s', (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
 
   it('isPublicAddress is true for public only', () => {
-    expect([isPublicAddress('8.8.8.8'), isPublicAddress('10.0.0.1'), isPublicAddress('x'), isPublicAddress('2001:db8::1')]).toEqual([true, false, false, false]);
+    expect([isPublicAddress('8.8.8.8'), isPublicAddress('10.0.0.1'), isPublicAddress('x'), isPublicAddress('2001:db8::1')]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -78,15 +78,17 @@ const remoteUrl = (input: string) => {
 
 export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storage: MediaStorage): Promise<void> {
   // The image proxy: public, so that <img src> works for shoppers; same SSRF rules as the Drive uploads.
-  app.withTypeProvider<ZodTypeProvider>().get('/products/image-proxy', { schema: { querystring: proxyQuery, response: imageProxyResponses } }, async (request, reply) => {
-    const image = await fetchRemoteImage(request.query.url, runtime.imageFetch);
-    return reply
-      .header('content-type', image.mime)
-      .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(image.buffer);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/products/image-proxy', { schema: { querystring: proxyQuery, response: imageProxyResponses } }, async (request, reply) => {
+      const image = await fetchRemoteImage(request.query.url, runtime.imageFetch);
+      return reply
+        .header('content-type', image.mime)
+        .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(image.buffer);
+    });
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 50, fields: 20 } });

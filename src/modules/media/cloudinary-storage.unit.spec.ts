@@ -50,7 +50,12 @@ describe('Cloudinary storage adapter (official SDK against a local fake endpoint
   });
 
   it('parses CLOUDINARY_URL and refuses other shapes', () => {
-    expect(parseCloudinaryUrl('cloudinary://123456:s3cr3t@demo-cloud')).toEqual({ cloudName: 'demo-cloud', apiKey: '123456', apiSecret: 's3cr3t', folder: 'anime-collectibles' });
+    expect(parseCloudinaryUrl('cloudinary://123456:s3cr3t@demo-cloud')).toEqual({
+      cloudName: 'demo-cloud',
+      apiKey: '123456',
+      apiSecret: 's3cr3t',
+      folder: 'anime-collectibles',
+    });
     expect(() => parseCloudinaryUrl('https://demo-cloud')).toThrow('CLOUDINARY_URL must look like');
     expect(() => parseCloudinaryUrl('cloudinary://demo-cloud')).toThrow('CLOUDINARY_URL must look like');
   });
@@ -76,7 +81,7 @@ describe('Cloudinary storage adapter (official SDK against a local fake endpoint
     expect(received.at(-1)!.fields.get('public_id')).toBe('gallery-1');
   });
 
-  it('a refusal is an error carrying Cloudinary\'s message', async () => {
+  it("a refusal is an error carrying Cloudinary's message", async () => {
     answer = { status: 401, body: { error: { message: 'Invalid Signature' } } };
     const storage = cloudinaryStorage(parseCloudinaryUrl('cloudinary://1:2@c'), { uploadPrefix: prefix, agent });
     await expect(storage.save(Buffer.from('x'), 'png')).rejects.toThrow('Cloudinary upload failed: Invalid Signature');

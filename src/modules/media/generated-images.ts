@@ -20,7 +20,11 @@ const hash = (text: string) => [...text].reduce((h, c) => Math.imul(h ^ c.charCo
 export const paletteFor = (series: string) => PALETTES[hash(series.toLowerCase()) % PALETTES.length]!;
 
 /** The bundled fonts have no CJK glyphs: pictures show the Latin part of a name (the page shows the full name). */
-const latinOnly = (text: string) => text.replace(/[^\p{Script=Latin}\p{N}\p{P}\p{Zs}]/gu, ' ').replace(/\s+/g, ' ').trim();
+const latinOnly = (text: string) =>
+  text
+    .replace(/[^\p{Script=Latin}\p{N}\p{P}\p{Zs}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
@@ -32,7 +36,10 @@ export function seriesOf(name: string, description: string): string {
 
 export function initialsOf(fullName: string): string {
   const name = latinOnly(fullName) || fullName;
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) || /^\p{Lo}/u.test(w));
+  const words = name
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}/u.test(w) || /^\p{Lo}/u.test(w));
   const picked = (words.length > 0 ? words : name.split(/\s+/)).slice(0, 2).map((w) => [...w][0] ?? '');
   return picked.join('').toUpperCase() || '?';
 }
@@ -99,7 +106,11 @@ export function bannerSvg(banner: { title: string; subtitle: string; theme: stri
 }
 
 export const renderProductImage = (product: { name: string; category: string; description: string }) =>
-  sharp(Buffer.from(productSvg(product))).webp({ quality: 82 }).toBuffer();
+  sharp(Buffer.from(productSvg(product)))
+    .webp({ quality: 82 })
+    .toBuffer();
 
 export const renderBannerImage = (banner: { title: string; subtitle: string; theme: string }) =>
-  sharp(Buffer.from(bannerSvg(banner))).webp({ quality: 80 }).toBuffer();
+  sharp(Buffer.from(bannerSvg(banner)))
+    .webp({ quality: 80 })
+    .toBuffer();

@@ -18,7 +18,10 @@ describe('media: resized variants for srcset', () => {
     const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
     await writeFile(path.join(media, 'variants-spec', 'banner.png'), await picture(1600, 800).png().toBuffer());
     await writeFile(path.join(media, 'variants-spec', 'small.webp'), await picture(300, 300).webp().toBuffer());
-    await writeFile(path.join(media, 'variants-spec', 'script.png'), '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="red"/><script>alert(1)</script></svg>');
+    await writeFile(
+      path.join(media, 'variants-spec', 'script.png'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="red"/><script>alert(1)</script></svg>',
+    );
     await writeFile(path.join(media, 'variants-spec', 'notes.txt'), 'not a picture');
   });
   afterAll(() => ctx.close());

@@ -10,7 +10,11 @@ function multipart(files: { field: string; name: string; content: Buffer }[]) {
   const boundary = '----mediatest' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`), f.content, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -26,8 +30,12 @@ describe('media: uploads and the image proxy', () => {
     ctx = await createTestApp();
     admin = (await loginAdmin(ctx.app)).auth;
     shopper = (await signUp(ctx.app)).auth;
-    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-    jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(() => ctx.close());
 
@@ -61,7 +69,10 @@ describe('media: uploads and the image proxy', () => {
     expect(res.json()).toMatchObject({ success: false, error: 'Image too large: at most 40 megapixels' });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(await files()).toBe(before);
-    const bulk = await upload('/api/cloudinary/multiple', [{ field: 'images', name: 'bomb.png', content: bomb }, { field: 'images', name: 'ok.png', content: png }]);
+    const bulk = await upload('/api/cloudinary/multiple', [
+      { field: 'images', name: 'bomb.png', content: bomb },
+      { field: 'images', name: 'ok.png', content: png },
+    ]);
     expect(bulk.json()).toMatchObject({ success: true, rejected: ['bomb.png'] });
     // Just under the cap is a picture like any other (header only: 6,400 × 6,250 = 40 MP is allowed, one row more is not).
     expect(await cleanImage(pixelBombPng(6_400, 6_251))).toEqual({ refused: 'too-many-pixels' });
@@ -84,7 +95,9 @@ describe('media: uploads and the image proxy', () => {
   });
 
   it('refuses a non-image named .png, no file, too many files and a file over 10MB', async () => {
-    expect((await upload('/api/cloudinary/single', [{ field: 'image', name: 'evil.png', content: Buffer.from('<script>alert(1)</script>') }])).json()).toMatchObject({
+    expect(
+      (await upload('/api/cloudinary/single', [{ field: 'image', name: 'evil.png', content: Buffer.from('<script>alert(1)</script>') }])).json(),
+    ).toMatchObject({
       success: false,
       error: 'No valid images',
     });
@@ -93,7 +106,14 @@ describe('media: uploads and the image proxy', () => {
     const tooMany = await upload('/api/cloudinary/multiple', six);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({ success: false, error: 'Too many files' });
-    expect((await upload('/api/cloudinary/single', [{ field: 'image', name: 'a.png', content: png }, { field: 'image', name: 'b.png', content: png }])).json().error).toBe('Too many files');
+    expect(
+      (
+        await upload('/api/cloudinary/single', [
+          { field: 'image', name: 'a.png', content: png },
+          { field: 'image', name: 'b.png', content: png },
+        ])
+      ).json().error,
+    ).toBe('Too many files');
     const big = await upload('/api/cloudinary/single', [{ field: 'image', name: 'big.png', content: Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]) }]);
     expect(big.statusCode).toBe(413);
     expect(big.json().success).toBe(false);
@@ -155,20 +175,33 @@ describe('media: uploads and the image proxy', () => {
   it('the Drive-URL uploads apply the same guard', async () => {
     const one = await ctx.app.inject({ method: 'POST', url: '/api/cloudinary/upload-drive-url', headers: admin, payload: { url: 'http://127.0.0.1/a.png' } });
     expect(one.statusCode).toBe(400);
-    const many = await ctx.app.inject({ method: 'POST', url: '/api/cloudinary/bulk-upload-drive-urls', headers: admin, payload: { urls: ['http://169.254.169.254/', 'file:///etc/passwd'] } });
+    const many = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cloudinary/bulk-upload-drive-urls',
+      headers: admin,
+      payload: { urls: ['http://169.254.169.254/', 'file:///etc/passwd'] },
+    });
     expect(many.statusCode).toBe(400);
     expect(many.json()).toMatchObject({ success: false, error: 'No valid images', uploaded: 0, failed: 2 });
-    expect(many.json().results.map((r: { error: string }) => r.error)).toEqual(['This image host is not allowed', 'Only http and https image URLs are allowed']);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/cloudinary/upload-drive-url', headers: admin, payload: {} })).json().error).toBe('Please provide an image URL');
+    expect(many.json().results.map((r: { error: string }) => r.error)).toEqual([
+      'This image host is not allowed',
+      'Only http and https image URLs are allowed',
+    ]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/cloudinary/upload-drive-url', headers: admin, payload: {} })).json().error).toBe(
+      'Please provide an image URL',
+    );
   });
 
-  it.each(['/api/cloudinary/single', '/api/cloudinary/multiple', '/api/cloudinary/bulk-product', '/api/cloudinary/upload-drive-url', '/api/cloudinary/bulk-upload-drive-urls'])(
-    'POST %s: 401 for guests, 403 for shoppers',
-    async (url) => {
-      expect((await ctx.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'POST', url, headers: shopper, payload: {} })).statusCode).toBe(403);
-    },
-  );
+  it.each([
+    '/api/cloudinary/single',
+    '/api/cloudinary/multiple',
+    '/api/cloudinary/bulk-product',
+    '/api/cloudinary/upload-drive-url',
+    '/api/cloudinary/bulk-upload-drive-urls',
+  ])('POST %s: 401 for guests, 403 for shoppers', async (url) => {
+    expect((await ctx.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url, headers: shopper, payload: {} })).statusCode).toBe(403);
+  });
 
   it('media paths cannot escape the media folder', async () => {
     expect((await ctx.app.inject({ url: '/media/../jwt-secret' })).statusCode).toBe(404);

@@ -96,29 +96,33 @@ export type ImageFetchRules = Pick<FetchOptions, 'policy' | 'resolve'>;
 function requestOnce(url: URL, policy: FetchPolicy, resolver: Resolver, maxBytes: number, timeoutMs: number) {
   return new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.get(url, { lookup: guardedLookup(policy, resolver), timeout: timeoutMs, headers: { accept: 'image/*', 'user-agent': 'AnimeCollectibles-ImageProxy/1.0' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        return resolve({ status, location: res.headers.location, contentType: '', body: Buffer.alloc(0) });
-      }
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        res.destroy();
-        return reject(refuse('Image is larger than 10MB'));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
+    const req = client.get(
+      url,
+      { lookup: guardedLookup(policy, resolver), timeout: timeoutMs, headers: { accept: 'image/*', 'user-agent': 'AnimeCollectibles-ImageProxy/1.0' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          return resolve({ status, location: res.headers.location, contentType: '', body: Buffer.alloc(0) });
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
           res.destroy();
-          reject(refuse('Image is larger than 10MB'));
-        } else chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+          return reject(refuse('Image is larger than 10MB'));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(refuse('Image is larger than 10MB'));
+          } else chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(remoteFailure('The image host did not answer in time')));
     req.on('error', (error) => reject(error instanceof AppError ? error : remoteFailure('Could not fetch the image')));
   });

@@ -51,7 +51,9 @@ describe('fetchRemoteImage: statuses, sizes, types, redirects and failures again
   let png: Buffer;
   const seenHeaders: http.IncomingHttpHeaders[] = [];
   beforeAll(async () => {
-    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     server = http.createServer((req, res) => {
       const url = new URL(req.url!, 'http://x');
       seenHeaders.push(req.headers);
@@ -93,7 +95,8 @@ describe('fetchRemoteImage: statuses, sizes, types, redirects and failures again
   });
 
   it('follows 300 and 399 redirects; 200-other and 4xx answers are failures', async () => {
-    for (const status of [300, 301, 307, 399]) expect((await fetchRemoteImage(`${base}/status?status=${status}`, opts)).buffer.equals(png), String(status)).toBe(true);
+    for (const status of [300, 301, 307, 399])
+      expect((await fetchRemoteImage(`${base}/status?status=${status}`, opts)).buffer.equals(png), String(status)).toBe(true);
     expect(await failure(fetchRemoteImage(`${base}/status?status=204`, opts))).toEqual([502, 'The image host answered 204']);
     expect(await failure(fetchRemoteImage(`${base}/status?status=400`, opts))).toEqual([502, 'The image host answered 400']);
     expect(await failure(fetchRemoteImage(`${base}/missing`, opts))).toEqual([502, 'The image host answered 404']);
@@ -136,11 +139,19 @@ describe('fetchRemoteImage: statuses, sizes, types, redirects and failures again
   it('name resolution: asked for any family; no answer or a failing resolver refuse or fail without connecting', async () => {
     const families: number[] = [];
     const port = base.split(':').pop();
-    const answering = (addresses: string[]): Resolver => async (_host, family) => (families.push(family), addresses.map((address) => ({ address, family: 4 })));
+    const answering =
+      (addresses: string[]): Resolver =>
+      async (_host, family) => (families.push(family), addresses.map((address) => ({ address, family: 4 })));
     expect((await fetchRemoteImage(`http://resolve-a.test:${port}/image.png`, { ...opts, resolve: answering(['127.0.0.1']) })).buffer.equals(png)).toBe(true);
     expect(families).toEqual([0]);
-    expect(await failure(fetchRemoteImage(`http://resolve-b.test:${port}/image.png`, { ...opts, resolve: answering([]) }))).toEqual([400, 'This address is not allowed']);
+    expect(await failure(fetchRemoteImage(`http://resolve-b.test:${port}/image.png`, { ...opts, resolve: answering([]) }))).toEqual([
+      400,
+      'This address is not allowed',
+    ]);
     const failing: Resolver = async () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
-    expect(await failure(fetchRemoteImage(`http://resolve-c.test:${port}/image.png`, { ...opts, resolve: failing }))).toEqual([502, 'Could not fetch the image']);
+    expect(await failure(fetchRemoteImage(`http://resolve-c.test:${port}/image.png`, { ...opts, resolve: failing }))).toEqual([
+      502,
+      'Could not fetch the image',
+    ]);
   });
 });

@@ -31,12 +31,10 @@ export async function registerMediaServing(app: FastifyInstance, runtime: Pick<R
   });
 
   const variants = imageVariants(runtime.env.DATA_DIR);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/resized/:width/*',
-    { schema: { params: variantParams, response: variantResponses, hide: true } },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/media/resized/:width/*', { schema: { params: variantParams, response: variantResponses, hide: true } }, async (request, reply) => {
       const image = await variants.variant(request.params['*'], request.params.width);
       return reply.header('content-type', 'image/webp').header('cache-control', YEAR).header('x-content-type-options', 'nosniff').send(image);
-    },
-  );
+    });
 }

@@ -53,7 +53,20 @@ describe('the production address rule (defaultPolicy.allowAddress)', () => {
   });
 
   it('allows public addresses, right beside the refused ranges', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '9.255.255.255', '11.0.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255', '172.15.255.255', '172.32.0.1', '192.167.255.255', '2607:f8b0:4004::200e', '::ffff:8.8.8.8']) {
+    for (const ip of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '9.255.255.255',
+      '11.0.0.1',
+      '100.63.255.255',
+      '100.128.0.1',
+      '169.253.255.255',
+      '172.15.255.255',
+      '172.32.0.1',
+      '192.167.255.255',
+      '2607:f8b0:4004::200e',
+      '::ffff:8.8.8.8',
+    ]) {
       expect(defaultPolicy.allowAddress(ip), ip).toBe(true);
     }
   });
@@ -61,7 +74,20 @@ describe('the production address rule (defaultPolicy.allowAddress)', () => {
   it('refuses obfuscated IPv4 forms of internal addresses once the URL parser has normalised them', () => {
     // A policy that lets every host through, so the production address rule alone decides.
     const anyHost: FetchPolicy = { ...defaultPolicy, allowHost: () => true };
-    for (const raw of ['http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/', 'http://017700000001/', 'http://0x7f.1/', 'http://0/', 'http://0xa9fea9fe/', 'http://2852039166/', 'http://10.1/', 'http://[::ffff:7f00:1]/', 'http://[::1]/']) {
+    for (const raw of [
+      'http://2130706433/',
+      'http://0x7f000001/',
+      'http://0177.0.0.1/',
+      'http://127.1/',
+      'http://017700000001/',
+      'http://0x7f.1/',
+      'http://0/',
+      'http://0xa9fea9fe/',
+      'http://2852039166/',
+      'http://10.1/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::1]/',
+    ]) {
       expect(() => checkImageUrl(raw, anyHost), raw).toThrow('This address is not allowed');
     }
     expect(checkImageUrl('http://8.8.8.8/a.png', anyHost).hostname).toBe('8.8.8.8');
@@ -101,7 +127,8 @@ describe('image URL checks before any connection', () => {
 
   it('converts Drive share links and bare ids', () => {
     const id = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-    for (const link of [`https://drive.google.com/file/d/${id}/view?usp=sharing`, `https://drive.google.com/open?id=${id}`, id]) expect(driveFileId(link)).toBe(id);
+    for (const link of [`https://drive.google.com/file/d/${id}/view?usp=sharing`, `https://drive.google.com/open?id=${id}`, id])
+      expect(driveFileId(link)).toBe(id);
     expect(normaliseImageUrl(id)).toBe(`https://drive.google.com/uc?export=view&id=${id}`);
     expect(normaliseImageUrl('javascript:alert(1)')).toBeNull();
     expect(normaliseImageUrl('/media/../etc/passwd')).toBeNull();
@@ -113,7 +140,9 @@ describe('fetchRemoteImage against a local server', () => {
   let base: string;
   let png: Buffer;
   beforeAll(async () => {
-    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     server = http.createServer((req, res) => {
       if (req.url === '/image.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       if (req.url === '/fake.png') return res.writeHead(200, { 'content-type': 'image/png' }).end('<html>not an image</html>');
@@ -161,8 +190,10 @@ describe('fetchRemoteImage against a local server', () => {
   });
 
   /** Answers each name from the table; the test server only listens on 127.0.0.1, so nothing else is ever reached. */
-  const resolver = (table: Record<string, string[]>): Resolver => async (hostname) =>
-    (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  const resolver =
+    (table: Record<string, string[]>): Resolver =>
+    async (hostname) =>
+      (table[hostname] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   const port = () => base.split(':').pop()!;
   // The production policy (host allow-list and address rule); only the test server's port is opened.
   const production: FetchPolicy = { ...defaultPolicy, allowPort: () => true };
@@ -170,11 +201,16 @@ describe('fetchRemoteImage against a local server', () => {
   it('an allowed host name whose DNS answers a private address is refused before connecting', async () => {
     for (const answer of [['127.0.0.1'], ['::1'], ['::ffff:127.0.0.1'], ['127.0.0.1', '8.8.8.8']]) {
       const resolve = resolver({ 'images.unsplash.com': answer });
-      await expect(fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, { policy: production, resolve }), answer.join()).rejects.toThrow('This address is not allowed');
+      await expect(fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, { policy: production, resolve }), answer.join()).rejects.toThrow(
+        'This address is not allowed',
+      );
     }
     // The same name and resolver with 127.0.0.1 let through reaches the test server: the resolver is what connects.
     const resolve = resolver({ 'images.unsplash.com': ['127.0.0.1'] });
-    const image = await fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, { policy: { ...production, allowAddress: (ip) => ip === '127.0.0.1' }, resolve });
+    const image = await fetchRemoteImage(`http://images.unsplash.com:${port()}/image.png`, {
+      policy: { ...production, allowAddress: (ip) => ip === '127.0.0.1' },
+      resolve,
+    });
     expect(image.buffer.equals(png)).toBe(true);
   });
 
@@ -182,10 +218,16 @@ describe('fetchRemoteImage against a local server', () => {
     // gateway.test is the test server; cdn.pixabay.com answers 127.0.0.2, where nothing listens. (Names no other test
     // used: the global agent keeps sockets alive per host and port, and a kept socket needs no lookup.)
     const resolve = resolver({ 'gateway.test': ['127.0.0.1'], 'cdn.pixabay.com': ['127.0.0.2'] });
-    const policy: FetchPolicy = { allowHost: (h) => h === 'gateway.test' || defaultPolicy.allowHost(h), allowAddress: (ip) => ip === '127.0.0.1' || defaultPolicy.allowAddress(ip), allowPort: () => true };
+    const policy: FetchPolicy = {
+      allowHost: (h) => h === 'gateway.test' || defaultPolicy.allowHost(h),
+      allowAddress: (ip) => ip === '127.0.0.1' || defaultPolicy.allowAddress(ip),
+      allowPort: () => true,
+    };
     const to = (target: string) => `http://gateway.test:${port()}/redirect?to=${encodeURIComponent(target)}`;
     await expect(fetchRemoteImage(to(`http://cdn.pixabay.com:${port()}/image.png`), { policy, resolve })).rejects.toThrow('This address is not allowed');
-    await expect(fetchRemoteImage(to(`http://[::ffff:127.0.0.2]:${port()}/image.png`), { policy: { ...policy, allowHost: () => true }, resolve })).rejects.toThrow('This address is not allowed');
+    await expect(
+      fetchRemoteImage(to(`http://[::ffff:127.0.0.2]:${port()}/image.png`), { policy: { ...policy, allowHost: () => true }, resolve }),
+    ).rejects.toThrow('This address is not allowed');
     // and a redirect back to the test server itself is followed
     const image = await fetchRemoteImage(to(`http://gateway.test:${port()}/image.png`), { policy, resolve });
     expect(image.buffer.equals(png)).toBe(true);

@@ -22,7 +22,12 @@ export function pixelBombPng(width = 20_000, height = 20_000): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.alloc(1 + width * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(row)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(row)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A small JPEG carrying EXIF with a GPS position (Bengaluru) and a camera serial, as a phone writes it. */

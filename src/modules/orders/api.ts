@@ -60,7 +60,10 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
     return reply.code(placedNow ? 201 : 200).send({ success: true, order });
   });
 
-  const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({ success: true, orders: await ordersOfCustomer(runtime.pool, currentUser(request).id) });
+  const listOwn = async (request: Parameters<typeof currentUser>[0]) => ({
+    success: true,
+    orders: await ordersOfCustomer(runtime.pool, currentUser(request).id),
+  });
   api.get('/orders', { onRequest: requireUser, schema: { response: orderListResponses } }, listOwn);
   api.get('/user/orders', { onRequest: requireUser, schema: { response: orderListResponses } }, listOwn);
 
@@ -76,19 +79,27 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   const invoice = async (orderId: string, user: ReturnType<typeof currentUser>) => {
     const order = await visibleOrder(runtime, orderId, user);
     const tax = await taxInvoiceOfOrder(runtime.store, orderId);
-    return tax ? { kind: 'tax' as const, data: { ...tax, paymentStatus: order.paymentStatus } } : { kind: 'summary' as const, data: buildInvoice(order, runtime.env.GST_RATE) };
+    return tax
+      ? { kind: 'tax' as const, data: { ...tax, paymentStatus: order.paymentStatus } }
+      : { kind: 'summary' as const, data: buildInvoice(order, runtime.env.GST_RATE) };
   };
   const pdf = (found: Awaited<ReturnType<typeof invoice>>) => (found.kind === 'tax' ? taxInvoicePdf(found.data) : invoicePdf(found.data));
 
-  api.get('/orders/:id/invoice', { onRequest: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery, response: invoiceResponses } }, async (request, reply) => {
-    const found = await invoice(request.params.id, currentUser(request));
-    if (request.query.format !== 'pdf') return { success: true, invoice: found.data };
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${found.data.orderNumber}.pdf"`)
-      // The PDF bytes bypass the serializer (a Buffer is sent as it is); the schema documents the JSON form.
-      .send((await pdf(found)) as never);
-  });
+  api.get(
+    '/orders/:id/invoice',
+    { onRequest: requireUser, schema: { params: orderIdParams, querystring: invoiceQuery, response: invoiceResponses } },
+    async (request, reply) => {
+      const found = await invoice(request.params.id, currentUser(request));
+      if (request.query.format !== 'pdf') return { success: true, invoice: found.data };
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="invoice-${found.data.orderNumber}.pdf"`)
+          // The PDF bytes bypass the serializer (a Buffer is sent as it is); the schema documents the JSON form.
+          .send((await pdf(found)) as never)
+      );
+    },
+  );
 
   api.get('/orders/:id/invoice.pdf', { onRequest: requireUser, schema: { params: orderIdParams, response: invoicePdfResponses } }, async (request, reply) => {
     const found = await invoice(request.params.id, currentUser(request));
@@ -98,17 +109,21 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .send(await pdf(found));
   });
 
-  api.put('/orders/:id/status', { onRequest: requireUser, schema: { params: orderIdParams, body: statusBody, response: orderStatusResponses } }, async (request) => {
-    const user = currentUser(request);
-    const { status, trackingNumber, tracking_number } = request.body;
-    if (user.role === 'admin') {
-      const order = await changeOrderStatus(runtime, request.params.id, { status, trackingNumber: trackingNumber ?? tracking_number }, user, request.id);
-      return { success: true, message: 'Order status updated', order };
-    }
-    // A shopper sees the order only if it is theirs; then they may only confirm it.
-    await visibleOrder(runtime, request.params.id, user);
-    if (status !== 'confirmed') throw new ForbiddenError("Access denied: You don't have permission to update this order.");
-    const order = await confirmOrder(runtime, request.params.id, user, request.id);
-    return { success: true, message: 'Order confirmed', order };
-  });
+  api.put(
+    '/orders/:id/status',
+    { onRequest: requireUser, schema: { params: orderIdParams, body: statusBody, response: orderStatusResponses } },
+    async (request) => {
+      const user = currentUser(request);
+      const { status, trackingNumber, tracking_number } = request.body;
+      if (user.role === 'admin') {
+        const order = await changeOrderStatus(runtime, request.params.id, { status, trackingNumber: trackingNumber ?? tracking_number }, user, request.id);
+        return { success: true, message: 'Order status updated', order };
+      }
+      // A shopper sees the order only if it is theirs; then they may only confirm it.
+      await visibleOrder(runtime, request.params.id, user);
+      if (status !== 'confirmed') throw new ForbiddenError("Access denied: You don't have permission to update this order.");
+      const order = await confirmOrder(runtime, request.params.id, user, request.id);
+      return { success: true, message: 'Order confirmed', order };
+    },
+  );
 }

@@ -9,7 +9,16 @@ import { productsForSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
-import { evolveOrder, initialOrderState, orderStream, type OrderEvent, type OrderLine, type OrderState, type PaymentMethod, type ShippingAddress } from './order.js';
+import {
+  evolveOrder,
+  initialOrderState,
+  orderStream,
+  type OrderEvent,
+  type OrderLine,
+  type OrderState,
+  type PaymentMethod,
+  type ShippingAddress,
+} from './order.js';
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
@@ -20,7 +29,13 @@ function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState
   const placed = past.find((e) => e.type === 'OrderPlaced');
   if (!placed || placed.type !== 'OrderPlaced' || before.status !== 'active' || after.status !== 'active') return null;
   const at = (events[0]!.data as { at: string }).at;
-  return { order: placed.data, statusBefore: before.order.status, statusAfter: after.order.status, refunded: events.some((e) => e.type === 'PaymentRefunded'), at };
+  return {
+    order: placed.data,
+    statusBefore: before.order.status,
+    statusAfter: after.order.status,
+    refunded: events.some((e) => e.type === 'PaymentRefunded'),
+    at,
+  };
 }
 
 /** The transition `command` would make from the state read before the command runs (null when it would not decide). */
@@ -95,7 +110,11 @@ type PlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
  * click, paying again after dismissing the payment window) finds the order already placed and returns it
  * (`result: null`) instead of placing and reserving a second one.
  */
-export async function placeOrderOnce(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext): Promise<{ orderId: string; placedNow: boolean; result: AppendResult | null }> {
+export async function placeOrderOnce(
+  deps: OrdersDeps,
+  input: PlaceOrderInput,
+  context: CommandContext,
+): Promise<{ orderId: string; placedNow: boolean; result: AppendResult | null }> {
   if (!input.checkoutId) {
     const { order, result } = await placeOrder(deps, input, context);
     return { orderId: order.orderId, placedNow: true, result };
@@ -109,12 +128,21 @@ export async function placeOrderOnce(deps: OrdersDeps, input: PlaceOrderInput, c
   });
 }
 
-export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, context: CommandContext, orderId: string = randomUUID()): Promise<{ order: PlacedData; result: AppendResult }> {
+export async function placeOrder(
+  deps: OrdersDeps,
+  input: PlaceOrderInput,
+  context: CommandContext,
+  orderId: string = randomUUID(),
+): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines);
   const [{ state: customer }, holds] = await Promise.all([
     loadCustomer(store, input.customerId),
-    customerHolds(pool, input.customerId, items.map((i) => i.productId)),
+    customerHolds(
+      pool,
+      input.customerId,
+      items.map((i) => i.productId),
+    ),
   ]);
   const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const now = context.now ?? new Date();
@@ -129,7 +157,11 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
       items,
       paymentMethod: input.paymentMethod,
       // The payload has no recipient name and an optional phone: the shopper's own stand in.
-      shippingAddress: { ...input.shippingAddress, name: input.shippingAddress.name || customer.profile.fullName, phone: input.shippingAddress.phone || customer.profile.phone },
+      shippingAddress: {
+        ...input.shippingAddress,
+        name: input.shippingAddress.name || customer.profile.fullName,
+        phone: input.shippingAddress.phone || customer.profile.phone,
+      },
       holds,
       caps,
       at,
@@ -142,26 +174,33 @@ export async function placeOrder(deps: OrdersDeps, input: PlaceOrderInput, conte
   const numbered = (orderNumber: string) => decided.map((e) => (e.type === 'OrderPlaced' ? { ...e, data: { ...e.data, orderNumber } } : e));
   const ctx = { ...context, now };
   const batcher = numberBatcher(store, year);
-  const lines = [...items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+  const lines = [...items]
+    .sort((a, b) => a.productId.localeCompare(b.productId))
+    .map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
   /*
    * The stock decisions over every product's inventory stream go, with the order, to the year's number batcher, which
    * appends them with the number claim (and other placements) in one atomic append. On a conflict the command
    * pipeline decides the stock again.
    */
   let placed: PlacedData | null = null;
-  const { appended } = await runCommand(store, lines.map((l) => inventoryStream(l.productId)), async () => ({ writes: await reservationWrites(store, orderId, lines, ctx), result: null }), {
-    append: (stockWrites) =>
-      batcher.submit({
-        orderId,
-        stockWrites,
-        metadata: metadataFor(ctx),
-        orderWrites: (orderNumber) => {
-          const events = numbered(orderNumber);
-          placed = (events[0] as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
-          return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }];
-        },
-      }),
-  });
+  const { appended } = await runCommand(
+    store,
+    lines.map((l) => inventoryStream(l.productId)),
+    async () => ({ writes: await reservationWrites(store, orderId, lines, ctx), result: null }),
+    {
+      append: (stockWrites) =>
+        batcher.submit({
+          orderId,
+          stockWrites,
+          metadata: metadataFor(ctx),
+          orderWrites: (orderNumber) => {
+            const events = numbered(orderNumber);
+            placed = (events[0] as Extract<OrderEvent, { type: 'OrderPlaced' }>).data;
+            return [{ streamId: orderStream(orderId), events: toNewEvents(events, ctx), expectedVersion: 'no_stream' }];
+          },
+        }),
+    },
+  );
   if (!appended || !placed) throw new Error('order was not written');
   return { order: placed, result: appended };
 }
@@ -185,29 +224,36 @@ export async function runOrderCommand(
   const products = known.state.status === 'none' ? [] : known.state.order.items.map((l) => l.productId);
   const series = taxDocumentLockStreams(previewTransition(known, command));
   let documentsAppended = () => {};
-  const { result, appended } = await runCommand(store, [streamId, ...new Set(products.map(inventoryStream)), ...series], async (attempt) => {
-    const { state, version, events: past } = attempt === 1 ? known : await loadOrder(store, orderId);
-    const events = decideOrder(command, state);
-    const after = events.reduce(evolveOrder, state);
-    if (events.length === 0) return { writes: [], result: { events, state } };
-    const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
-    const order = state.status === 'none' ? null : state.order;
-    const effect = stockEffect(events);
-    let stock: StreamWrite[] = [];
-    if (effect === 'release' && order) {
-      stock = await releaseWrites(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context);
-    } else if (effect === 'reserve' && order) {
-      const lines = [...order.items].sort((a, b) => a.productId.localeCompare(b.productId)).map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
-      stock = await reservationWrites(store, orderId, lines, context);
-    }
-    // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
-    const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);
-    documentsAppended = documents.appended;
-    return { writes: [...stock, write, ...extraWrites, ...documents.writes], result: { events, state: after } };
-  }, {
-    // A conflict on a caller's own write (a webhook delivery already claimed) is the caller's answer, not a race to retry.
-    retriable: (error) => error instanceof WrongExpectedVersionError && !extraWrites.some((w) => w.streamId === error.streamId),
-  });
+  const { result, appended } = await runCommand(
+    store,
+    [streamId, ...new Set(products.map(inventoryStream)), ...series],
+    async (attempt) => {
+      const { state, version, events: past } = attempt === 1 ? known : await loadOrder(store, orderId);
+      const events = decideOrder(command, state);
+      const after = events.reduce(evolveOrder, state);
+      if (events.length === 0) return { writes: [], result: { events, state } };
+      const write: StreamWrite = { streamId, events: toNewEvents(events, context), expectedVersion: version < 0 ? 'no_stream' : version };
+      const order = state.status === 'none' ? null : state.order;
+      const effect = stockEffect(events);
+      let stock: StreamWrite[] = [];
+      if (effect === 'release' && order) {
+        stock = await releaseWrites(store, orderId, order.items.map((l) => l.productId).sort(), events[0]!.type, context);
+      } else if (effect === 'reserve' && order) {
+        const lines = [...order.items]
+          .sort((a, b) => a.productId.localeCompare(b.productId))
+          .map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
+        stock = await reservationWrites(store, orderId, lines, context);
+      }
+      // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
+      const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);
+      documentsAppended = documents.appended;
+      return { writes: [...stock, write, ...extraWrites, ...documents.writes], result: { events, state: after } };
+    },
+    {
+      // A conflict on a caller's own write (a webhook delivery already claimed) is the caller's answer, not a race to retry.
+      retriable: (error) => error instanceof WrongExpectedVersionError && !extraWrites.some((w) => w.streamId === error.streamId),
+    },
+  );
   if (appended) documentsAppended();
   return { events: result.events, state: result.state, result: appended };
 }
@@ -226,7 +272,12 @@ export async function expireDueOrders(deps: OrdersDeps, now: Date): Promise<stri
   );
   const expired: string[] = [];
   for (const { id } of rows) {
-    const { events } = await runOrderCommand(deps.store, id, { type: 'ExpireOrder', data: { at: now.toISOString() } }, { userId: null, now, correlationId: randomUUID() });
+    const { events } = await runOrderCommand(
+      deps.store,
+      id,
+      { type: 'ExpireOrder', data: { at: now.toISOString() } },
+      { userId: null, now, correlationId: randomUUID() },
+    );
     if (events.length > 0) expired.push(id);
   }
   return expired;

@@ -46,7 +46,10 @@ describe('placing orders concurrently', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(195);
     for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().error).toMatch(/^(Insufficient Stock|Out of Stock)/);
     expect((await loadInventory(a.runtime.store, product.id)).available).toBe(0);
-    const placed = await a.runtime.pool.query<{ n: number }>("select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1", [product.id]);
+    const placed = await a.runtime.pool.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'OrderPlaced' and data->'items'->0->>'productId' = $1",
+      [product.id],
+    );
     expect(placed.rows[0]!.n).toBe(5);
   }
 
@@ -56,7 +59,12 @@ describe('placing orders concurrently', () => {
     const shopper = await signUp(a.app);
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/orders', headers: shopper.auth, payload: { ...address, payment_method: 'cod', items: [{ id: products[i % 12]!.id, quantity: 1 }] } }),
+        (i % 2 === 0 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: shopper.auth,
+          payload: { ...address, payment_method: 'cod', items: [{ id: products[i % 12]!.id, quantity: 1 }] },
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode).every((c) => c === 201)).toBe(true);
@@ -65,7 +73,9 @@ describe('placing orders concurrently', () => {
     );
     const numbers = rows.map((r) => r.n);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
-    const placed = await a.runtime.pool.query<{ order_id: string; order_number: string }>("select data->>'orderId' as order_id, data->>'orderNumber' as order_number from events where type = 'OrderPlaced'");
+    const placed = await a.runtime.pool.query<{ order_id: string; order_number: string }>(
+      "select data->>'orderId' as order_id, data->>'orderNumber' as order_number from events where type = 'OrderPlaced'",
+    );
     expect(placed.rows).toHaveLength(rows.length);
     const claimed = new Map(rows.map((r) => [r.order_id, `AC-${new Date().getUTCFullYear()}-${String(r.n).padStart(6, '0')}`]));
     for (const order of placed.rows) expect(order.order_number).toBe(claimed.get(order.order_id));

@@ -9,11 +9,29 @@ const other = '22222222-2222-4222-8222-222222222222';
 const admin = '33333333-3333-4333-8333-333333333333';
 const t0 = '2026-01-10T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
-const line = (unitPricePaise = 1200_00, quantity = 1): OrderLine => ({ lineNo: 1, productId: 'p1', name: 'Goku', image: '', category: 'Anime Figures', unitPricePaise, quantity });
+const line = (unitPricePaise = 1200_00, quantity = 1): OrderLine => ({
+  lineNo: 1,
+  productId: 'p1',
+  name: 'Goku',
+  image: '',
+  category: 'Anime Figures',
+  unitPricePaise,
+  quantity,
+});
 const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
 const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line()]): OrderCommand => ({
   type: 'PlaceOrder',
-  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, holds: NO_HOLDS, caps: DEFAULT_HOLD_CAPS, at: t0 },
+  data: {
+    orderId: 'o1',
+    orderNumber: 'AC-2026-000001',
+    customer: { id: shopper, name: 'S', email: 's@x.in' },
+    items,
+    paymentMethod,
+    shippingAddress: address,
+    holds: NO_HOLDS,
+    caps: DEFAULT_HOLD_CAPS,
+    at: t0,
+  },
 });
 const fold = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
 const run = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, fold(history));
@@ -22,9 +40,18 @@ const status = (to: OrderStatus, when = at(5), trackingNumber?: string): OrderCo
   type: 'ChangeOrderStatus',
   data: { status: to, generatedTrackingNumber: 'AWBGEN', by: admin, at: when, ...(trackingNumber ? { trackingNumber } : {}) },
 });
-const paymentOrder = (providerOrderId = 'order_A', amountPaise = 1200_00, by = shopper): OrderCommand => ({ type: 'RecordPaymentOrder', data: { providerOrderId, amountPaise, provider: 'simulator', by, at: t0 } });
-const pay = (paymentId = 'pay_1', amountPaise = 1200_00): OrderCommand => ({ type: 'ConfirmPayment', data: { providerOrderId: 'order_A', paymentId, amountPaise, via: 'verify', by: shopper, at: at(1) } });
-const fail = (data: { providerOrderId?: string; paymentId?: string } = {}): OrderCommand => ({ type: 'FailPayment', data: { reason: 'declined', via: 'webhook', by: 'system', at: at(1), ...data } });
+const paymentOrder = (providerOrderId = 'order_A', amountPaise = 1200_00, by = shopper): OrderCommand => ({
+  type: 'RecordPaymentOrder',
+  data: { providerOrderId, amountPaise, provider: 'simulator', by, at: t0 },
+});
+const pay = (paymentId = 'pay_1', amountPaise = 1200_00): OrderCommand => ({
+  type: 'ConfirmPayment',
+  data: { providerOrderId: 'order_A', paymentId, amountPaise, via: 'verify', by: shopper, at: at(1) },
+});
+const fail = (data: { providerOrderId?: string; paymentId?: string } = {}): OrderCommand => ({
+  type: 'FailPayment',
+  data: { reason: 'declined', via: 'webhook', by: 'system', at: at(1), ...data },
+});
 const expire = (minutes: number): OrderCommand => ({ type: 'ExpireOrder', data: { at: at(minutes) } });
 const error = (fn: () => unknown) => {
   try {
@@ -118,7 +145,10 @@ describe('RecordPaymentOrder (pay, or pay again)', () => {
     const recorded = after(online(), paymentOrder());
     expect(run(recorded, paymentOrder())).toEqual([]);
     expect(run(recorded, paymentOrder('order_B'))).toEqual([
-      { type: 'PaymentOrderCreated', data: { orderId: 'o1', providerOrderId: 'order_B', amountPaise: 1200_00, currency: 'INR', provider: 'simulator', by: shopper, at: t0 } },
+      {
+        type: 'PaymentOrderCreated',
+        data: { orderId: 'o1', providerOrderId: 'order_B', amountPaise: 1200_00, currency: 'INR', provider: 'simulator', by: shopper, at: t0 },
+      },
     ]);
   });
 });
@@ -142,8 +172,22 @@ describe('ConfirmPayment', () => {
 describe('FailPayment', () => {
   it('records a failure of an unpaid online order once per payment id, with only the ids it has', () => {
     const recorded = after(online(), paymentOrder());
-    expect(run(recorded, fail({ paymentId: 'pay_x' }))[0]!.data).toEqual({ orderId: 'o1', paymentId: 'pay_x', reason: 'declined', via: 'webhook', by: 'system', at: at(1) });
-    expect(run(recorded, fail({ providerOrderId: 'order_A' }))[0]!.data).toEqual({ orderId: 'o1', providerOrderId: 'order_A', reason: 'declined', via: 'webhook', by: 'system', at: at(1) });
+    expect(run(recorded, fail({ paymentId: 'pay_x' }))[0]!.data).toEqual({
+      orderId: 'o1',
+      paymentId: 'pay_x',
+      reason: 'declined',
+      via: 'webhook',
+      by: 'system',
+      at: at(1),
+    });
+    expect(run(recorded, fail({ providerOrderId: 'order_A' }))[0]!.data).toEqual({
+      orderId: 'o1',
+      providerOrderId: 'order_A',
+      reason: 'declined',
+      via: 'webhook',
+      by: 'system',
+      at: at(1),
+    });
     const failedOnce = after(recorded, fail({ paymentId: 'pay_x' }));
     expect(run(failedOnce, fail({ paymentId: 'pay_x' }))).toEqual([]);
     expect(run(failedOnce, fail({ paymentId: 'pay_y' }))).toHaveLength(1);
@@ -164,7 +208,9 @@ describe('ExpireOrder after 30 minutes', () => {
 
   it('an unpaid online order expires at 30 minutes with the reason; a paid, refunded or moved-on one does not', () => {
     const expired = run(online(), expire(30));
-    expect(expired).toEqual([{ type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Payment not completed within 30 minutes', by: 'system', at: at(30) } }]);
+    expect(expired).toEqual([
+      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Payment not completed within 30 minutes', by: 'system', at: at(30) } },
+    ]);
     expect(stockEffect(expired)).toBe('release');
     expect(run(paid(), expire(60))).toEqual([]);
     expect(run(after(paid(), status('cancelled')), expire(60))).toEqual([]);
@@ -180,7 +226,9 @@ describe('ExpireOrder after 30 minutes', () => {
   });
 
   it('a COD order never confirmed expires; a confirmed one does not', () => {
-    expect(run(cod(), expire(30))).toEqual([{ type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } }]);
+    expect(run(cod(), expire(30))).toEqual([
+      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } },
+    ]);
     expect(run(after(cod(), { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } }), expire(60))).toEqual([]);
   });
 });

@@ -119,7 +119,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             to,
             stock,
             ...(to === 'shipped'
-              ? { trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber, estimatedDelivery: addDays(at, DELIVERY_DAYS) }
+              ? {
+                  trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber,
+                  estimatedDelivery: addDays(at, DELIVERY_DAYS),
+                }
               : {}),
             ...(to === 'delivered' ? { actualDelivery: at } : {}),
             by,
@@ -142,7 +145,20 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.status === 'cancelled') throw new ConflictError('This order is cancelled');
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Amount does not match the order total');
       if (order.providerOrderId === d.providerOrderId) return [];
-      return [{ type: 'PaymentOrderCreated', data: { orderId: order.orderId, providerOrderId: d.providerOrderId, amountPaise: d.amountPaise, currency: 'INR', provider: d.provider, by: d.by, at: d.at } }];
+      return [
+        {
+          type: 'PaymentOrderCreated',
+          data: {
+            orderId: order.orderId,
+            providerOrderId: d.providerOrderId,
+            amountPaise: d.amountPaise,
+            currency: 'INR',
+            provider: d.provider,
+            by: d.by,
+            at: d.at,
+          },
+        },
+      ];
     }
     case 'ConfirmPayment': {
       const order = activeOrder(state);
@@ -152,10 +168,24 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       // Idempotent per payment id and never backwards: a paid or refunded order takes no second confirmation.
       if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') return [];
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Payment amount does not match the order total');
-      const confirmed: OrderEvent = { type: 'PaymentConfirmed', data: { orderId: order.orderId, providerOrderId: d.providerOrderId, paymentId: d.paymentId, amountPaise: d.amountPaise, via: d.via, by: d.by, at: d.at } };
+      const confirmed: OrderEvent = {
+        type: 'PaymentConfirmed',
+        data: {
+          orderId: order.orderId,
+          providerOrderId: d.providerOrderId,
+          paymentId: d.paymentId,
+          amountPaise: d.amountPaise,
+          via: d.via,
+          by: d.by,
+          at: d.at,
+        },
+      };
       // Money that arrives for an order already cancelled (e.g. expired while the shopper paid) goes straight back.
       if (order.status === 'cancelled') {
-        return [confirmed, { type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: d.paymentId, amountPaise: d.amountPaise, by: 'system', at: d.at } }];
+        return [
+          confirmed,
+          { type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: d.paymentId, amountPaise: d.amountPaise, by: 'system', at: d.at } },
+        ];
       }
       return [confirmed];
     }
@@ -168,7 +198,15 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [
         {
           type: 'PaymentFailed',
-          data: { orderId: order.orderId, ...(d.providerOrderId ? { providerOrderId: d.providerOrderId } : {}), ...(d.paymentId ? { paymentId: d.paymentId } : {}), reason: d.reason, via: d.via, by: d.by, at: d.at },
+          data: {
+            orderId: order.orderId,
+            ...(d.providerOrderId ? { providerOrderId: d.providerOrderId } : {}),
+            ...(d.paymentId ? { paymentId: d.paymentId } : {}),
+            reason: d.reason,
+            via: d.via,
+            by: d.by,
+            at: d.at,
+          },
         },
       ];
     }
@@ -181,10 +219,32 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const unconfirmedCod = order.paymentMethod === 'cod' && order.status === 'pending';
       if (Date.parse(command.data.at) < expiresAt) return [];
       if (unconfirmedCod) {
-        return [{ type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason: `Order not confirmed within ${EXPIRY_MINUTES} minutes`, by: 'system', at: command.data.at } }];
+        return [
+          {
+            type: 'OrderExpired',
+            data: {
+              orderId: order.orderId,
+              from: order.status,
+              reason: `Order not confirmed within ${EXPIRY_MINUTES} minutes`,
+              by: 'system',
+              at: command.data.at,
+            },
+          },
+        ];
       }
       if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed')) return [];
-      return [{ type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason: `Payment not completed within ${EXPIRY_MINUTES} minutes`, by: 'system', at: command.data.at } }];
+      return [
+        {
+          type: 'OrderExpired',
+          data: {
+            orderId: order.orderId,
+            from: order.status,
+            reason: `Payment not completed within ${EXPIRY_MINUTES} minutes`,
+            by: 'system',
+            at: command.data.at,
+          },
+        },
+      ];
     }
     case 'DeleteOrder': {
       const order = activeOrder(state);

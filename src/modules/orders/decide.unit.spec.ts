@@ -8,19 +8,43 @@ const shopper = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
 const admin = '33333333-3333-4333-8333-333333333333';
 const t0 = '2026-01-10T10:00:00.000Z';
-const line = (unitPricePaise: number, quantity = 1, productId = 'p1'): OrderLine => ({ lineNo: 1, productId, name: 'Goku', image: '', category: 'Anime Figures', unitPricePaise, quantity });
+const line = (unitPricePaise: number, quantity = 1, productId = 'p1'): OrderLine => ({
+  lineNo: 1,
+  productId,
+  name: 'Goku',
+  image: '',
+  category: 'Anime Figures',
+  unitPricePaise,
+  quantity,
+});
 const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
 
 const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line(1200_00)], holds: CustomerHolds = NO_HOLDS): OrderCommand => ({
   type: 'PlaceOrder',
-  data: { orderId: 'o1', orderNumber: 'AC-2026-000001', customer: { id: shopper, name: 'S', email: 's@x.in' }, items, paymentMethod, shippingAddress: address, holds, caps: DEFAULT_HOLD_CAPS, at: t0 },
+  data: {
+    orderId: 'o1',
+    orderNumber: 'AC-2026-000001',
+    customer: { id: shopper, name: 'S', email: 's@x.in' },
+    items,
+    paymentMethod,
+    shippingAddress: address,
+    holds,
+    caps: DEFAULT_HOLD_CAPS,
+    at: t0,
+  },
 });
 const given = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
 const placed = (method: 'cod' | 'razorpay', items?: OrderLine[]) => decideOrder(place(method, items), initialOrderState());
 const then = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, given(history));
 const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
-const paymentOrder: Extract<OrderCommand, { type: 'RecordPaymentOrder' }> = { type: 'RecordPaymentOrder', data: { providerOrderId: 'order_A', amountPaise: 1200_00, provider: 'simulator', by: shopper, at: t0 } };
-const pay = (paymentId = 'pay_1', via: 'verify' | 'webhook' = 'verify'): Extract<OrderCommand, { type: 'ConfirmPayment' }> => ({ type: 'ConfirmPayment', data: { providerOrderId: 'order_A', paymentId, amountPaise: 1200_00, via, by: shopper, at: at(1) } });
+const paymentOrder: Extract<OrderCommand, { type: 'RecordPaymentOrder' }> = {
+  type: 'RecordPaymentOrder',
+  data: { providerOrderId: 'order_A', amountPaise: 1200_00, provider: 'simulator', by: shopper, at: t0 },
+};
+const pay = (paymentId = 'pay_1', via: 'verify' | 'webhook' = 'verify'): Extract<OrderCommand, { type: 'ConfirmPayment' }> => ({
+  type: 'ConfirmPayment',
+  data: { providerOrderId: 'order_A', paymentId, amountPaise: 1200_00, via, by: shopper, at: at(1) },
+});
 const status = (s: OrderStatus, extra: { trackingNumber?: string } = {}, when = at(5)): OrderCommand => ({
   type: 'ChangeOrderStatus',
   data: { status: s, generatedTrackingNumber: 'AWBGEN', by: admin, at: when, ...extra },
@@ -180,7 +204,10 @@ describe('payments', () => {
   it('a failed payment sets failed but never moves a paid order backwards', () => {
     const h = placed('razorpay');
     h.push(...then(h, paymentOrder));
-    const fail: OrderCommand = { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'card declined', via: 'webhook', by: 'razorpay', at: at(1) } };
+    const fail: OrderCommand = {
+      type: 'FailPayment',
+      data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'card declined', via: 'webhook', by: 'razorpay', at: at(1) },
+    };
     const failed = then(h, fail);
     expect(given([...h, ...failed])).toMatchObject({ order: { paymentStatus: 'failed' } });
     expect(then([...h, ...failed], fail)).toEqual([]);
@@ -211,7 +238,9 @@ describe('ExpireOrder', () => {
   it('paying again works until expiry; an expired order refuses a payment window with its reason, until an admin reopens it', () => {
     const h = placed('razorpay');
     h.push(...then(h, paymentOrder));
-    h.push(...then(h, { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'declined', via: 'verify', by: shopper, at: at(2) } }));
+    h.push(
+      ...then(h, { type: 'FailPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'declined', via: 'verify', by: shopper, at: at(2) } }),
+    );
     expect(then(h, paymentOrder)).toEqual([]); // the same provider order is reused: nothing new to record
     h.push(...then(h, expire(31)));
     expect(() => then(h, paymentOrder)).toThrow(EXPIRED_MESSAGE);

@@ -6,7 +6,15 @@ const invoice: Invoice = {
   orderId: '00000000-0000-4000-8000-000000000042',
   date: '2026-11-22T10:00:00.000Z',
   customer: { name: '山田 花子', email: 'hanako@example.com' },
-  shippingAddress: { name: '山田 花子', address: '12 MG Road', addressLine2: '', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '9876543210' },
+  shippingAddress: {
+    name: '山田 花子',
+    address: '12 MG Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+    phone: '9876543210',
+  },
   paymentMethod: 'cod',
   paymentStatus: 'pending',
   items: [

@@ -61,7 +61,7 @@ export class OrderNumberBatcher {
   private nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const streams = new Set<string>();
-    for (let i = 0; i < this.queue.length && batch.length < MAX_BATCH; ) {
+    for (let i = 0; i < this.queue.length && batch.length < MAX_BATCH;) {
       const claim = this.queue[i]!;
       const own = claim.stockWrites.map((w) => w.streamId);
       if (own.some((s) => streams.has(s))) {

@@ -12,7 +12,12 @@ export async function orderIdOfProviderOrder(pool: pg.Pool, providerOrderId: str
 }
 
 /** One of the shopper's orders as far as a product is concerned: its status and whether it holds the product. */
-export async function shopperOrderWithProduct(pool: pg.Pool, customerId: string, orderId: string, productId: string): Promise<{ status: string; hasProduct: boolean } | null> {
+export async function shopperOrderWithProduct(
+  pool: pg.Pool,
+  customerId: string,
+  orderId: string,
+  productId: string,
+): Promise<{ status: string; hasProduct: boolean } | null> {
   const { rows } = await pool.query<{ status: string; has_product: boolean }>(
     `select o.status, exists (select 1 from order_items i where i.order_id = o.id and i.product_id = $3) as has_product
        from orders o where o.id = $1 and o.customer_id = $2`,

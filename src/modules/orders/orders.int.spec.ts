@@ -8,7 +8,13 @@ import { DEFAULT_HOLD_CAPS } from './holds.js';
 import { createTestProduct } from './test-products.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
-const address = { shipping_address: '12 MG Road', shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9876543210' };
+const address = {
+  shipping_address: '12 MG Road',
+  shipping_city: 'Pune',
+  shipping_state: 'Maharashtra',
+  shipping_pincode: '411001',
+  shipping_phone: '9876543210',
+};
 
 describe('orders API', () => {
   let t: TestContext;
@@ -58,17 +64,39 @@ describe('orders API', () => {
     expect(response.statusCode).toBe(201);
     const { success, order } = response.json();
     expect(success).toBe(true);
-    expect(order).toMatchObject({ status: 'pending', paymentStatus: 'pending', payment_method: 'razorpay', subtotal: 899, shipping: 100, totalAmount: 999, total_amount: 999 });
+    expect(order).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+      payment_method: 'razorpay',
+      subtotal: 899,
+      shipping: 100,
+      totalAmount: 999,
+      total_amount: 999,
+    });
     expect(order.orderNumber).toMatch(/^AC-\d{4}-\d{6}$/);
     expect(order.items).toEqual([expect.objectContaining({ productId: product.id, name: product.name, price: 449.5, quantity: 2 })]);
-    expect(order.shippingAddress).toEqual({ name: 'Test Shopper', address: '12 MG Road', addressLine1: '12 MG Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9876543210' });
+    expect(order.shippingAddress).toEqual({
+      name: 'Test Shopper',
+      address: '12 MG Road',
+      addressLine1: '12 MG Road',
+      addressLine2: '',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      phone: '9876543210',
+    });
     expect(await stock(product.id)).toBe(5);
   });
 
   it('ships free from a ₹1000 subtotal and keeps paise exact', async () => {
     const a = await createTestProduct(t.runtime, { price: '333.33' });
     const b = await createTestProduct(t.runtime, { price: '0.01' });
-    const response = await place(shopper, { items: [{ productId: a.id, quantity: 3 }, { product_id: b.id, quantity: 1 }] });
+    const response = await place(shopper, {
+      items: [
+        { productId: a.id, quantity: 3 },
+        { product_id: b.id, quantity: 1 },
+      ],
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().order).toMatchObject({ subtotal: 1000, shipping: 0, totalAmount: 1000, payment_method: 'cod' });
   });
@@ -114,7 +142,17 @@ describe('orders API', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe('Product not found: no-such-product');
     const removed = await createTestProduct(t.runtime);
-    const gone = await t.runtime.store.append(`product-${removed.id}`, [{ type: 'ProductRemoved', data: { productId: removed.id, reason: 'deleted', removedAt: new Date().toISOString() }, metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() } }], { expectedVersion: 'any' });
+    const gone = await t.runtime.store.append(
+      `product-${removed.id}`,
+      [
+        {
+          type: 'ProductRemoved',
+          data: { productId: removed.id, reason: 'deleted', removedAt: new Date().toISOString() },
+          metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
     await t.runtime.projections.waitFor(gone.position, ['catalogue']);
     expect((await place(shopper, { items: [{ id: removed.id, quantity: 1 }] })).statusCode).toBe(404);
     const off = await createTestProduct(t.runtime, { inStockFlag: false });
@@ -137,7 +175,12 @@ describe('orders API', () => {
   it('refuses more than the stock with 409 Insufficient Stock, all lines or none', async () => {
     const a = await createTestProduct(t.runtime, { stock: 5 });
     const b = await createTestProduct(t.runtime, { stock: 1 });
-    const response = await place(shopper, { items: [{ id: a.id, quantity: 2 }, { id: b.id, quantity: 2 }] });
+    const response = await place(shopper, {
+      items: [
+        { id: a.id, quantity: 2 },
+        { id: b.id, quantity: 2 },
+      ],
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatch(/^Insufficient Stock/);
     expect(await stock(a.id)).toBe(5);
@@ -178,9 +221,17 @@ describe('orders API', () => {
     const order = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
     // Both reviews go through the commands a shopper uses: a delivered order, then its review.
     const theirs = (await place(other, { items: [{ id: product.id, quantity: 1 }] })).json().order;
-    for (const [who, id, rating, comment] of [[shopper, order.id, 4, 'Lovely'], [other, theirs.id, 1, 'Not mine']] as const) {
+    for (const [who, id, rating, comment] of [
+      [shopper, order.id, 4, 'Lovely'],
+      [other, theirs.id, 1, 'Not mine'],
+    ] as const) {
       expect((await setStatus(admin, id, { status: 'delivered' })).statusCode).toBe(200);
-      const reviewed = await t.app.inject({ method: 'POST', url: `/api/user/orders/${id}/review`, headers: who.auth, payload: { productId: product.id, rating, comment } });
+      const reviewed = await t.app.inject({
+        method: 'POST',
+        url: `/api/user/orders/${id}/review`,
+        headers: who.auth,
+        payload: { productId: product.id, rating, comment },
+      });
       expect(reviewed.statusCode).toBe(201);
     }
     const body = (await get(shopper, `/api/orders/${order.id}`)).json();
@@ -305,11 +356,14 @@ describe('stock hoarding caps through the API (3 open unpaid orders, 10 units of
     before = await eventCount();
     const fourth = await place({ items: [{ id: b.id, quantity: 1 }] });
     expect(fourth.statusCode).toBe(409);
-    expect(fourth.json().error).toBe('You already have 3 unpaid orders. Complete the payment of one (unpaid orders are cancelled after 30 minutes) before placing another.');
+    expect(fourth.json().error).toBe(
+      'You already have 3 unpaid orders. Complete the payment of one (unpaid orders are cancelled after 30 minutes) before placing another.',
+    );
     expect(await eventCount()).toBe(before);
     // Confirming the COD order (as the storefront does at once) frees its slot; its 6 units of a are still unpaid.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/orders/${first.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/orders/${first.id}/status`, headers: shopper.auth, payload: { status: 'confirmed' } })).statusCode,
+    ).toBe(200);
     expect((await place({ items: [{ id: b.id, quantity: 1 }] })).statusCode).toBe(201);
   });
 });
-

@@ -15,7 +15,8 @@ describe('paying the same order again', () => {
   const { post } = s;
   const streamOf = async (orderId: string) => (await s.t.runtime.store.readStream(`order-${orderId}`)).map((e) => e.type);
   const available = async (productId: string) => (await loadInventory(s.t.runtime.store, productId)).available;
-  const ownOrders = async (headers = s.shopper.auth) => (await s.t.app.inject({ method: 'GET', url: '/api/user/orders', headers })).json().orders as Record<string, unknown>[];
+  const ownOrders = async (headers = s.shopper.auth) =>
+    (await s.t.app.inject({ method: 'GET', url: '/api/user/orders', headers })).json().orders as Record<string, unknown>[];
 
   it('the same checkout id places one order: a repeated request answers that order and reserves nothing more', async () => {
     const product = await createTestProduct(s.t.runtime, { price: 700, stock: 10 });
@@ -43,12 +44,18 @@ describe('paying the same order again', () => {
 
   it('after a dismissed or failed payment window, paying again pays the same order with the same provider order', async () => {
     const product = await createTestProduct(s.t.runtime, { price: 640 });
-    const placed = await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 1 }] });
+    const placed = await post('/api/orders', {
+      ...SHIPPING_ADDRESS,
+      payment_method: 'razorpay',
+      checkout_id: randomUUID(),
+      items: [{ id: product.id, quantity: 1 }],
+    });
     const order = placed.json().order as { id: string; totalAmount: number; created_at: string; paymentExpiresAt: string | null; expiredAt: string | null };
     // Awaiting payment: payable until 30 minutes after it was placed.
     expect(order.paymentExpiresAt).toBe(new Date(Date.parse(order.created_at) + 30 * 60_000).toISOString());
     expect(order.expiredAt).toBeNull();
-    const open = async () => (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json().order_id as string;
+    const open = async () =>
+      (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json().order_id as string;
     const providerOrderId = await open();
     // first window: dismissed (nothing happens); second: the bank declines
     expect(await open()).toBe(providerOrderId);
@@ -59,10 +66,18 @@ describe('paying the same order again', () => {
     // third: paid, on the same provider order; the webhook for it races the browser's verify
     expect(await open()).toBe(providerOrderId);
     const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'success' })).json();
-    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } });
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } },
+    });
     const [verified, hooked] = await Promise.all([
       post('/api/razorpay/verify-payment', { ...proof, orderId: order.id }),
-      s.t.app.inject({ method: 'POST', url: '/api/razorpay/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, WEBHOOK_SECRET), 'x-razorpay-event-id': randomUUID() }, payload: raw }),
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/razorpay/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, WEBHOOK_SECRET), 'x-razorpay-event-id': randomUUID() },
+        payload: raw,
+      }),
     ]);
     expect(verified.json()).toMatchObject({ verified: true, paymentStatus: 'completed' });
     expect(hooked.statusCode).toBe(200);
@@ -73,14 +88,18 @@ describe('paying the same order again', () => {
 
   it('an unpaid order expires after 30 minutes: it says so, releases its stock, and can no longer be paid', async () => {
     const product = await createTestProduct(s.t.runtime, { price: 900, stock: 4 });
-    const order = (await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })).json().order as { id: string; totalAmount: number; created_at: string };
+    const order = (
+      await post('/api/orders', { ...SHIPPING_ADDRESS, payment_method: 'razorpay', checkout_id: randomUUID(), items: [{ id: product.id, quantity: 3 }] })
+    ).json().order as { id: string; totalAmount: number; created_at: string };
     expect(await available(product.id)).toBe(1);
     const deps = { store: s.t.runtime.store, pool: s.t.runtime.pool };
     expect(await expireDueOrders(deps, new Date(Date.parse(order.created_at) + 29 * 60_000))).not.toContain(order.id);
     const expiredAt = new Date(Date.parse(order.created_at) + 31 * 60_000);
     expect(await expireDueOrders(deps, expiredAt)).toContain(order.id);
     expect(await available(product.id)).toBe(4);
-    await expect.poll(async () => (await ownOrders()).find((o) => o.id === order.id)).toMatchObject({ status: 'cancelled', expiredAt: expiredAt.toISOString(), paymentExpiresAt: null });
+    await expect
+      .poll(async () => (await ownOrders()).find((o) => o.id === order.id))
+      .toMatchObject({ status: 'cancelled', expiredAt: expiredAt.toISOString(), paymentExpiresAt: null });
     const late = await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ success: false, error: EXPIRED_MESSAGE });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { COD_MESSAGE, COD_MINIMUM_PAISE, codAllowed, FREE_SHIPPING_FROM_PAISE, gstContained, priceLines, shippingFor, SHIPPING_FEE_PAISE, toPaise, toRupees } from './pricing.js';
+import {
+  COD_MESSAGE,
+  COD_MINIMUM_PAISE,
+  codAllowed,
+  FREE_SHIPPING_FROM_PAISE,
+  gstContained,
+  priceLines,
+  shippingFor,
+  SHIPPING_FEE_PAISE,
+  toPaise,
+  toRupees,
+} from './pricing.js';
 
 describe('money rules (DECISIONS §3) in paise', () => {
   it('the spec values', () => {
@@ -31,7 +42,12 @@ describe('money rules (DECISIONS §3) in paise', () => {
   });
 
   it('prices lines: subtotal of unit price × quantity, then shipping', () => {
-    expect(priceLines([{ unitPricePaise: 30000, quantity: 2 }, { unitPricePaise: 10000, quantity: 3 }])).toEqual({ subtotalPaise: 90000, shippingPaise: 10000, totalPaise: 100000 });
+    expect(
+      priceLines([
+        { unitPricePaise: 30000, quantity: 2 },
+        { unitPricePaise: 10000, quantity: 3 },
+      ]),
+    ).toEqual({ subtotalPaise: 90000, shippingPaise: 10000, totalPaise: 100000 });
     expect(priceLines([{ unitPricePaise: 50000, quantity: 2 }])).toEqual({ subtotalPaise: 100000, shippingPaise: 0, totalPaise: 100000 });
     expect(priceLines([])).toEqual({ subtotalPaise: 0, shippingPaise: 10000, totalPaise: 10000 });
   });

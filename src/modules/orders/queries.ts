@@ -51,7 +51,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** An online order not yet paid can be paid (again) until this moment; then the expiry timer cancels it. */
 function paymentDeadline(row: OrderRow): string | null {
-  const awaiting = row.payment_method === 'razorpay' && (row.status === 'pending' || row.status === 'placed') && (row.payment_status === 'pending' || row.payment_status === 'failed');
+  const awaiting =
+    row.payment_method === 'razorpay' &&
+    (row.status === 'pending' || row.status === 'placed') &&
+    (row.payment_status === 'pending' || row.payment_status === 'failed');
   return awaiting ? new Date(row.created_at.getTime() + EXPIRY_MINUTES * 60_000).toISOString() : null;
 }
 
@@ -83,7 +86,16 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
       price: Number(i.price),
       quantity: i.quantity,
     })),
-    shippingAddress: { name: a.name, address: a.address, addressLine1: a.address, addressLine2: a.addressLine2, city: a.city, state: a.state, pincode: a.pincode, phone: a.phone },
+    shippingAddress: {
+      name: a.name,
+      address: a.address,
+      addressLine1: a.address,
+      addressLine2: a.addressLine2,
+      city: a.city,
+      state: a.state,
+      pincode: a.pincode,
+      phone: a.phone,
+    },
     razorpayOrderId: row.razorpay_order_id,
     razorpayPaymentId: row.razorpay_payment_id,
     trackingNumber: row.tracking_number,
@@ -128,7 +140,11 @@ export async function withDetails(db: pg.Pool | pg.PoolClient, rows: OrderRow[],
   return rows.map((row) => {
     const lines = itemsByOrder.get(row.id) ?? [];
     const productIds = new Set(lines.map((l) => l.product_id));
-    return toOrderDto(row, lines, reviews.filter((r) => r.user_id === row.customer_id && productIds.has(r.product_id)));
+    return toOrderDto(
+      row,
+      lines,
+      reviews.filter((r) => r.user_id === row.customer_id && productIds.has(r.product_id)),
+    );
   });
 }
 

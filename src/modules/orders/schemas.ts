@@ -7,7 +7,8 @@ import { ORDER_STATUSES } from './order.js';
 const INCOMPLETE = 'Incomplete shipping address';
 const visible = (v: string) => isVisibleText(v);
 const ADDRESS_TEXT = invisibleMessage('Shipping address');
-const required = (message: string, max = 300) => z.string({ error: message }).trim().min(1, message).max(max, 'Value is too long').refine(visible, ADDRESS_TEXT);
+const required = (message: string, max = 300) =>
+  z.string({ error: message }).trim().min(1, message).max(max, 'Value is too long').refine(visible, ADDRESS_TEXT);
 
 const productRef = z.union([z.string().max(100, 'Invalid product id'), z.number()], { error: 'Invalid product id' }).optional();
 
@@ -49,7 +50,11 @@ export const placeOrderBody = z.object({
   payment_method: z.enum(['razorpay', 'cod'], { error: 'Please select a payment method' }),
   total_amount: z.union([z.number(), z.string()]).optional(),
   /** One id per checkout, made by the browser: sending it again returns the order already placed for it. */
-  checkout_id: z.string().trim().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid checkout id').optional(),
+  checkout_id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid checkout id')
+    .optional(),
 });
 
 export const orderIdParams = z.object({ id: z.string().trim().min(1, 'Order id is required').max(100, 'Invalid order id') });

@@ -30,7 +30,16 @@ export async function changeOrderStatus(
   const { result } = await runOrderCommand(
     runtime.store,
     orderId,
-    { type: 'ChangeOrderStatus', data: { status: change.status, trackingNumber: change.trackingNumber, generatedTrackingNumber: generateTrackingNumber(), by: admin.id, at: now.toISOString() } },
+    {
+      type: 'ChangeOrderStatus',
+      data: {
+        status: change.status,
+        trackingNumber: change.trackingNumber,
+        generatedTrackingNumber: generateTrackingNumber(),
+        by: admin.id,
+        at: now.toISOString(),
+      },
+    },
     { userId: admin.id, correlationId, now },
   );
   await settled(runtime, result);
@@ -40,7 +49,12 @@ export async function changeOrderStatus(
 /** Shopper: confirms their own pending COD order, or an online order whose payment is completed. */
 export async function confirmOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
   const now = new Date();
-  const { result } = await runOrderCommand(runtime.store, orderId, { type: 'ConfirmOrder', data: { by: shopper.id, at: now.toISOString() } }, { userId: shopper.id, correlationId, now });
+  const { result } = await runOrderCommand(
+    runtime.store,
+    orderId,
+    { type: 'ConfirmOrder', data: { by: shopper.id, at: now.toISOString() } },
+    { userId: shopper.id, correlationId, now },
+  );
   await settled(runtime, result);
   return visibleOrder(runtime, orderId, shopper);
 }
@@ -48,6 +62,11 @@ export async function confirmOrder(runtime: Runtime, orderId: string, shopper: A
 /** DeleteOrder is an event: the order leaves the read models, its history stays in the log. */
 export async function deleteOrder(runtime: Runtime, orderId: string, admin: AuthUser, correlationId: string): Promise<AppendResult | null> {
   const now = new Date();
-  const { result } = await runOrderCommand(runtime.store, orderId, { type: 'DeleteOrder', data: { by: admin.id, at: now.toISOString() } }, { userId: admin.id, correlationId, now });
+  const { result } = await runOrderCommand(
+    runtime.store,
+    orderId,
+    { type: 'DeleteOrder', data: { by: admin.id, at: now.toISOString() } },
+    { userId: admin.id, correlationId, now },
+  );
   return result;
 }

@@ -50,7 +50,11 @@ export async function createTestProduct(
         context,
       ),
     },
-    { streamId: inventoryStream(id), expectedVersion: 'no_stream', events: toNewEvents([{ type: 'StockLevelSet', data: { productId: id, quantity: stock, reason: 'test fixture' } }], context) },
+    {
+      streamId: inventoryStream(id),
+      expectedVersion: 'no_stream',
+      events: toNewEvents([{ type: 'StockLevelSet', data: { productId: id, quantity: stock, reason: 'test fixture' } }], context),
+    },
   ]);
   await runtime.projections.waitFor(result.position, ['catalogue']);
   return { id, name, price };

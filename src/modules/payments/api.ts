@@ -24,7 +24,12 @@ export function paymentsApi(provider: PaymentProvider) {
 
     api.post('/razorpay/create-order', { onRequest: requireUser, schema: { body: createOrderBody, response: createOrderResponses } }, async (request) => {
       const user = currentUser(request);
-      const { providerOrderId, amountPaise } = await createPaymentOrder(runtime, provider, { orderId: request.body.orderId, amount: request.body.amount, userId: user.id, correlationId: request.id });
+      const { providerOrderId, amountPaise } = await createPaymentOrder(runtime, provider, {
+        orderId: request.body.orderId,
+        amount: request.body.amount,
+        userId: user.id,
+        correlationId: request.id,
+      });
       const order = await findOrder(runtime.pool, request.body.orderId);
       return {
         success: true,
@@ -60,7 +65,8 @@ export function paymentsApi(provider: PaymentProvider) {
         const raw = typeof request.body === 'string' ? request.body : '';
         const given = request.headers['x-razorpay-signature'];
         if (!provider.webhookSecret) throw new ValidationError('Webhook secret is not configured');
-        if (typeof given !== 'string' || !signaturesMatch(webhookSignature(raw, provider.webhookSecret), given)) throw new ValidationError('Invalid webhook signature');
+        if (typeof given !== 'string' || !signaturesMatch(webhookSignature(raw, provider.webhookSecret), given))
+          throw new ValidationError('Invalid webhook signature');
         let parsed;
         try {
           parsed = webhookPayload.safeParse(JSON.parse(raw));
@@ -105,7 +111,10 @@ export function paymentsApi(provider: PaymentProvider) {
         const { result } = await runOrderCommand(
           runtime.store,
           orderId,
-          { type: 'FailPayment', data: { providerOrderId, paymentId, reason: 'Payment declined by the simulator', via: 'webhook', by: 'simulator', at: now.toISOString() } },
+          {
+            type: 'FailPayment',
+            data: { providerOrderId, paymentId, reason: 'Payment declined by the simulator', via: 'webhook', by: 'simulator', at: now.toISOString() },
+          },
           { userId: user.id, correlationId: request.id, now },
         );
         await settled(runtime, result);

@@ -12,8 +12,7 @@ const WEBHOOK_SECRET = 'whsec_test_0123456789';
 describe('payments (local simulator)', () => {
   const s = paymentsApp(WEBHOOK_SECRET);
   const { post } = s;
-  const paymentEvents = async (orderId: string, type: string) =>
-    (await s.t.runtime.store.readStream(`order-${orderId}`)).filter((e) => e.type === type);
+  const paymentEvents = async (orderId: string, type: string) => (await s.t.runtime.store.readStream(`order-${orderId}`)).filter((e) => e.type === type);
 
   async function onlineOrder(price = 1499.5) {
     const product = await createTestProduct(s.t.runtime, { price });
@@ -85,7 +84,10 @@ describe('payments (local simulator)', () => {
       expect(verified.json()).toMatchObject({ success: true, verified: true, paymentStatus: 'completed' });
     }
     // and a webhook for the same payment arriving after the browser's verify
-    const late = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } });
+    const late = await webhook({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: proof.razorpay_payment_id, order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } },
+    });
     expect(late.statusCode).toBe(200);
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
     const confirmed = await s.t.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/status`, headers: s.shopper.auth, payload: { status: 'confirmed' } });
@@ -119,7 +121,10 @@ describe('payments (local simulator)', () => {
 
   it('the webhook checks the raw-body signature, de-duplicates deliveries and never moves a paid order backwards', async () => {
     const { order, providerOrderId } = await payable();
-    const captured = { event: 'payment.captured', payload: { payment: { entity: { id: 'pay_WEBHOOK0000001', order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } } };
+    const captured = {
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_WEBHOOK0000001', order_id: providerOrderId, amount: Math.round(order.totalAmount * 100) } } },
+    };
     const bad = await webhook(captured, randomUUID(), 'wrong-secret');
     expect(bad.statusCode).toBe(400);
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(0);
@@ -127,7 +132,10 @@ describe('payments (local simulator)', () => {
     const first = await webhook(captured, eventId);
     expect(first.json()).toMatchObject({ success: true, status: 'processed', orderId: order.id });
     expect((await webhook(captured, eventId)).json().status).toBe('duplicate');
-    const failedLater = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_WEBHOOK0000002', order_id: providerOrderId, error_description: 'declined' } } } });
+    const failedLater = await webhook({
+      event: 'payment.failed',
+      payload: { payment: { entity: { id: 'pay_WEBHOOK0000002', order_id: providerOrderId, error_description: 'declined' } } },
+    });
     expect(failedLater.statusCode).toBe(200);
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
     expect(await paymentEvents(order.id, 'PaymentFailed')).toHaveLength(0);
@@ -138,22 +146,37 @@ describe('payments (local simulator)', () => {
   it('order.paid finds the order by its receipt and pays it; unknown orders and deliveries without an id are acknowledged', async () => {
     const { order, providerOrderId } = await payable();
     const paise = Math.round(order.totalAmount * 100);
-    const paid = { event: 'order.paid', payload: { order: { entity: { id: providerOrderId, receipt: order.id, amount: paise } }, payment: { entity: { id: 'pay_ORDERPAID0001', order_id: providerOrderId, amount: paise } } } };
+    const paid = {
+      event: 'order.paid',
+      payload: {
+        order: { entity: { id: providerOrderId, receipt: order.id, amount: paise } },
+        payment: { entity: { id: 'pay_ORDERPAID0001', order_id: providerOrderId, amount: paise } },
+      },
+    };
     expect((await webhook(paid)).json()).toMatchObject({ status: 'processed', orderId: order.id });
     expect((await webhook(paid, '')).json()).toMatchObject({ status: 'ignored' });
-    const unknown = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_UNKNOWN000001', order_id: 'order_NOSUCHORDER00', amount: 100 } } } });
+    const unknown = await webhook({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_UNKNOWN000001', order_id: 'order_NOSUCHORDER00', amount: 100 } } },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toMatchObject({ status: 'ignored', reason: 'unknown order' });
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
     const wrongAmount = await payable();
-    const short = await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_SHORT00000001', order_id: wrongAmount.providerOrderId, amount: 100 } } } });
+    const short = await webhook({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_SHORT00000001', order_id: wrongAmount.providerOrderId, amount: 100 } } },
+    });
     expect(short.json()).toMatchObject({ status: 'ignored', reason: 'Payment amount does not match the order total' });
     expect(await paymentEvents(wrongAmount.order.id, 'PaymentConfirmed')).toHaveLength(0);
   });
 
   it('payment.failed from the webhook sets failed on an unpaid order', async () => {
     const { order, providerOrderId } = await payable();
-    const res = await webhook({ event: 'payment.failed', payload: { payment: { entity: { id: 'pay_FAILED00000001', order_id: providerOrderId, error_description: 'Card declined' } } } });
+    const res = await webhook({
+      event: 'payment.failed',
+      payload: { payment: { entity: { id: 'pay_FAILED00000001', order_id: providerOrderId, error_description: 'Card declined' } } },
+    });
     expect(res.json().status).toBe('processed');
     const events = await paymentEvents(order.id, 'PaymentFailed');
     expect(events).toHaveLength(1);
@@ -193,7 +216,9 @@ describe('payments (local simulator)', () => {
     await two.close();
     // (an earlier test cancelled another paid order: its refund is issued too, once)
     expect(new Set(calls.map((c) => c.paymentId)).size).toBe(calls.length);
-    expect(calls.filter((c) => c.paymentId === proof.razorpay_payment_id)).toEqual([{ paymentId: proof.razorpay_payment_id, amountPaise: Math.round(order.totalAmount * 100), orderId: order.id }]);
+    expect(calls.filter((c) => c.paymentId === proof.razorpay_payment_id)).toEqual([
+      { paymentId: proof.razorpay_payment_id, amountPaise: Math.round(order.totalAmount * 100), orderId: order.id },
+    ]);
     expect((await s.t.runtime.store.readStream(stream)).map((e) => e.type)).toEqual(['RazorpayRefundRequested', 'RazorpayRefundIssued']);
   });
 });

@@ -22,7 +22,11 @@ export function orderIdForProviderOrder(runtime: Runtime, providerOrderId: strin
 }
 
 /** Opens (or reopens, on a retry) the provider order for the order's own total. */
-export async function createPaymentOrder(runtime: Runtime, provider: PaymentProvider, input: { orderId: string; amount?: number; userId: string; correlationId: string }) {
+export async function createPaymentOrder(
+  runtime: Runtime,
+  provider: PaymentProvider,
+  input: { orderId: string; amount?: number; userId: string; correlationId: string },
+) {
   const { state } = await loadOrder(runtime.store, input.orderId);
   // runOrderCommand re-checks everything (owner, method, paid, amount) against the latest stream.
   const order = state.status === 'active' ? state.order : null;
@@ -35,7 +39,10 @@ export async function createPaymentOrder(runtime: Runtime, provider: PaymentProv
   const { state: after, result } = await runOrderCommand(
     runtime.store,
     input.orderId,
-    { type: 'RecordPaymentOrder', data: { providerOrderId: providerOrderId ?? 'none', amountPaise, provider: provider.kind, by: input.userId, at: now.toISOString() } },
+    {
+      type: 'RecordPaymentOrder',
+      data: { providerOrderId: providerOrderId ?? 'none', amountPaise, provider: provider.kind, by: input.userId, at: now.toISOString() },
+    },
     { userId: input.userId, correlationId: input.correlationId, now },
   );
   await settled(runtime, result);
@@ -65,7 +72,10 @@ export async function verifyPayment(
   const { result, state: after } = await runOrderCommand(
     runtime.store,
     orderId,
-    { type: 'ConfirmPayment', data: { providerOrderId: stored, paymentId: input.paymentId, amountPaise: order.totalPaise, via: 'verify', by: input.user.id, at: now.toISOString() } },
+    {
+      type: 'ConfirmPayment',
+      data: { providerOrderId: stored, paymentId: input.paymentId, amountPaise: order.totalPaise, via: 'verify', by: input.user.id, at: now.toISOString() },
+    },
     { userId: input.user.id, correlationId: input.correlationId, now },
   );
   await settled(runtime, result);
@@ -77,7 +87,15 @@ export type WebhookOutcome = { status: 'processed' | 'duplicate' | 'ignored'; or
 /** Applies one verified webhook delivery: payment.captured / order.paid confirm, payment.failed fails; once per event id. */
 export async function applyWebhook(
   runtime: Runtime,
-  delivery: { eventId: string | null; event: string; providerOrderId: string | null; receipt: string | null; paymentId: string | null; amountPaise: number | null; reason: string | null },
+  delivery: {
+    eventId: string | null;
+    event: string;
+    providerOrderId: string | null;
+    receipt: string | null;
+    paymentId: string | null;
+    amountPaise: number | null;
+    reason: string | null;
+  },
 ): Promise<WebhookOutcome> {
   const now = new Date();
   const at = now.toISOString();
@@ -85,7 +103,19 @@ export async function applyWebhook(
   let orderId = delivery.receipt && (await loadOrder(runtime.store, delivery.receipt)).state.status !== 'none' ? delivery.receipt : null;
   if (!orderId && delivery.providerOrderId) orderId = await orderIdForProviderOrder(runtime, delivery.providerOrderId);
   const dedup: StreamWrite[] = delivery.eventId
-    ? [{ streamId: webhookStream(delivery.eventId), expectedVersion: 'no_stream', events: [{ type: 'RazorpayWebhookProcessed', data: { eventId: delivery.eventId, event: delivery.event, orderId, at }, metadata: { correlationId: randomUUID(), userId: null, timestamp: at } }] }]
+    ? [
+        {
+          streamId: webhookStream(delivery.eventId),
+          expectedVersion: 'no_stream',
+          events: [
+            {
+              type: 'RazorpayWebhookProcessed',
+              data: { eventId: delivery.eventId, event: delivery.event, orderId, at },
+              metadata: { correlationId: randomUUID(), userId: null, timestamp: at },
+            },
+          ],
+        },
+      ]
     : [];
   const context = { userId: null, correlationId: delivery.eventId ?? randomUUID(), now };
   let outcome: WebhookOutcome = { status: 'ignored', orderId, reason: 'event not handled' };
@@ -94,7 +124,17 @@ export async function applyWebhook(
       const { events, result } = await runOrderCommand(
         runtime.store,
         orderId,
-        { type: 'ConfirmPayment', data: { providerOrderId: delivery.providerOrderId, paymentId: delivery.paymentId, amountPaise: delivery.amountPaise ?? -1, via: 'webhook', by: 'razorpay', at } },
+        {
+          type: 'ConfirmPayment',
+          data: {
+            providerOrderId: delivery.providerOrderId,
+            paymentId: delivery.paymentId,
+            amountPaise: delivery.amountPaise ?? -1,
+            via: 'webhook',
+            by: 'razorpay',
+            at,
+          },
+        },
         context,
         dedup,
       );
@@ -105,7 +145,17 @@ export async function applyWebhook(
       const { events, result } = await runOrderCommand(
         runtime.store,
         orderId,
-        { type: 'FailPayment', data: { ...(delivery.providerOrderId ? { providerOrderId: delivery.providerOrderId } : {}), ...(delivery.paymentId ? { paymentId: delivery.paymentId } : {}), reason: delivery.reason ?? 'Payment failed', via: 'webhook', by: 'razorpay', at } },
+        {
+          type: 'FailPayment',
+          data: {
+            ...(delivery.providerOrderId ? { providerOrderId: delivery.providerOrderId } : {}),
+            ...(delivery.paymentId ? { paymentId: delivery.paymentId } : {}),
+            reason: delivery.reason ?? 'Payment failed',
+            via: 'webhook',
+            by: 'razorpay',
+            at,
+          },
+        },
         context,
         dedup,
       );
@@ -116,7 +166,8 @@ export async function applyWebhook(
       outcome = { status: 'ignored', orderId: null, reason: 'unknown order' };
     }
   } catch (error) {
-    if (error instanceof WrongExpectedVersionError && delivery.eventId && error.streamId === webhookStream(delivery.eventId)) return { status: 'duplicate', orderId };
+    if (error instanceof WrongExpectedVersionError && delivery.eventId && error.streamId === webhookStream(delivery.eventId))
+      return { status: 'duplicate', orderId };
     // A delivery the order refuses (wrong amount, unknown provider order) is acknowledged so Razorpay stops retrying.
     if (!(error instanceof ValidationError) && (error as { statusCode?: number }).statusCode !== 404) throw error;
     outcome = { status: 'ignored', orderId, reason: (error as Error).message };

@@ -16,8 +16,7 @@ export interface PaymentProvider {
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 14 base62 characters, the length of Razorpay's ids. */
-export const razorpayIdSuffix = (seed?: Buffer) =>
-  Array.from({ length: 14 }, (_, i) => ALPHABET[seed ? seed[i]! % 62 : randomInt(0, 62)]).join('');
+export const razorpayIdSuffix = (seed?: Buffer) => Array.from({ length: 14 }, (_, i) => ALPHABET[seed ? seed[i]! % 62 : randomInt(0, 62)]).join('');
 
 export const SIMULATOR_KEY_ID = 'rzp_test_localsimulator';
 

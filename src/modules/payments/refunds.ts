@@ -30,18 +30,40 @@ export function startRefunds(runtime: Runtime, provider: PaymentProvider): Subsc
         const d = event.data as { orderId: string; paymentId: string; amountPaise: number };
         const at = new Date().toISOString();
         try {
-          await runtime.store.append(refundStream(d.paymentId), [{ type: 'RazorpayRefundRequested', data: { ...d, at }, metadata: meta() }], { expectedVersion: 'no_stream' });
+          await runtime.store.append(refundStream(d.paymentId), [{ type: 'RazorpayRefundRequested', data: { ...d, at }, metadata: meta() }], {
+            expectedVersion: 'no_stream',
+          });
         } catch (error) {
           if (error instanceof WrongExpectedVersionError) continue; // already handled (here or by another instance)
           throw error;
         }
         try {
           const refund = await provider.refund({ paymentId: d.paymentId, amountPaise: d.amountPaise, orderId: d.orderId });
-          await runtime.store.append(refundStream(d.paymentId), [{ type: 'RazorpayRefundIssued', data: { orderId: d.orderId, paymentId: d.paymentId, refundId: refund?.id ?? 'unknown', at: new Date().toISOString() }, metadata: meta() }], { expectedVersion: 0 });
+          await runtime.store.append(
+            refundStream(d.paymentId),
+            [
+              {
+                type: 'RazorpayRefundIssued',
+                data: { orderId: d.orderId, paymentId: d.paymentId, refundId: refund?.id ?? 'unknown', at: new Date().toISOString() },
+                metadata: meta(),
+              },
+            ],
+            { expectedVersion: 0 },
+          );
         } catch (error) {
           runtime.log.error({ err: error, orderId: d.orderId }, 'Razorpay refund failed');
           await runtime.store
-            .append(refundStream(d.paymentId), [{ type: 'RazorpayRefundFailed', data: { orderId: d.orderId, paymentId: d.paymentId, reason: (error as Error).message ?? 'refund failed', at: new Date().toISOString() }, metadata: meta() }], { expectedVersion: 0 })
+            .append(
+              refundStream(d.paymentId),
+              [
+                {
+                  type: 'RazorpayRefundFailed',
+                  data: { orderId: d.orderId, paymentId: d.paymentId, reason: (error as Error).message ?? 'refund failed', at: new Date().toISOString() },
+                  metadata: meta(),
+                },
+              ],
+              { expectedVersion: 0 },
+            )
             .catch(() => undefined);
         }
       }

@@ -41,7 +41,9 @@ export const webhookPayload = z.object({
             .passthrough(),
         })
         .optional(),
-      order: z.object({ entity: z.object({ id: z.string(), receipt: z.string().nullable().optional(), amount: z.number().int().optional() }).passthrough() }).optional(),
+      order: z
+        .object({ entity: z.object({ id: z.string(), receipt: z.string().nullable().optional(), amount: z.number().int().optional() }).passthrough() })
+        .optional(),
     })
     .passthrough(),
 });

@@ -101,7 +101,12 @@ export async function privacyApi(app: FastifyInstance, runtime: Runtime, throttl
     { onRequest: requireAdmin, schema: { params: retainedInvoiceParams, querystring: retainedInvoiceQuery, response: retainedInvoiceResponses } },
     async (request, reply) => {
       const { purpose, format } = request.query;
-      const retained = await readRetainedInvoice(runtime.pool, request.params.orderId, currentUser(request).id, format === 'pdf' ? `${purpose} (PDF)` : purpose);
+      const retained = await readRetainedInvoice(
+        runtime.pool,
+        request.params.orderId,
+        currentUser(request).id,
+        format === 'pdf' ? `${purpose} (PDF)` : purpose,
+      );
       if (!retained) throw new NotFoundError('No retained invoice for this order');
       if (format === 'json') return { success: true as const, retained };
       // The seller's copy printed: a GST tax invoice as the shopper was given it, an older order's invoice summary.

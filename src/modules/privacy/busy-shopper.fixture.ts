@@ -10,10 +10,29 @@ export async function busyShopper(ctx: TestContext, tag: string) {
     ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const shopper = await signUp(ctx.app, { full_name: `Kavya Menon ${tag}`, address: `9 Lake View ${tag}` });
   const product = await createTestProduct(ctx.runtime, { price: 1500 });
-  expect((await inject('POST', '/api/user/addresses', shopper.auth, { name: `Kavya ${tag}`, address: `9 Lake View ${tag}`, address_line2: '', landmark: '', city: 'Kochi', state: 'Kerala', pincode: '682001', phone: '9876501234' })).statusCode).toBe(201);
+  expect(
+    (
+      await inject('POST', '/api/user/addresses', shopper.auth, {
+        name: `Kavya ${tag}`,
+        address: `9 Lake View ${tag}`,
+        address_line2: '',
+        landmark: '',
+        city: 'Kochi',
+        state: 'Kerala',
+        pincode: '682001',
+        phone: '9876501234',
+      })
+    ).statusCode,
+  ).toBe(201);
   expect((await inject('POST', '/api/user/wishlist', shopper.auth, { productId: product.id })).statusCode).toBeLessThan(300);
   const placed = await inject('POST', '/api/orders', shopper.auth, {
-    items: [{ id: product.id, quantity: 2 }], shipping_address: `9 Lake View ${tag}`, shipping_city: 'Kochi', shipping_state: 'Kerala', shipping_pincode: '682001', shipping_phone: '9876501234', payment_method: 'cod',
+    items: [{ id: product.id, quantity: 2 }],
+    shipping_address: `9 Lake View ${tag}`,
+    shipping_city: 'Kochi',
+    shipping_state: 'Kerala',
+    shipping_pincode: '682001',
+    shipping_phone: '9876501234',
+    payment_method: 'cod',
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json().order as { id: string; orderNumber?: string; order_number?: string };
@@ -23,4 +42,3 @@ export async function busyShopper(ctx: TestContext, tag: string) {
   expect(reviewed.statusCode, reviewed.body).toBe(201);
   return { shopper, product, order, admin };
 }
-

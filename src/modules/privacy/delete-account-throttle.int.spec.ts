@@ -24,10 +24,18 @@ describe('delete-account password check is throttled like sign-in', () => {
   it('wrong passwords count against the account (logins included): 429 with Retry-After, nothing erased; after the back-off the right password deletes', async () => {
     const victim = await signUp(ctx.app);
     const remove = (currentPassword: string) =>
-      ctx.app.inject({ method: 'DELETE', url: '/api/user/account', headers: victim.auth, remoteAddress: anotherAddress(), payload: { currentPassword, confirm: 'DELETE' } });
-    const login = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: anotherAddress(), payload: { email: victim.email, password } });
+      ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/user/account',
+        headers: victim.auth,
+        remoteAddress: anotherAddress(),
+        payload: { currentPassword, confirm: 'DELETE' },
+      });
+    const login = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: anotherAddress(), payload: { email: victim.email, password } });
 
-    for (let i = 0; i < account.freeFailures + 1; i++) expect((await remove(`wrong-${i}`)).json()).toEqual({ success: false, error: 'Current password is incorrect' });
+    for (let i = 0; i < account.freeFailures + 1; i++)
+      expect((await remove(`wrong-${i}`)).json()).toEqual({ success: false, error: 'Current password is incorrect' });
     const refused = await remove(victim.password);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ success: false, error: 'Too many requests' });
@@ -45,9 +53,24 @@ describe('delete-account password check is throttled like sign-in', () => {
   it('failed logins count against the delete-account check of the same account', async () => {
     const victim = await signUp(ctx.app);
     for (let i = 0; i < account.freeFailures + 1; i++) {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: anotherAddress(), payload: { email: victim.email, password: `guess-${i}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: anotherAddress(),
+            payload: { email: victim.email, password: `guess-${i}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
-    const refused = await ctx.app.inject({ method: 'DELETE', url: '/api/user/account', headers: victim.auth, remoteAddress: anotherAddress(), payload: { currentPassword: victim.password, confirm: 'DELETE' } });
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/user/account',
+      headers: victim.auth,
+      remoteAddress: anotherAddress(),
+      payload: { currentPassword: victim.password, confirm: 'DELETE' },
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });

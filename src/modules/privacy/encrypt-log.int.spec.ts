@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const rawLogContains = async (text: string) =>
-  Number((await ctx.runtime.pool.query<{ n: string }>(`select count(*) as n from events where position(lower($1) in lower(stream_id || ' ' || data::text)) > 0`, [text])).rows[0]!.n);
+  Number(
+    (
+      await ctx.runtime.pool.query<{ n: string }>(`select count(*) as n from events where position(lower($1) in lower(stream_id || ' ' || data::text)) > 0`, [
+        text,
+      ])
+    ).rows[0]!.n,
+  );
 
 describe('an older log with personal data in clear (issue 21, forward migration)', () => {
   it('is re-encrypted once, chains recomputed and verifying, recorded in an event; sign-in and readers work; a second run finds nothing', async () => {
@@ -35,7 +41,22 @@ describe('an older log with personal data in clear (issue 21, forward migration)
         expectedVersion: 'no_stream',
         events: toNewEvents(
           [
-            { type: 'CustomerRegistered', data: { customerId, email, passwordHash: legacyHash, role: 'customer', registeredAt: now, fullName: `Old Shopper ${tag}`, phone: '9811122233', address: `3 Old Lane ${tag}`, city: 'Pune', state: 'MH', pincode: '411001' } },
+            {
+              type: 'CustomerRegistered',
+              data: {
+                customerId,
+                email,
+                passwordHash: legacyHash,
+                role: 'customer',
+                registeredAt: now,
+                fullName: `Old Shopper ${tag}`,
+                phone: '9811122233',
+                address: `3 Old Lane ${tag}`,
+                city: 'Pune',
+                state: 'MH',
+                pincode: '411001',
+              },
+            },
             { type: 'PasswordChanged', data: { customerId, passwordHash: legacyHash, changedAt: now } },
           ],
           {},
@@ -44,7 +65,28 @@ describe('an older log with personal data in clear (issue 21, forward migration)
       {
         streamId: addressBookStream(customerId),
         expectedVersion: 'no_stream',
-        events: toNewEvents([{ type: 'AddressAdded', data: { customerId, addressId: randomUUID(), name: `Old Shopper ${tag}`, address: `3 Old Lane ${tag}`, addressLine2: '', landmark: '', city: 'Pune', state: 'MH', pincode: '411001', phone: '9811122233', addressType: 'Home', addedAt: now } }], {}),
+        events: toNewEvents(
+          [
+            {
+              type: 'AddressAdded',
+              data: {
+                customerId,
+                addressId: randomUUID(),
+                name: `Old Shopper ${tag}`,
+                address: `3 Old Lane ${tag}`,
+                addressLine2: '',
+                landmark: '',
+                city: 'Pune',
+                state: 'MH',
+                pincode: '411001',
+                phone: '9811122233',
+                addressType: 'Home',
+                addedAt: now,
+              },
+            },
+          ],
+          {},
+        ),
       },
     ]);
     await new CredentialStore(ctx.runtime.pool).setPasswordHash(customerId, legacyHash);
@@ -67,7 +109,20 @@ describe('an older log with personal data in clear (issue 21, forward migration)
     expect(events[0]!.data).not.toHaveProperty('passwordHash');
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'legacy-pass1' } });
     expect(login.statusCode, login.body).toBe(200);
-    const taken = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'secret123', full_name: 'Dup', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' } });
+    const taken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email,
+        password: 'secret123',
+        full_name: 'Dup',
+        phone: '9876543210',
+        pincode: '400001',
+        address: '1 Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+      },
+    });
     expect(taken.statusCode).toBe(409);
 
     expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toBeNull();
@@ -84,16 +139,29 @@ describe('an older log with personal data in clear (issue 21, forward migration)
       method: 'POST',
       url: '/api/orders',
       headers: shopper.auth,
-      payload: { items: [{ id: product.id, quantity: 1 }], shipping_name: `Invoice Buyer ${tag}`, shipping_address: `5 Old Market ${tag}`, shipping_city: 'Pune', shipping_state: 'Maharashtra', shipping_pincode: '411001', shipping_phone: '9811100011', payment_method: 'cod' },
+      payload: {
+        items: [{ id: product.id, quantity: 1 }],
+        shipping_name: `Invoice Buyer ${tag}`,
+        shipping_address: `5 Old Market ${tag}`,
+        shipping_city: 'Pune',
+        shipping_state: 'Maharashtra',
+        shipping_pincode: '411001',
+        shipping_phone: '9811100011',
+        payment_method: 'cod',
+      },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().order.id as string;
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode,
+    ).toBe(200);
     const issued = (await ctx.runtime.store.readStream(`tax-documents-${orderId}`)).find((e) => e.type === 'InvoiceIssued')!;
     // The same invoice as an older store wrote it: no customerId, recipient in clear (another stream, same order).
     const { customerId: _buyer, ...legacy } = issued.data as Record<string, unknown>;
     const legacyStream = `tax-documents-legacy-${randomUUID()}`;
-    await new PostgresEventStore(ctx.runtime.pool).appendMany([{ streamId: legacyStream, expectedVersion: 'no_stream', events: toNewEvents([{ type: 'InvoiceIssued', data: legacy }], {}) }]);
+    await new PostgresEventStore(ctx.runtime.pool).appendMany([
+      { streamId: legacyStream, expectedVersion: 'no_stream', events: toNewEvents([{ type: 'InvoiceIssued', data: legacy }], {}) },
+    ]);
     expect(await rawLogContains(`5 Old Market ${tag}`)).toBe(1);
 
     expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toEqual({ events: 1, streams: 1 });
@@ -101,7 +169,9 @@ describe('an older log with personal data in clear (issue 21, forward migration)
     expect((await verifyStoreChains(ctx.runtime.store)).ok).toBe(true);
     const [migrated] = await ctx.runtime.store.readStream(legacyStream);
     expect(migrated!.data).toEqual(issued.data);
-    const { rows } = await ctx.runtime.pool.query<{ subject: string }>(`select data->'personal'->>'subject' as subject from events where stream_id = $1`, [legacyStream]);
+    const { rows } = await ctx.runtime.pool.query<{ subject: string }>(`select data->'personal'->>'subject' as subject from events where stream_id = $1`, [
+      legacyStream,
+    ]);
     expect(rows).toEqual([{ subject: shopper.user.id }]);
     expect(await encryptExistingLog(ctx.runtime.pool, ctx.runtime.personalData.codec)).toBeNull();
   });

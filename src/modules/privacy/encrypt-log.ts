@@ -68,7 +68,10 @@ export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec
       const { passwordHash: dropped, ...data } = row.data;
       // An invoice issued before the buyer's id was recorded in it takes the id from its order (the key that seals it).
       if (row.type === 'InvoiceIssued' && typeof data.customerId !== 'string') {
-        const buyer = await client.query<{ id: string }>(`select data->>'customerId' as id from events where type = 'OrderPlaced' and data->>'orderId' = $1 limit 1`, [data.orderId]);
+        const buyer = await client.query<{ id: string }>(
+          `select data->>'customerId' as id from events where type = 'OrderPlaced' and data->>'orderId' = $1 limit 1`,
+          [data.orderId],
+        );
         if (buyer.rows[0]?.id) data.customerId = buyer.rows[0].id;
       }
       const plain: NewEvent = { type: row.type, data, metadata: { correlationId: 'log-migration', timestamp: new Date(0).toISOString() } };
@@ -91,7 +94,11 @@ export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec
     const renamed = new Map<string, string>();
     for (const row of rows) {
       if (row.storedStream !== row.stream_id) renamed.set(row.stream_id, row.storedStream);
-      await client.query('update events set data = $2, stream_id = $3 where global_position = $1', [row.global_position, JSON.stringify(row.sealed), row.storedStream]);
+      await client.query('update events set data = $2, stream_id = $3 where global_position = $1', [
+        row.global_position,
+        JSON.stringify(row.sealed),
+        row.storedStream,
+      ]);
     }
     const touched = streams.map((s) => renamed.get(s) ?? s);
     await client.query('create temporary table privacy_touched_streams (stream_id text primary key) on commit drop');
@@ -124,14 +131,19 @@ export async function encryptExistingLog(pool: pg.Pool, codec: PersonalDataCodec
       at: new Date().toISOString(),
     };
     logMigrationEvents.PersonalDataLogEncrypted.parse(record);
-    const version = await client.query<{ v: number }>('select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1', [LOG_MIGRATION_STREAM]);
-    await client.query(`insert into events (stream_id, stream_version, event_id, type, data, metadata) values ($1, $2, $3, 'PersonalDataLogEncrypted', $4, $5)`, [
+    const version = await client.query<{ v: number }>('select coalesce(max(stream_version), -1)::int as v from events where stream_id = $1', [
       LOG_MIGRATION_STREAM,
-      version.rows[0]!.v + 1,
-      randomUUID(),
-      JSON.stringify(record),
-      JSON.stringify({ correlationId: randomUUID(), userId: 'system', timestamp: record.at }),
     ]);
+    await client.query(
+      `insert into events (stream_id, stream_version, event_id, type, data, metadata) values ($1, $2, $3, 'PersonalDataLogEncrypted', $4, $5)`,
+      [
+        LOG_MIGRATION_STREAM,
+        version.rows[0]!.v + 1,
+        randomUUID(),
+        JSON.stringify(record),
+        JSON.stringify({ correlationId: randomUUID(), userId: 'system', timestamp: record.at }),
+      ],
+    );
     await client.query('commit');
     return { events: rows.length, streams: streams.length };
   } catch (error) {

@@ -32,7 +32,16 @@ describe('personal data is stored encrypted (issue 21)', () => {
       method: 'POST',
       url: '/api/user/addresses',
       headers: shopper.auth,
-      payload: { name: `Ravi ${tag}`, address: `12 Brigade Road ${tag}`, address_line2: '', landmark: `Opposite ${tag} temple`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '9988776655' },
+      payload: {
+        name: `Ravi ${tag}`,
+        address: `12 Brigade Road ${tag}`,
+        address_line2: '',
+        landmark: `Opposite ${tag} temple`,
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        phone: '9988776655',
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     const product = await createTestProduct(ctx.runtime, { price: 1500 });
@@ -40,16 +49,32 @@ describe('personal data is stored encrypted (issue 21)', () => {
       method: 'POST',
       url: '/api/orders',
       headers: shopper.auth,
-      payload: { items: [{ id: product.id, quantity: 1 }], shipping_address: `44 Church Street ${tag}`, shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560001', shipping_phone: '9000012345', payment_method: 'cod' },
+      payload: {
+        items: [{ id: product.id, quantity: 1 }],
+        shipping_address: `44 Church Street ${tag}`,
+        shipping_city: 'Bengaluru',
+        shipping_state: 'Karnataka',
+        shipping_pincode: '560001',
+        shipping_phone: '9000012345',
+        payment_method: 'cod',
+      },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     // Confirmed: the GST tax invoice is issued, its recipient (name, address, phone, e-mail) sealed with the buyer's key.
     const admin = await loginAdmin(ctx.app);
     const orderId = placed.json().order.id as string;
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'confirmed' } })).statusCode,
+    ).toBe(200);
     const issued = (await ctx.runtime.store.readStream(`tax-documents-${orderId}`)).find((e) => e.type === 'InvoiceIssued');
-    expect(issued?.data).toMatchObject({ customerId: shopper.user.id, recipient: { name: newName, email: shopper.email, address: `44 Church Street ${tag}`, phone: '9000012345' } });
-    const stored = await ctx.runtime.pool.query<{ data: { personal?: unknown; recipient: Record<string, unknown> } }>(`select data from events where type = 'InvoiceIssued' and stream_id = $1`, [`tax-documents-${orderId}`]);
+    expect(issued?.data).toMatchObject({
+      customerId: shopper.user.id,
+      recipient: { name: newName, email: shopper.email, address: `44 Church Street ${tag}`, phone: '9000012345' },
+    });
+    const stored = await ctx.runtime.pool.query<{ data: { personal?: unknown; recipient: Record<string, unknown> } }>(
+      `select data from events where type = 'InvoiceIssued' and stream_id = $1`,
+      [`tax-documents-${orderId}`],
+    );
     expect(stored.rows[0]!.data.personal).toBeDefined();
     expect(stored.rows[0]!.data.recipient).toEqual({ state: { code: '29', name: 'Karnataka' } }); // the place of supply stays
 
@@ -71,7 +96,20 @@ describe('personal data is stored encrypted (issue 21)', () => {
     expect(customers.body).toContain(newName);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: shopper.email.toUpperCase(), password: shopper.password } });
     expect(login.statusCode, login.body).toBe(200);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: shopper.email, password: 'secret123', full_name: 'Dup', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        email: shopper.email,
+        password: 'secret123',
+        full_name: 'Dup',
+        phone: '9876543210',
+        pincode: '400001',
+        address: '1 Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+      },
+    });
     expect(again.statusCode).toBe(409);
 
     // The chain covers the stored (encrypted) bytes.
@@ -81,7 +119,10 @@ describe('personal data is stored encrypted (issue 21)', () => {
 
   it('keys live in their own table, wrapped: no data key in clear', async () => {
     const shopper = await signUp(ctx.app);
-    const { rows } = await ctx.runtime.pool.query<{ wrapped_key: Buffer; master_key_id: string }>('select wrapped_key, master_key_id from personal_data_keys where subject_id = $1', [shopper.user.id]);
+    const { rows } = await ctx.runtime.pool.query<{ wrapped_key: Buffer; master_key_id: string }>(
+      'select wrapped_key, master_key_id from personal_data_keys where subject_id = $1',
+      [shopper.user.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.wrapped_key.length).toBe(12 + 32 + 16);
     expect(rows[0]!.master_key_id).toMatch(/^[0-9a-f]{16}$/);
@@ -120,7 +161,8 @@ describe('master key rotation', () => {
     const oldKey = parseMasterKey(ctx.runtime.env.DATA_KEY!);
     const newKey = bytes(32);
     const before = (await new SubjectKeyStore(ctx.runtime.pool, oldKey).keysOf([shopper.user.id])).get(shopper.user.id)!;
-    const hashes = async () => (await ctx.runtime.pool.query<{ h: string }>("select string_agg(hash, ',' order by global_position) as h from events")).rows[0]!.h;
+    const hashes = async () =>
+      (await ctx.runtime.pool.query<{ h: string }>("select string_agg(hash, ',' order by global_position) as h from events")).rows[0]!.h;
     const logBefore = await hashes();
     expect(await rewrapSubjectKeys(ctx.runtime.pool, oldKey, newKey)).toBeGreaterThanOrEqual(2);
     expect(await hashes()).toBe(logBefore);

@@ -19,7 +19,12 @@ export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlist
  * (with the release of their e-mail), then their data key is destroyed, their password hash removed and their sessions
  * ended. Safe to repeat: a second call finds the customer erased and makes sure the key and the hash are gone.
  */
-export async function eraseCustomer(runtime: Runtime, customerId: string, request: ErasureRequest, context: CommandContext): Promise<{ position: GlobalPosition | null; retainedInvoices: number }> {
+export async function eraseCustomer(
+  runtime: Runtime,
+  customerId: string,
+  request: ErasureRequest,
+  context: CommandContext,
+): Promise<{ position: GlobalPosition | null; retainedInvoices: number }> {
   const retainedInvoices = await retainInvoices(runtime.pool, runtime.store, customerId, runtime.env.GST_RATE, request.by);
   const result = await eraseCustomerRecord(runtime.store, new CredentialStore(runtime.pool), customerId, request, context);
   await runtime.personalData.keys.destroy(customerId);

@@ -54,7 +54,10 @@ describe('erasure (issue 21)', () => {
 
     // Wrong password or no confirmation: 400, nothing changes.
     const eventsBefore = (await rows('select count(*)::int as n from events', []))[0].n;
-    expect((await inject('DELETE', '/api/user/account', shopper.auth, { currentPassword: 'wrong-pass', confirm: 'DELETE' })).json()).toEqual({ success: false, error: 'Current password is incorrect' });
+    expect((await inject('DELETE', '/api/user/account', shopper.auth, { currentPassword: 'wrong-pass', confirm: 'DELETE' })).json()).toEqual({
+      success: false,
+      error: 'Current password is incorrect',
+    });
     expect((await inject('DELETE', '/api/user/account', shopper.auth, { currentPassword: shopper.password })).statusCode).toBe(400);
     expect((await rows('select count(*)::int as n from events', []))[0].n).toBe(eventsBefore);
 
@@ -65,7 +68,9 @@ describe('erasure (issue 21)', () => {
     const events = await ctx.runtime.store.readStream(customerStream(shopper.user.id));
     expect(events.at(-1)).toMatchObject({ type: 'PersonalDataErased', data: { customerId: shopper.user.id, requestedBy: 'customer', by: shopper.user.id } });
     expect((events.at(-1)!.data as { reason: string }).reason).toMatch(/deleted by the customer/i);
-    expect(await rows('select wrapped_key, erased_at from personal_data_keys where subject_id = $1', [shopper.user.id])).toEqual([{ wrapped_key: null, erased_at: expect.any(Date) }]);
+    expect(await rows('select wrapped_key, erased_at from personal_data_keys where subject_id = $1', [shopper.user.id])).toEqual([
+      { wrapped_key: null, erased_at: expect.any(Date) },
+    ]);
     expect(await rows('select 1 from customer_credentials where customer_id = $1', [shopper.user.id])).toEqual([]);
     // Older events read as erased now.
     expect(events[0]!.data).toMatchObject({ fullName: ERASED_NAME, phone: '' });
@@ -76,7 +81,10 @@ describe('erasure (issue 21)', () => {
 
     const readModels = async () => ({
       customer: await rows('select email, full_name, phone, address, city, pincode from customers where id = $1', [shopper.user.id]),
-      orders: await rows('select customer_name, customer_email, shipping_address, status, total_amount::text, subtotal::text from orders where customer_id = $1', [shopper.user.id]),
+      orders: await rows(
+        'select customer_name, customer_email, shipping_address, status, total_amount::text, subtotal::text from orders where customer_id = $1',
+        [shopper.user.id],
+      ),
       items: await rows('select product_id, quantity, price::text from order_items where order_id = $1', [order.id]),
       addresses: await rows('select * from customer_addresses where customer_id = $1', [shopper.user.id]),
       wishlist: await rows('select * from wishlist_items where customer_id = $1', [shopper.user.id]),
@@ -85,18 +93,35 @@ describe('erasure (issue 21)', () => {
     });
     const erased = await readModels();
     expect(erased.customer[0]).toMatchObject({ full_name: ERASED_NAME, phone: '', address: '' });
-    expect(erased.orders[0]).toMatchObject({ customer_name: ERASED_NAME, status: 'delivered', total_amount: '3000.00', shipping_address: { name: ERASED_NAME, address: '', phone: '', state: 'Kerala' } });
+    expect(erased.orders[0]).toMatchObject({
+      customer_name: ERASED_NAME,
+      status: 'delivered',
+      total_amount: '3000.00',
+      shipping_address: { name: ERASED_NAME, address: '', phone: '', state: 'Kerala' },
+    });
     expect(erased.items).toEqual([expect.objectContaining({ quantity: 2, price: '1500.00' })]);
     expect(erased.addresses).toEqual([]);
     expect(erased.wishlist).toEqual([]);
     expect(erased.reviews).toEqual([expect.objectContaining({ user_name: ERASED_NAME, rating: 5 })]);
-    expect(erased.invoices).toEqual([expect.objectContaining({ customer_id: shopper.user.id, document: expect.objectContaining({ recipient: expect.objectContaining({ name: ERASED_NAME, address: '', phone: '', state: { code: '32', name: 'Kerala' } }) }) })]);
+    expect(erased.invoices).toEqual([
+      expect.objectContaining({
+        customer_id: shopper.user.id,
+        document: expect.objectContaining({
+          recipient: expect.objectContaining({ name: ERASED_NAME, address: '', phone: '', state: { code: '32', name: 'Kerala' } }),
+        }),
+      }),
+    ]);
     expect(JSON.stringify(erased)).not.toContain(tag);
 
     // The invoice JSON and PDF (an admin's view of the order) show "Erased customer", amounts intact; GSTR-1 and the
     // reconciliation add up to the paisa as before.
     const invoiceAfter = (await inject('GET', `/api/orders/${order.id}/invoice`, admin.auth)).json().invoice;
-    expect(invoiceAfter).toEqual({ ...invoiceBefore, customer: { name: ERASED_NAME, email: '' }, shippingAddress: { ...invoiceBefore.shippingAddress, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '', phone: '' }, recipient: { ...invoiceBefore.recipient, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '' } });
+    expect(invoiceAfter).toEqual({
+      ...invoiceBefore,
+      customer: { name: ERASED_NAME, email: '' },
+      shippingAddress: { ...invoiceBefore.shippingAddress, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '', phone: '' },
+      recipient: { ...invoiceBefore.recipient, name: ERASED_NAME, address: '', addressLine2: '', city: '', pincode: '' },
+    });
     const pdf = await inject('GET', `/api/orders/${order.id}/invoice.pdf`, admin.auth);
     expect(pdf.statusCode).toBe(200);
     const pdfText = pdfToText(pdf.rawPayload);
@@ -155,11 +180,29 @@ describe('erasure (issue 21)', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     expect((await inject('POST', `/api/admin/customers/${shopper.user.id}/erase`, admin.auth, { reason: 'again' })).statusCode).toBe(200);
     const events = (await ctx.runtime.store.readStream(customerStream(shopper.user.id))).filter((e) => e.type === 'PersonalDataErased');
-    expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ requestedBy: 'admin', by: admin.user.id, reason: 'DPDP request by e-mail, ticket 4411' })]);
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ requestedBy: 'admin', by: admin.user.id, reason: 'DPDP request by e-mail, ticket 4411' }),
+    ]);
     expect((await inject('GET', '/api/user/profile', shopper.auth)).statusCode).toBe(401);
-    const again = await inject('POST', '/api/auth/signup', {}, { email: shopper.email, password: 'secret123', full_name: 'New Me', phone: '9876543210', pincode: '400001', address: '1 Road', city: 'Mumbai', state: 'Maharashtra' });
+    const again = await inject(
+      'POST',
+      '/api/auth/signup',
+      {},
+      {
+        email: shopper.email,
+        password: 'secret123',
+        full_name: 'New Me',
+        phone: '9876543210',
+        pincode: '400001',
+        address: '1 Road',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+      },
+    );
     expect(again.statusCode, again.body).toBe(201);
-    expect((await inject('POST', `/api/admin/customers/00000000-0000-4000-8000-000000000000/erase`, admin.auth, { reason: 'DPDP request' })).statusCode).toBe(404);
+    expect((await inject('POST', `/api/admin/customers/00000000-0000-4000-8000-000000000000/erase`, admin.auth, { reason: 'DPDP request' })).statusCode).toBe(
+      404,
+    );
   });
 });
 

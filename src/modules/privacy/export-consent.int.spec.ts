@@ -48,7 +48,9 @@ describe('data export (issue 21)', () => {
     const other = await signUp(ctx.app);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/customers/${shopper.user.id}/data-export`, headers: other.auth })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/data-export' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/customers/00000000-0000-4000-8000-000000000000/data-export', headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/customers/00000000-0000-4000-8000-000000000000/data-export', headers: admin.auth })).statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/customers/not-a-uuid/data-export', headers: admin.auth })).statusCode).toBe(400);
   });
 });

@@ -43,7 +43,8 @@ export class SubjectKeyStore {
 
   private unwrap(subject: string, wrapped: Buffer | null, wrappedBy: string | null): Buffer | null {
     if (!wrapped) return null;
-    if (wrappedBy !== this.masterId) throw new Error(`The data key of ${subject} is wrapped by master key ${wrappedBy}, not by this DATA_KEY (${this.masterId}); see README "Personal data"`);
+    if (wrappedBy !== this.masterId)
+      throw new Error(`The data key of ${subject} is wrapped by master key ${wrappedBy}, not by this DATA_KEY (${this.masterId}); see README "Personal data"`);
     return open(this.master, wrapped, `data-key:${subject}`);
   }
 
@@ -139,9 +140,14 @@ export async function rewrapSubjectKeys(pool: pg.Pool, from: Buffer, to: Buffer)
     let count = 0;
     for (const row of rows) {
       if (row.master_key_id === toId) continue;
-      if (row.master_key_id !== fromId) throw new Error(`The data key of ${row.subject_id} is wrapped by ${row.master_key_id}, neither the old nor the new master key`);
+      if (row.master_key_id !== fromId)
+        throw new Error(`The data key of ${row.subject_id} is wrapped by ${row.master_key_id}, neither the old nor the new master key`);
       const key = open(from, row.wrapped_key, `data-key:${row.subject_id}`);
-      await client.query('update personal_data_keys set wrapped_key = $2, master_key_id = $3 where subject_id = $1', [row.subject_id, seal(to, key, `data-key:${row.subject_id}`), toId]);
+      await client.query('update personal_data_keys set wrapped_key = $2, master_key_id = $3 where subject_id = $1', [
+        row.subject_id,
+        seal(to, key, `data-key:${row.subject_id}`),
+        toId,
+      ]);
       count++;
     }
     await client.query('commit');

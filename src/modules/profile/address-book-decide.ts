@@ -54,8 +54,7 @@ export function completeAddress(input: AddressInput): AddressFields {
   return fields;
 }
 
-const sameFields = (a: AddressFields, b: AddressFields) =>
-  (Object.keys(a) as (keyof AddressFields)[]).every((key) => a[key] === b[key]);
+const sameFields = (a: AddressFields, b: AddressFields) => (Object.keys(a) as (keyof AddressFields)[]).every((key) => a[key] === b[key]);
 
 export function decideAddressBook(command: AddressBookCommand, state: AddressBookState): AddressBookEvent[] {
   switch (command.type) {

@@ -34,24 +34,27 @@ describe('address book decider', () => {
 
   it('adding with is_default moves the default; so does updating with is_default', () => {
     expect(run([add(ids[0]!), add(ids[1]!, home, true)]).state.defaultId).toBe(ids[1]);
-    const { state, all } = run([add(ids[0]!), add(ids[1]!), { type: 'UpdateAddress', data: { customerId, addressId: ids[1]!, changes: {}, makeDefault: true, now } }]);
+    const { state, all } = run([
+      add(ids[0]!),
+      add(ids[1]!),
+      { type: 'UpdateAddress', data: { customerId, addressId: ids[1]!, changes: {}, makeDefault: true, now } },
+    ]);
     expect(all[2]!.map((e) => e.type)).toEqual(['DefaultAddressSet']);
     expect(state.defaultId).toBe(ids[1]);
   });
 
   it('un-ticking the default keeps exactly one default', () => {
-    const { state, all } = run([add(ids[0]!), add(ids[1]!), { type: 'UpdateAddress', data: { customerId, addressId: ids[0]!, changes: {}, makeDefault: false, now } }]);
+    const { state, all } = run([
+      add(ids[0]!),
+      add(ids[1]!),
+      { type: 'UpdateAddress', data: { customerId, addressId: ids[0]!, changes: {}, makeDefault: false, now } },
+    ]);
     expect(all[2]).toEqual([]);
     expect(state.defaultId).toBe(ids[0]);
   });
 
   it('deleting the default promotes the first remaining address; deleting the last leaves none', () => {
-    const { state, all } = run([
-      add(ids[0]!),
-      add(ids[1]!),
-      add(ids[2]!),
-      { type: 'RemoveAddress', data: { customerId, addressId: ids[0]!, now } },
-    ]);
+    const { state, all } = run([add(ids[0]!), add(ids[1]!), add(ids[2]!), { type: 'RemoveAddress', data: { customerId, addressId: ids[0]!, now } }]);
     expect(all[3]).toEqual([
       { type: 'AddressRemoved', data: { customerId, addressId: ids[0], removedAt: now } },
       { type: 'DefaultAddressSet', data: { customerId, addressId: ids[1], setAt: now } },
@@ -77,7 +80,20 @@ describe('address book decider', () => {
     expect(all[1]).toEqual([
       {
         type: 'AddressUpdated',
-        data: { customerId, addressId: ids[0], name: 'Asha Rao', address: '12 MG Road', addressLine2: '', landmark: '', city: 'Mysuru', state: 'Karnataka', pincode: '560001', phone: '9876543210', addressType: 'Work', updatedAt: now },
+        data: {
+          customerId,
+          addressId: ids[0],
+          name: 'Asha Rao',
+          address: '12 MG Road',
+          addressLine2: '',
+          landmark: '',
+          city: 'Mysuru',
+          state: 'Karnataka',
+          pincode: '560001',
+          phone: '9876543210',
+          addressType: 'Work',
+          updatedAt: now,
+        },
       },
     ]);
     expect(all[2]).toEqual([]);
@@ -88,7 +104,9 @@ describe('address book decider', () => {
     expect(() => decideAddressBook({ type: 'UpdateAddress', data: { customerId, addressId: ids[2]!, changes: {}, now } }, initialAddressBookState())).toThrow(
       ADDRESS_MESSAGES.notFound,
     );
-    expect(() => decideAddressBook({ type: 'RemoveAddress', data: { customerId, addressId: ids[2]!, now } }, initialAddressBookState())).toThrow(ADDRESS_MESSAGES.notFound);
+    expect(() => decideAddressBook({ type: 'RemoveAddress', data: { customerId, addressId: ids[2]!, now } }, initialAddressBookState())).toThrow(
+      ADDRESS_MESSAGES.notFound,
+    );
   });
 
   it('retrying the same AddAddress (same id) adds it once', () => {

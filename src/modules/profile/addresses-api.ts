@@ -65,19 +65,23 @@ export async function addressesApi(app: FastifyInstance, runtime: Runtime): Prom
     return reply.code(201).send({ success: true, message: 'Address added successfully', address: addresses.find((a) => a.id === addressId), addresses });
   });
 
-  api.put('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams, body: addressBody, response: addressUpdatedResponses } }, async (request) => {
-    const customerId = currentUser(request).id;
-    const addressId = request.params.id;
-    const { result } = await run(request, (now) => ({
-      type: 'UpdateAddress',
-      data: { customerId, addressId, changes: toInput(request.body), makeDefault: request.body.is_default, now },
-    }));
-    await projected(runtime, result, ['addresses']);
-    const addresses = await addressesOf(runtime.pool, customerId);
-    const address = addresses.find((a) => a.id === addressId);
-    if (!address) throw new NotFoundError(ADDRESS_MESSAGES.notFound);
-    return { success: true, message: 'Address updated successfully', address, addresses };
-  });
+  api.put(
+    '/user/addresses/:id',
+    { preHandler: requireUser, schema: { params: addressParams, body: addressBody, response: addressUpdatedResponses } },
+    async (request) => {
+      const customerId = currentUser(request).id;
+      const addressId = request.params.id;
+      const { result } = await run(request, (now) => ({
+        type: 'UpdateAddress',
+        data: { customerId, addressId, changes: toInput(request.body), makeDefault: request.body.is_default, now },
+      }));
+      await projected(runtime, result, ['addresses']);
+      const addresses = await addressesOf(runtime.pool, customerId);
+      const address = addresses.find((a) => a.id === addressId);
+      if (!address) throw new NotFoundError(ADDRESS_MESSAGES.notFound);
+      return { success: true, message: 'Address updated successfully', address, addresses };
+    },
+  );
 
   api.delete('/user/addresses/:id', { preHandler: requireUser, schema: { params: addressParams, response: addressDeletedResponses } }, async (request) => {
     const customerId = currentUser(request).id;

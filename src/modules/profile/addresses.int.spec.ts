@@ -8,7 +8,16 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const home = { name: 'Asha Rao', address: '12 MG Road', address_line2: 'Flat 4B', landmark: 'Near Metro', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '9876543210' };
+const home = {
+  name: 'Asha Rao',
+  address: '12 MG Road',
+  address_line2: 'Flat 4B',
+  landmark: 'Near Metro',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560001',
+  phone: '9876543210',
+};
 type Auth = Record<string, string>;
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Auth, payload?: object) =>
   ctx.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
@@ -39,11 +48,18 @@ describe('POST /api/user/addresses', () => {
     expect(profile.user.addresses).toEqual([body.address]);
   });
 
-  it('accepts the form\'s camelCase names (addressLine1, addressLine2, isDefault, addressType) and moves the default', async () => {
+  it("accepts the form's camelCase names (addressLine1, addressLine2, isDefault, addressType) and moves the default", async () => {
     const shopper = await signUp(ctx.app);
     const first = await addAddress(shopper.auth);
     const response = await send('POST', '/api/user/addresses', shopper.auth, {
-      name: 'Office', addressLine1: '5 Residency Rd', addressLine2: 'Floor 3', city: 'Bengaluru', state: 'Karnataka', pincode: '560025', isDefault: true, addressType: 'Work',
+      name: 'Office',
+      addressLine1: '5 Residency Rd',
+      addressLine2: 'Floor 3',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560025',
+      isDefault: true,
+      addressType: 'Work',
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().address).toMatchObject({ address: '5 Residency Rd', address_line2: 'Floor 3', address_type: 'Work', is_default: true, phone: '' });
@@ -85,7 +101,14 @@ describe('PUT /api/user/addresses/{id}', () => {
     const second = await addAddress(shopper.auth, { ...home, name: 'Parents' });
     const response = await send('PUT', `/api/user/addresses/${second.id}`, shopper.auth, { city: 'Mysuru', pincode: '570001', is_default: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json().address).toMatchObject({ id: second.id, name: 'Parents', address: home.address, city: 'Mysuru', pincode: '570001', is_default: true });
+    expect(response.json().address).toMatchObject({
+      id: second.id,
+      name: 'Parents',
+      address: home.address,
+      city: 'Mysuru',
+      pincode: '570001',
+      is_default: true,
+    });
     expect(await defaults(shopper.auth)).toEqual([second.id]);
     const untick = await send('PUT', `/api/user/addresses/${second.id}`, shopper.auth, { is_default: false });
     expect(untick.json().address.is_default).toBe(true);
@@ -105,7 +128,11 @@ describe('PUT /api/user/addresses/{id}', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, error: message });
     }
-    expect((await send('GET', '/api/user/addresses', shopper.auth)).json().addresses[0]).toMatchObject({ city: home.city, pincode: home.pincode, phone: home.phone });
+    expect((await send('GET', '/api/user/addresses', shopper.auth)).json().addresses[0]).toMatchObject({
+      city: home.city,
+      pincode: home.pincode,
+      phone: home.phone,
+    });
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -130,7 +157,7 @@ describe('DELETE /api/user/addresses/{id}', () => {
 });
 
 describe('ownership', () => {
-  it('another user\'s address is 404 to update or delete, and stays untouched', async () => {
+  it("another user's address is 404 to update or delete, and stays untouched", async () => {
     const owner = await signUp(ctx.app);
     const other = await signUp(ctx.app);
     const saved = await addAddress(owner.auth);
@@ -163,7 +190,9 @@ describe('limits', () => {
 describe('concurrency', () => {
   it('ten addresses added at once keep exactly one default', async () => {
     const shopper = await signUp(ctx.app);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send('POST', '/api/user/addresses', shopper.auth, { ...home, name: `A${i}`, is_default: i % 3 === 0 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send('POST', '/api/user/addresses', shopper.auth, { ...home, name: `A${i}`, is_default: i % 3 === 0 })),
+    );
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     expect((await send('GET', '/api/user/addresses', shopper.auth)).json().addresses).toHaveLength(10);
     expect(await defaults(shopper.auth)).toHaveLength(1);

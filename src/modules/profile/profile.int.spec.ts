@@ -62,9 +62,17 @@ describe('PUT /api/user/profile', () => {
   it('changes name, email and phone; the customers read model follows', async () => {
     const shopper = await signUp(ctx.app);
     const email = `renamed${Date.now()}@example.in`;
-    const response = await send('PUT', '/api/user/profile', shopper.auth, { name: 'Kavya Menon', email, phone: '+91 91234 56789', currentPassword: shopper.password });
+    const response = await send('PUT', '/api/user/profile', shopper.auth, {
+      name: 'Kavya Menon',
+      email,
+      phone: '+91 91234 56789',
+      currentPassword: shopper.password,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, user: { name: 'Kavya Menon', full_name: 'Kavya Menon', email, phone: '9123456789', addresses: [], wishlist: [] } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { name: 'Kavya Menon', full_name: 'Kavya Menon', email, phone: '9123456789', addresses: [], wishlist: [] },
+    });
     const row = await ctx.runtime.pool.query('select full_name, email, phone from customers where id = $1', [shopper.user.id]);
     expect(row.rows[0]).toEqual({ full_name: 'Kavya Menon', email, phone: '9123456789' });
     expect((await send('GET', '/api/user/profile', shopper.auth)).json().user).toMatchObject({ name: 'Kavya Menon', email });
@@ -110,7 +118,15 @@ describe('wishlist', () => {
     expect(first.statusCode).toBe(200);
     const again = await send('POST', '/api/user/wishlist', shopper.auth, { productId: product.id });
     expect(again.statusCode).toBe(200);
-    const entry = { productId: product.id, name: 'Gojo Satoru Figure', image: '/media/gojo.webp', category: 'Anime Figures', price: 2499.5, inStock: true, stockQuantity: 10 };
+    const entry = {
+      productId: product.id,
+      name: 'Gojo Satoru Figure',
+      image: '/media/gojo.webp',
+      category: 'Anime Figures',
+      price: 2499.5,
+      inStock: true,
+      stockQuantity: 10,
+    };
     expect(again.json()).toMatchObject({ success: true, wishlist: [entry] });
     expect((await send('GET', '/api/user/profile', shopper.auth)).json().user.wishlist).toEqual([entry]);
     const events = await ctx.runtime.store.readStream(`wishlist-${shopper.user.id}`);

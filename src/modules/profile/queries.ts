@@ -48,7 +48,15 @@ export async function addressesOf(pool: pg.Pool, customerId: string): Promise<Ad
 
 /** Wishlist entries joined with the catalogue read model; a product gone from the catalogue drops out. */
 export async function wishlistOf(pool: pg.Pool, customerId: string): Promise<WishlistEntryDto[]> {
-  const result = await pool.query<{ product_id: string; name: string; image: string; category: string; price: string; in_stock: boolean; stock_quantity: number }>(
+  const result = await pool.query<{
+    product_id: string;
+    name: string;
+    image: string;
+    category: string;
+    price: string;
+    in_stock: boolean;
+    stock_quantity: number;
+  }>(
     `select w.product_id, p.name, p.image, p.category, p.price::text as price, p.in_stock, p.stock_quantity
        from wishlist_items w join products p on p.id = w.product_id
       where w.customer_id = $1 order by w.seq`,
@@ -64,5 +72,3 @@ export async function wishlistOf(pool: pg.Pool, customerId: string): Promise<Wis
     stockQuantity: row.stock_quantity,
   }));
 }
-
-

@@ -59,8 +59,20 @@ export const wishlistMergeBody = z.object({
 
 export const userProfileBody = z
   .object({
-    name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').refine((v) => isVisibleText(v), invisibleMessage('Name')).optional(),
-    full_name: z.string().trim().min(1, 'Full name cannot be empty').max(200, 'Value is too long').refine((v) => isVisibleText(v), invisibleMessage('Name')).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Full name cannot be empty')
+      .max(200, 'Value is too long')
+      .refine((v) => isVisibleText(v), invisibleMessage('Name'))
+      .optional(),
+    full_name: z
+      .string()
+      .trim()
+      .min(1, 'Full name cannot be empty')
+      .max(200, 'Value is too long')
+      .refine((v) => isVisibleText(v), invisibleMessage('Name'))
+      .optional(),
     email: z.string().trim().max(200, 'Value is too long').pipe(z.email('Please enter a valid email address')).optional(),
     phone: z.string().trim().max(20, 'Please enter a valid 10-digit phone number').optional(),
     /** Needed only when the e-mail changes. */

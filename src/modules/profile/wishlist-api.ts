@@ -7,14 +7,7 @@ import type { Runtime } from '../../runtime.js';
 import { commandContext, projected } from './addresses-api.js';
 import { existingProductIds as existingProducts } from '../catalogue/index.js';
 import { wishlistOf } from './queries.js';
-import {
-  wishlistBody,
-  wishlistChangedResponses,
-  wishlistMergeBody,
-  wishlistMergedResponses,
-  wishlistParams,
-  wishlistResponses,
-} from './schemas.js';
+import { wishlistBody, wishlistChangedResponses, wishlistMergeBody, wishlistMergedResponses, wishlistParams, wishlistResponses } from './schemas.js';
 import { wishlistDecider, wishlistStream, type WishlistCommand } from './wishlist.js';
 
 export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
@@ -53,10 +46,14 @@ export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promi
     return { success: true, wishlist, ignored: requested.filter((id) => !known.has(id)) };
   });
 
-  api.delete('/user/wishlist/:productId', { preHandler: requireUser, schema: { params: wishlistParams, response: wishlistChangedResponses } }, async (request) => {
-    const customerId = currentUser(request).id;
-    const { productId } = request.params;
-    const wishlist = await run(request, (now) => ({ type: 'RemoveFromWishlist', data: { customerId, productId, now } }));
-    return { success: true, message: 'Removed from wishlist', wishlist };
-  });
+  api.delete(
+    '/user/wishlist/:productId',
+    { preHandler: requireUser, schema: { params: wishlistParams, response: wishlistChangedResponses } },
+    async (request) => {
+      const customerId = currentUser(request).id;
+      const { productId } = request.params;
+      const wishlist = await run(request, (now) => ({ type: 'RemoveFromWishlist', data: { customerId, productId, now } }));
+      return { success: true, message: 'Removed from wishlist', wishlist };
+    },
+  );
 }

@@ -21,10 +21,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** ReviewProduct: one stream per (product, reviewer), so a second review — even a concurrent one — is a 409. */
-  async function submitReview(
-    request: FastifyRequest,
-    input: { productId: string; rating: number; comment: string; eligibility: ReviewEligibility },
-  ) {
+  async function submitReview(request: FastifyRequest, input: { productId: string; rating: number; comment: string; eligibility: ReviewEligibility }) {
     const userId = request.user!.id;
     const { state } = await loadCustomer(runtime.store, userId);
     const now = new Date();

@@ -15,8 +15,7 @@ export const REVIEW_MESSAGES = {
  * a delivered order of theirs containing the product, or why not.
  */
 export type ReviewEligibility =
-  | { eligible: true; orderId: string | null }
-  | { eligible: false; reason: 'not_delivered' | 'not_in_order' | 'no_delivered_order' };
+  { eligible: true; orderId: string | null } | { eligible: false; reason: 'not_delivered' | 'not_in_order' | 'no_delivered_order' };
 
 export type ReviewCommand = {
   type: 'ReviewProduct';

@@ -7,14 +7,27 @@ const userId = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const reviewId = '11111111-1111-4111-8111-111111111111';
 const command = (overrides: Partial<ReviewCommand['data']> = {}): ReviewCommand => ({
   type: 'ReviewProduct',
-  data: { reviewId, productId: 'p1', userId, userName: 'Asha Rao', rating: 4, comment: '  Lovely paint job  ', eligibility: { eligible: true, orderId: 'o1' }, now, ...overrides },
+  data: {
+    reviewId,
+    productId: 'p1',
+    userId,
+    userName: 'Asha Rao',
+    rating: 4,
+    comment: '  Lovely paint job  ',
+    eligibility: { eligible: true, orderId: 'o1' },
+    now,
+    ...overrides,
+  },
 });
 
 describe('review decider', () => {
   it('records ProductReviewed with exactly the contract fields, comment trimmed', () => {
     const events = decideReview(command(), initialReviewState());
     expect(events).toEqual([
-      { type: 'ProductReviewed', data: { reviewId, productId: 'p1', userId, userName: 'Asha Rao', orderId: 'o1', rating: 4, comment: 'Lovely paint job', createdAt: now } },
+      {
+        type: 'ProductReviewed',
+        data: { reviewId, productId: 'p1', userId, userName: 'Asha Rao', orderId: 'o1', rating: 4, comment: 'Lovely paint job', createdAt: now },
+      },
     ]);
     expect(productReviewedSchema.parse(events[0]!.data)).toEqual(events[0]!.data);
   });

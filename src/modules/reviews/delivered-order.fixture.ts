@@ -27,13 +27,20 @@ export async function insertOrderRows(
     `insert into orders (id, order_number, customer_id, status, payment_status, payment_method, subtotal, shipping, total_amount,
        shipping_address, actual_delivery, created_at, updated_at)
      values ($1, $2, $3, $4, 'completed', 'cod', 1999, 0, 1999, '{}'::jsonb, $5, '2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z')`,
-    [orderId, `AC-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`, customerId, status, status === 'delivered' ? '2026-02-02T00:00:00Z' : null],
+    [
+      orderId,
+      `AC-2026-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      customerId,
+      status,
+      status === 'delivered' ? '2026-02-02T00:00:00Z' : null,
+    ],
   );
   for (const [index, productId] of productIds.entries()) {
-    await pool.query(
-      `insert into order_items (order_id, line_no, product_id, name, price, quantity) values ($1, $2, $3, 'Item', 1999, 1)`,
-      [orderId, index + 1, productId],
-    );
+    await pool.query(`insert into order_items (order_id, line_no, product_id, name, price, quantity) values ($1, $2, $3, 'Item', 1999, 1)`, [
+      orderId,
+      index + 1,
+      productId,
+    ]);
   }
   return orderId;
 }

@@ -29,7 +29,10 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
          from product_reviews where product_id = $1 order by created_at desc, id desc limit $2 offset $3`,
       [productId, limit, (page - 1) * limit],
     ),
-    pool.query<{ count: number; sum: number }>('select count(*)::int as count, coalesce(sum(rating), 0)::float8 as sum from product_reviews where product_id = $1', [productId]),
+    pool.query<{ count: number; sum: number }>(
+      'select count(*)::int as count, coalesce(sum(rating), 0)::float8 as sum from product_reviews where product_id = $1',
+      [productId],
+    ),
   ]);
   const reviews: PublicReviewDto[] = result.rows.map((row) => ({
     id: row.id,
@@ -48,9 +51,24 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
 
 /** Every review one shopper wrote, newest first (their data export). */
 export async function reviewsOfUser(pool: pg.Pool, userId: string) {
-  const { rows } = await pool.query<{ id: string; product_id: string; user_name: string; order_id: string | null; rating: number; comment: string; created_at: Date }>(
-    'select id, product_id, user_name, order_id, rating, comment, created_at from product_reviews where user_id = $1 order by created_at desc, id desc',
-    [userId],
-  );
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, userName: r.user_name, orderId: r.order_id, rating: r.rating, comment: r.comment, createdAt: r.created_at.toISOString() }));
+  const { rows } = await pool.query<{
+    id: string;
+    product_id: string;
+    user_name: string;
+    order_id: string | null;
+    rating: number;
+    comment: string;
+    created_at: Date;
+  }>('select id, product_id, user_name, order_id, rating, comment, created_at from product_reviews where user_id = $1 order by created_at desc, id desc', [
+    userId,
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    userName: r.user_name,
+    orderId: r.order_id,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.created_at.toISOString(),
+  }));
 }

@@ -26,9 +26,15 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
 }
 
 describe('review journey through the catalogue and orders modules', () => {
-  it('a delivered COD order can be reviewed once per product; product rating and the order\'s reviews follow', async () => {
+  it("a delivered COD order can be reviewed once per product; product rating and the order's reviews follow", async () => {
     const admin = await loginAdmin(ctx.app);
-    const created = await send('POST', '/api/admin/products', admin.auth, { name: 'Zoro Enma Figure', price: 1800, category: 'Anime Figures', stock_quantity: 5, rating: 3 });
+    const created = await send('POST', '/api/admin/products', admin.auth, {
+      name: 'Zoro Enma Figure',
+      price: 1800,
+      category: 'Anime Figures',
+      stock_quantity: 5,
+      rating: 3,
+    });
     expect(created.statusCode).toBe(201);
     const productId = created.json().product.id as string;
     // DECISIONS §4: until a product has reviews, the imported rating stands.
@@ -41,7 +47,11 @@ describe('review journey through the catalogue and orders modules', () => {
 
     const placed = await send('POST', '/api/orders', shopper.auth, {
       items: [{ productId, quantity: 1 }],
-      shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210',
+      shipping_address: '1 Marine Drive',
+      shipping_city: 'Mumbai',
+      shipping_state: 'Maharashtra',
+      shipping_pincode: '400001',
+      shipping_phone: '9876543210',
       payment_method: 'cod',
     });
     expect(placed.statusCode).toBe(201);

@@ -37,8 +37,14 @@ describe('GET /api/products/{id}/reviews', () => {
     expect(listed.reviews.map((r: { userName: string }) => r.userName)).toEqual(['Reviewer 2', 'Reviewer 1', 'Reviewer 0']);
     // The public DTO names the reviewer but carries neither their account id nor the order (issue 17).
     expect(listed.reviews[0]).toEqual({
-      id: expect.any(String), productId, userName: 'Reviewer 2',
-      rating: 4, comment: 'Review 2', createdAt: expect.any(String), updatedAt: expect.any(String), mine: false,
+      id: expect.any(String),
+      productId,
+      userName: 'Reviewer 2',
+      rating: 4,
+      comment: 'Review 2',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      mine: false,
     });
   });
 
@@ -64,13 +70,23 @@ describe('POST /api/products/{id}/reviews', () => {
     const orderId = await insertDeliveredOrderRows(ctx.runtime.pool, shopper.user.id, [productId]);
     const response = await post(`/api/products/${productId}/reviews`, shopper.auth, good);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, review: { productId, userName: 'Asha Rao', rating: 5, comment: 'Stunning sculpt, arrived safely.', orderId } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      review: { productId, userName: 'Asha Rao', rating: 5, comment: 'Stunning sculpt, arrived safely.', orderId },
+    });
 
     const events = await ctx.runtime.store.readStream(`review-${productId}-${shopper.user.id}`);
     expect(events).toHaveLength(1);
     expect(events[0]!.type).toBe('ProductReviewed');
     expect(Object.keys(events[0]!.data as object).sort()).toEqual(['comment', 'createdAt', 'orderId', 'productId', 'rating', 'reviewId', 'userId', 'userName']);
-    expect(events[0]!.data).toMatchObject({ productId, userId: shopper.user.id, userName: 'Asha Rao', orderId, rating: 5, comment: 'Stunning sculpt, arrived safely.' });
+    expect(events[0]!.data).toMatchObject({
+      productId,
+      userId: shopper.user.id,
+      userName: 'Asha Rao',
+      orderId,
+      rating: 5,
+      comment: 'Stunning sculpt, arrived safely.',
+    });
 
     const second = await post(`/api/products/${productId}/reviews`, shopper.auth, { rating: 1, comment: 'Changed my mind' });
     expect(second.statusCode).toBe(409);
@@ -79,7 +95,7 @@ describe('POST /api/products/{id}/reviews', () => {
     expect(rows.rows).toEqual([{ rating: 5, comment: 'Stunning sculpt, arrived safely.', user_name: 'Asha Rao' }]);
   });
 
-  it('refuses without a delivered order: none, an undelivered one, or someone else\'s delivered one', async () => {
+  it("refuses without a delivered order: none, an undelivered one, or someone else's delivered one", async () => {
     const productId = await insertProductRow(ctx.runtime.pool);
     const shopper = await signUp(ctx.app);
     const other = await signUp(ctx.app);
@@ -150,7 +166,7 @@ describe('POST /api/products/{id}/reviews', () => {
 });
 
 describe('POST /api/user/orders/{id}/review', () => {
-  it('reviews a product of the shopper\'s delivered order, with that orderId; the product page then says already reviewed', async () => {
+  it("reviews a product of the shopper's delivered order, with that orderId; the product page then says already reviewed", async () => {
     const [p1, p2] = [await insertProductRow(ctx.runtime.pool), await insertProductRow(ctx.runtime.pool)];
     const shopper = await signUp(ctx.app);
     const orderId = await insertDeliveredOrderRows(ctx.runtime.pool, shopper.user.id, [p1, p2]);

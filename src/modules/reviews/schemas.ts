@@ -26,8 +26,18 @@ export const orderReviewBody = z.object({
 });
 export const productParams = z.object({ id: z.string().min(1).max(100) });
 export const reviewsPageQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be between 1 and 200' }).int('limit must be between 1 and 200').min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(200),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 200' })
+    .int('limit must be between 1 and 200')
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(200),
 });
 export const orderParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -44,7 +54,14 @@ export const publicReviewSchema = z.object({
   mine: z.boolean(),
 });
 export const reviewsPageResponses = answers(
-  ok({ reviews: z.array(publicReviewSchema), average: z.number(), count: z.number().int(), page: z.number().int(), limit: z.number().int(), nextPage: z.number().int().nullable() }),
+  ok({
+    reviews: z.array(publicReviewSchema),
+    average: z.number(),
+    count: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+  }),
 );
 
 /** The review just written, to its author: the ProductReviewed event's fields, `id` repeating `reviewId`. */

@@ -42,7 +42,12 @@ export async function sessionsApi(app: FastifyInstance, runtime: Runtime): Promi
 
   api.put('/admin/users/:id/role', { onRequest: requireAdmin, schema: { params: userParams, body: roleBody, response: roleResponses } }, async (request) => {
     const { id } = request.params;
-    const result = await changeSessions(runtime.store, id, { type: 'ChangeRole', data: { role: request.body.role, by: currentUser(request).id } }, context(request));
+    const result = await changeSessions(
+      runtime.store,
+      id,
+      { type: 'ChangeRole', data: { role: request.body.role, by: currentUser(request).id } },
+      context(request),
+    );
     await runtime.sessions.refresh(id);
     if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
     return { success: true, message: 'Role updated', role: request.body.role };

@@ -14,7 +14,11 @@ const focused = (page: Page) =>
 /** Relative luminance contrast of two CSS rgb() colours (WCAG 2). */
 function contrast(fg: string, bg: string): number {
   const lum = (css: string) => {
-    const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = css
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
@@ -71,7 +75,15 @@ describe('admin keyboard, images and narrow layouts', () => {
       method: 'POST',
       url: '/api/admin/products',
       headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'Aaa Missing Picture Figure', category: 'Anime Figures', price: 1299, stock_quantity: 5, image: '/media/qa-missing-picture.png', images: ['/media/qa-missing-picture.png'], description: '' },
+      payload: {
+        name: 'Aaa Missing Picture Figure',
+        category: 'Anime Figures',
+        price: 1299,
+        stock_quantity: 5,
+        image: '/media/qa-missing-picture.png',
+        images: ['/media/qa-missing-picture.png'],
+        description: '',
+      },
     });
     expect(created.statusCode, created.body).toBeLessThan(300);
     const requested: string[] = [];
@@ -118,11 +130,14 @@ describe('admin keyboard, images and narrow layouts', () => {
     await row.waitFor();
     // How many lines the cell's text takes.
     const lines = async (selector: string) =>
-      row.locator(selector).first().evaluate((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-      });
+      row
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
     expect(await lines('.mono')).toBe(1);
     expect(await lines('td.nowrap')).toBe(1);
   });

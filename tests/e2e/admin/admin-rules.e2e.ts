@@ -5,16 +5,23 @@ import { describe, expect, it } from 'vitest';
 // tests/e2e/vitest.config.ts), so load their modules at run time rather than through this project's NodeNext type check.
 const web = (path: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../admin-web/src/${path}`, import.meta.url).href);
 const kit = (path: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../../shared-web/${path}`, import.meta.url).href);
-const [{ ApiError, errorFrom }, { displayImageUrl, isRecognisedImageUrl: isValidImageUrl, normaliseImageUrl }, { PRODUCTS_RATE_LIMIT_RETRY, STATUS_UPDATE_RETRY, isRateLimited, withRetries }, { keysFor }, orderErrors, productForm, { slideOrder }] =
-  await Promise.all([
-    kit('api/api-error.ts'),
-    kit('images/image-url.ts'),
-    kit('api/retry.ts'),
-    web('features/live/api/use-live-feed.ts'),
-    web('features/orders/components/order-error-messages.ts'),
-    web('features/products/components/product-form.ts'),
-    web('features/carousels/components/slide-form-dialog.tsx'),
-  ]);
+const [
+  { ApiError, errorFrom },
+  { displayImageUrl, isRecognisedImageUrl: isValidImageUrl, normaliseImageUrl },
+  { PRODUCTS_RATE_LIMIT_RETRY, STATUS_UPDATE_RETRY, isRateLimited, withRetries },
+  { keysFor },
+  orderErrors,
+  productForm,
+  { slideOrder },
+] = await Promise.all([
+  kit('api/api-error.ts'),
+  kit('images/image-url.ts'),
+  kit('api/retry.ts'),
+  web('features/live/api/use-live-feed.ts'),
+  web('features/orders/components/order-error-messages.ts'),
+  web('features/products/components/product-form.ts'),
+  web('features/carousels/components/slide-form-dialog.tsx'),
+]);
 const { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } = orderErrors;
 const { emptyProductForm, validateProductForm } = productForm;
 
@@ -40,7 +47,11 @@ describe('admin dashboard rules', () => {
 
   it('retries product loading on 429 after 2, 4 and 8 s', async () => {
     const { waits, wait } = recordWaits();
-    await expect(withRetries(async () => Promise.reject(errorFrom(429, undefined, '60')), PRODUCTS_RATE_LIMIT_RETRY, wait)).rejects.toMatchObject({ message: 'Too many requests', status: 429, retryAfter: '60' });
+    await expect(withRetries(async () => Promise.reject(errorFrom(429, undefined, '60')), PRODUCTS_RATE_LIMIT_RETRY, wait)).rejects.toMatchObject({
+      message: 'Too many requests',
+      status: 429,
+      retryAfter: '60',
+    });
     expect(waits).toEqual([2000, 4000, 8000]);
     expect(isRateLimited(new Error('Too many requests'))).toBe(true);
   });
@@ -53,13 +64,19 @@ describe('admin dashboard rules', () => {
 
   it('chooses the order error texts of section 8 by message content', () => {
     expect(statusUpdateErrorMessage(new Error('Order not found'), 'AC-1')).toBe('Order #AC-1 not found. It may have been deleted or the ID is incorrect.');
-    expect(statusUpdateErrorMessage(new TypeError('Failed to fetch'), 'AC-1')).toBe('Network error: Unable to connect to the server. Please check your internet connection.');
-    expect(statusUpdateErrorMessage(new Error('HTTP error! status: 502'), 'AC-1')).toBe('Server error: The server is temporarily unavailable. Please try again later.');
+    expect(statusUpdateErrorMessage(new TypeError('Failed to fetch'), 'AC-1')).toBe(
+      'Network error: Unable to connect to the server. Please check your internet connection.',
+    );
+    expect(statusUpdateErrorMessage(new Error('HTTP error! status: 502'), 'AC-1')).toBe(
+      'Server error: The server is temporarily unavailable. Please try again later.',
+    );
     expect(statusUpdateErrorMessage(new Error('HTTP error! status: 404'), 'AC-1')).toBe('Order #AC-1 not found. Please refresh the page and try again.');
     expect(statusUpdateErrorMessage(new Error('HTTP error! status: 403'), 'AC-1')).toBe("Access denied: You don't have permission to update this order.");
     expect(statusUpdateErrorMessage(new Error('boom'), 'AC-1')).toBe('Failed to update order status for #AC-1.');
     expect(deleteOrderErrorMessage(new Error('Order not found'), 'AC-2')).toBe('Order #AC-2 not found. It may have already been deleted.');
-    expect(deleteOrderErrorMessage(new Error('HTTP error! status: 500'), 'AC-2')).toBe('Server error: The server encountered an error while deleting the order.');
+    expect(deleteOrderErrorMessage(new Error('HTTP error! status: 500'), 'AC-2')).toBe(
+      'Server error: The server encountered an error while deleting the order.',
+    );
     expect(deleteOrderErrorMessage(new Error('HTTP error! status: 418'), 'AC-2')).toBe('Failed to delete order #AC-2.');
     expect(bulkDeleteErrorMessage(new Error('HTTP error! status: 500'))).toBe('Server error: The server encountered an error while deleting the orders.');
     expect(bulkDeleteErrorMessage(new Error('nope'))).toBe('Failed to delete orders.');
@@ -68,7 +85,8 @@ describe('admin dashboard rules', () => {
   it('converts Drive links and ids, and recognises image URLs', () => {
     const id = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
     const direct = `https://drive.google.com/uc?export=view&id=${id}`;
-    for (const link of [`https://drive.google.com/file/d/${id}/view?usp=sharing`, `https://drive.google.com/open?id=${id}`, id]) expect(normaliseImageUrl(link)).toBe(direct);
+    for (const link of [`https://drive.google.com/file/d/${id}/view?usp=sharing`, `https://drive.google.com/open?id=${id}`, id])
+      expect(normaliseImageUrl(link)).toBe(direct);
     expect(displayImageUrl(direct)).toBe(`/api/products/image-proxy?url=${encodeURIComponent(direct)}`);
     expect(displayImageUrl('')).toBe('/placeholder.svg');
     expect(isValidImageUrl('https://cdn.example.com/naruto.webp')).toBe(true);
@@ -85,7 +103,10 @@ describe('admin dashboard rules', () => {
     expect(validateProductForm({ ...base, stock_quantity: '2.5' })).toEqual({ ok: false, error: 'Please enter a valid stock quantity' });
     expect(validateProductForm({ ...base, imageUrls: 'https://x.com/a.png\nftp://x' })).toEqual({ ok: false, error: 'One or more image URLs are invalid...' });
     const ok = validateProductForm({ ...base, imageUrls: 'https://x.com/a.png\nhttps://x.com/b.jpg', powerPoints: 'lots' });
-    expect(ok).toMatchObject({ ok: true, product: { image: 'https://x.com/a.png', images: ['https://x.com/a.png', 'https://x.com/b.jpg'], powerPoints: 0, price: 999, stock_quantity: 3 } });
+    expect(ok).toMatchObject({
+      ok: true,
+      product: { image: 'https://x.com/a.png', images: ['https://x.com/a.png', 'https://x.com/b.jpg'], powerPoints: 0, price: 999, stock_quantity: 3 },
+    });
   });
 
   it('slide order falls back to 1 when not a positive integer', () => {

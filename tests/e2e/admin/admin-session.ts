@@ -36,13 +36,20 @@ export async function placeOrder(store: E2EContext, token: string, productId: st
   const response = await fetch(`${store.baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ items: [{ productId, quantity: 1 }], shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', shipping_phone: '9876543210', payment_method: 'cod' }),
+    body: JSON.stringify({
+      items: [{ productId, quantity: 1 }],
+      shipping_address: '1 Marine Drive',
+      shipping_city: 'Mumbai',
+      shipping_state: 'Maharashtra',
+      shipping_pincode: '400001',
+      shipping_phone: '9876543210',
+      payment_method: 'cod',
+    }),
   });
   const body = (await response.json()) as { order: { id: string; orderNumber: string } };
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body.order;
 }
-
 
 /** A product the shopper can order by cash on delivery (COD needs a total of at least ₹1000). */
 export async function codProduct(store: E2EContext): Promise<string> {

@@ -36,7 +36,12 @@ describe('admin audit tools', () => {
     await setStatus('shipped', { trackingNumber: 'TRK-AUDIT-0001' });
 
     // A browser in India: the "As of" value is read as India time, not UTC.
-    const context = await store.browser.newContext({ baseURL: store.baseUrl, viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', acceptDownloads: true });
+    const context = await store.browser.newContext({
+      baseURL: store.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'Asia/Kolkata',
+      acceptDownloads: true,
+    });
     await context.addInitScript((t) => window.localStorage.setItem('auth_token', t), token);
     const page = await context.newPage();
     await page.goto('/admin/orders');
@@ -62,7 +67,9 @@ describe('admin audit tools', () => {
 
     // Before the order existed: the server's 404 message, inline.
     await asOf.fill(indiaWallClock(beforePlacing));
-    await expect.poll(async () => dialog.getByTestId('order-as-of-error').textContent()).toBe(`Order had not been placed by ${new Date(beforePlacing).toISOString()}`);
+    await expect
+      .poll(async () => dialog.getByTestId('order-as-of-error').textContent())
+      .toBe(`Order had not been placed by ${new Date(beforePlacing).toISOString()}`);
     expect(await snapshot.count()).toBe(0);
 
     // Now: back to the live timeline.
@@ -79,12 +86,17 @@ describe('admin audit tools', () => {
     await page.waitForURL(/\/admin\/analytics$/);
     await page.getByRole('heading', { name: 'Audit' }).waitFor();
     await page.getByRole('button', { name: 'Verify event log' }).click();
-    await expect.poll(async () => page.getByTestId('audit-verify').textContent(), { timeout: 15_000 }).toMatch(/^Every hash chain intact: [\d,]+ events in [\d,]+ streams$/);
+    await expect
+      .poll(async () => page.getByTestId('audit-verify').textContent(), { timeout: 15_000 })
+      .toMatch(/^Every hash chain intact: [\d,]+ events in [\d,]+ streams$/);
 
     // An anchor to keep outside the store: every stream's chain head and their digest, as npm run audit reads it.
     const [anchorFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download anchor' }).click()]);
     expect(anchorFile.suggestedFilename()).toMatch(/^anchor-.*\.json$/);
-    const anchor = JSON.parse(await readFile((await anchorFile.path())!, 'utf8')) as { digest: string; heads: { stream: string; version: number; hash: string }[] };
+    const anchor = JSON.parse(await readFile((await anchorFile.path())!, 'utf8')) as {
+      digest: string;
+      heads: { stream: string; version: number; hash: string }[];
+    };
     expect(anchor.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(anchor.heads.find((h) => h.stream === `order-${order.id}`)).toMatchObject({ version: 2 });
     await page.getByTestId('audit-anchor').getByText(`Saved as ${anchorFile.suggestedFilename()}`).waitFor();
@@ -114,7 +126,10 @@ describe('admin audit tools', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^events-.*\.ndjson$/);
     const text = await readFile((await download.path())!, 'utf8');
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { eventId: string; stream: string; type: string; hash: string });
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { eventId: string; stream: string; type: string; hash: string });
     const inLog = (
       await store.ctx.runtime.pool.query<{ event_id: string }>(
         `select event_id::text from events where created_at >= $1::timestamptz order by transaction_id, global_position`,

@@ -80,7 +80,9 @@ describe('admin carousels', () => {
 
     // A slide added to the hero carousel shows on the storefront's home page.
     // (uploading a picture through the slide modal; a lettered demo banner would hide the title on the storefront)
-    const png = await sharp({ create: { width: 96, height: 48, channels: 3, background: '#c8102e' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 96, height: 48, channels: 3, background: '#c8102e' } })
+      .png()
+      .toBuffer();
     await hero.getByRole('button', { name: 'Add Slide' }).click();
     await dialog.getByLabel('Upload image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => dialog.getByLabel('Or image URL').inputValue()).toMatch(/^\/media\//);

@@ -26,7 +26,9 @@ describe('admin bulk upload: column mapping', () => {
     await toast(page, 'Upload Complete').waitFor({ timeout: 20_000 });
     const report = page.getByTestId('bulk-report');
     await expect.poll(() => report.textContent()).toMatch(/created\s*2/);
-    const list = (await (await fetch(`${store.baseUrl}/api/products/search?q=Sukuna`)).json()) as { products: { name: string; price: number; stock_quantity: number }[] };
+    const list = (await (await fetch(`${store.baseUrl}/api/products/search?q=Sukuna`)).json()) as {
+      products: { name: string; price: number; stock_quantity: number }[];
+    };
     expect(list.products[0]).toMatchObject({ name: 'Sukuna Domain Figure', price: 2799, stock_quantity: 6 });
     await page.context().close();
   });

@@ -14,7 +14,12 @@ describe('admin customers and analytics', () => {
     const productId = await codProduct(store);
     const order = await placeOrder(store, buyer.token, productId);
     const { page, token } = await adminPage(store);
-    const confirm = await store.ctx.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: { authorization: `Bearer ${token}` }, payload: { status: 'confirmed' } });
+    const confirm = await store.ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/orders/${order.id}/status`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { status: 'confirmed' },
+    });
     expect(confirm.statusCode).toBe(200);
     const listed = (await store.ctx.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: `Bearer ${token}` } })).json().customers;
     const customer = listed.find((c: { id: string }) => c.id === buyer.user.id);
@@ -27,7 +32,9 @@ describe('admin customers and analytics', () => {
     const text = (await row.textContent()) ?? '';
     expect(text).toContain(buyer.email);
     expect(text).toContain('Mumbai, Maharashtra');
-    expect(text).toContain(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(customer.total_spent));
+    expect(text).toContain(
+      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }).format(customer.total_spent),
+    );
     await screenshot(page, 'customers');
     await row.getByRole('button', { name: /^Orders of / }).click();
     const orders = page.getByTestId('customer-orders');

@@ -22,8 +22,16 @@ describe('admin: Google Drive images copied into the store', () => {
     await page.route('**/api/cloudinary/bulk-upload-drive-urls', async (route) => {
       const { urls } = route.request().postDataJSON() as { urls: string[] };
       sent.push(urls);
-      const results = urls.map((u, i) => (u.includes('BROKEN') ? { originalUrl: u, error: 'Could not fetch the image' } : { originalUrl: u, url: `/media/drive-copy-${sent.length}-${i}.webp`, imageUrl: `/media/drive-copy-${sent.length}-${i}.webp` }));
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, results, images: [], uploaded: results.filter((r) => 'url' in r).length }) });
+      const results = urls.map((u, i) =>
+        u.includes('BROKEN')
+          ? { originalUrl: u, error: 'Could not fetch the image' }
+          : { originalUrl: u, url: `/media/drive-copy-${sent.length}-${i}.webp`, imageUrl: `/media/drive-copy-${sent.length}-${i}.webp` },
+      );
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, results, images: [], uploaded: results.filter((r) => 'url' in r).length }),
+      });
     });
     await page.goto('/admin/products');
 

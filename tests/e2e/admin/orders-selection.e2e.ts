@@ -13,13 +13,22 @@ describe('admin orders: selection across pages', () => {
 
   it('ticks on two pages add up, "Select all 53 orders" selects every order, and Delete Selected deletes them all', async () => {
     const buyer = await shopper(store);
-    const list = (await (await fetch(`${store.baseUrl}/api/products?limit=100`)).json()) as { products: { id: string; in_stock: boolean; stock_quantity: number }[] };
+    const list = (await (await fetch(`${store.baseUrl}/api/products?limit=100`)).json()) as {
+      products: { id: string; in_stock: boolean; stock_quantity: number }[];
+    };
     const stocked = list.products.filter((p) => p.in_stock && p.stock_quantity >= 6);
     for (let i = 0; i < 53; i++) {
       const response = await fetch(`${store.baseUrl}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ items: [{ productId: stocked[i % stocked.length]!.id, quantity: 1 }], shipping_address: '1 Marine Drive', shipping_city: 'Mumbai', shipping_state: 'Maharashtra', shipping_pincode: '400001', payment_method: 'razorpay' }),
+        body: JSON.stringify({
+          items: [{ productId: stocked[i % stocked.length]!.id, quantity: 1 }],
+          shipping_address: '1 Marine Drive',
+          shipping_city: 'Mumbai',
+          shipping_state: 'Maharashtra',
+          shipping_pincode: '400001',
+          payment_method: 'razorpay',
+        }),
       });
       expect(response.status).toBe(201);
     }
@@ -45,7 +54,9 @@ describe('admin orders: selection across pages', () => {
     await page.getByText('No orders found').waitFor();
     await page.getByText('0 of 0 orders selected').waitFor();
     const { token } = await loginAdmin(store.ctx.app);
-    const admin = (await fetch(`${store.baseUrl}/api/admin/orders`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as { total: number };
+    const admin = (await fetch(`${store.baseUrl}/api/admin/orders`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+      total: number;
+    };
     expect(admin.total).toBe(0);
     await page.context().close();
   });

@@ -39,7 +39,11 @@ describe('admin orders', () => {
     await row.getByLabel(`Status of order ${first.orderNumber}`).selectOption('confirmed');
     await toast(page, `Order #${first.orderNumber} is now confirmed.`).waitFor();
     await expect.poll(async () => row.locator('.status').textContent()).toBe('Confirmed');
-    const stored = await store.ctx.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { authorization: `Bearer ${(await adminPage(store)).token}` } });
+    const stored = await store.ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: { authorization: `Bearer ${(await adminPage(store)).token}` },
+    });
     expect(stored.json().orders.find((o: { id: string }) => o.id === first.id).status).toBe('confirmed');
 
     // Shipping asks for the tracking number.
@@ -83,7 +87,9 @@ describe('admin orders', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Are you sure you want to delete order #${third.orderNumber}? This action cannot be undone.`).waitFor();
     await dialog.getByRole('button', { name: 'Delete Order' }).click();
-    await toast(page, 'Order Deleted').filter({ hasText: `Order #${third.orderNumber} has been deleted successfully.` }).waitFor();
+    await toast(page, 'Order Deleted')
+      .filter({ hasText: `Order #${third.orderNumber} has been deleted successfully.` })
+      .waitFor();
     await dialog.waitFor({ state: 'detached' });
     await thirdRow.waitFor({ state: 'detached' });
     await page.context().close();

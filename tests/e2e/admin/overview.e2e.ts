@@ -10,7 +10,9 @@ describe('admin overview', () => {
   afterAll(async () => store?.close());
 
   it('an admin opens /admin and sees the stat cards with the real numbers, and /admin/users opens the customers tab', async () => {
-    const stats = (await store.ctx.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${(await adminPage(store)).token}` } })).json().stats;
+    const stats = (
+      await store.ctx.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${(await adminPage(store)).token}` } })
+    ).json().stats;
     expect(stats.totalProducts).toBeGreaterThan(0);
     const { page } = await adminPage(store);
     await page.goto('/admin');

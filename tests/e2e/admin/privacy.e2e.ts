@@ -13,7 +13,11 @@ describe('personal data requests', () => {
   afterAll(async () => store?.close());
 
   const login = (email: string, password: string) =>
-    fetch(`${store.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then((r) => r.status);
+    fetch(`${store.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }).then((r) => r.status);
 
   it("the admin downloads a customer's data as JSON, then erases them with a reason: the row shows Erased customer", async () => {
     const buyer = await signUpShopper(store, 'Ritika Sen');

@@ -7,7 +7,10 @@ import { adminPage, screenshot, toast } from './admin-session.js';
 const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 
 async function submitForm(page: Page) {
-  await page.getByRole('dialog').getByRole('button', { name: /^(Add|Update) Product$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Add|Update) Product$/ })
+    .click();
 }
 
 describe('admin products', () => {
@@ -92,7 +95,10 @@ describe('admin products', () => {
     const upload = page.getByRole('button', { name: 'Upload', exact: true });
     expect(await upload.isDisabled()).toBe(true); // no file yet
     // Step 1: two images, mapped by their original file names.
-    const png = (colour: string) => sharp({ create: { width: 64, height: 64, channels: 3, background: colour } }).png().toBuffer();
+    const png = (colour: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     await page.getByTestId('bulk-images-input').setInputFiles([
       { name: 'levi-keychain.png', mimeType: 'image/png', buffer: await png('#2d6a4f') },
       { name: 'luffy-gear5.png', mimeType: 'image/png', buffer: await png('#c8102e') },
@@ -138,7 +144,9 @@ describe('admin products', () => {
     expect((await adminGet('/api/admin/products?limit=1')).totals.invalid).toBeGreaterThan(0);
     await page.locator('.warning-banner').waitFor();
     await page.getByRole('button', { name: 'Cleanup Invalid Products' }).click();
-    await toast(page, 'Cleanup Complete').filter({ hasText: /Cleaned up \d+ invalid products/ }).waitFor({ timeout: 20_000 });
+    await toast(page, 'Cleanup Complete')
+      .filter({ hasText: /Cleaned up \d+ invalid products/ })
+      .waitFor({ timeout: 20_000 });
     await page.locator('.warning-banner').waitFor({ state: 'detached' });
     expect((await adminGet('/api/admin/products?limit=1')).totals.invalid).toBe(0);
 

@@ -10,8 +10,7 @@ describe('sessions in the browser', () => {
   });
   afterAll(async () => store?.close());
 
-  const profileStatus = async (token: string) =>
-    (await fetch(`${store.baseUrl}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
+  const profileStatus = async (token: string) => (await fetch(`${store.baseUrl}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('the dashboard opens its live feed with a ticket, never the token, and Sign out ends the token on the server', async () => {
     const { page, token } = await adminPage(store);
@@ -34,12 +33,21 @@ describe('sessions in the browser', () => {
   it('when an admin signs another admin out everywhere, that dashboard leaves for the sign-in page', async () => {
     const admin = await adminPage(store);
     const staff = await shopper(store);
-    const promoted = await store.ctx.app.inject({ method: 'PUT', url: `/api/admin/users/${staff.user.id}/role`, headers: { authorization: `Bearer ${admin.token}` }, payload: { role: 'admin' } });
+    const promoted = await store.ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${staff.user.id}/role`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { role: 'admin' },
+    });
     expect(promoted.statusCode).toBe(200);
     const page = await pageWithToken(store, staff.token);
     await page.goto('/admin');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
-    const out = await store.ctx.app.inject({ method: 'POST', url: `/api/admin/users/${staff.user.id}/sign-out`, headers: { authorization: `Bearer ${admin.token}` } });
+    const out = await store.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${staff.user.id}/sign-out`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(out.statusCode).toBe(200);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     await page.context().close();

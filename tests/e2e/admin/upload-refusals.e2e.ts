@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
 import { adminPage, toast } from './admin-session.js';
 
-const png = (colour: string) => sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** Uploads list every file they did not take, the browser's checks and the server's refusals alike. */
 describe('admin uploads say what they refused', () => {
@@ -35,9 +38,13 @@ describe('admin uploads say what they refused', () => {
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = page.getByRole('dialog');
     const colours = ['#d00000', '#ffba08', '#3f88c5', '#032b43', '#136f63', '#8338ec'];
-    await dialog.getByTestId('extra-images-input').setInputFiles(await Promise.all(colours.map(async (c, i) => ({ name: `extra-${i + 1}.png`, mimeType: 'image/png', buffer: await png(c) }))));
+    await dialog
+      .getByTestId('extra-images-input')
+      .setInputFiles(await Promise.all(colours.map(async (c, i) => ({ name: `extra-${i + 1}.png`, mimeType: 'image/png', buffer: await png(c) }))));
     await toast(page, 'Too many files').waitFor();
-    await expect.poll(async () => (await dialog.locator('textarea[name=imageUrls]').inputValue()).split('\n').filter(Boolean).length, { timeout: 15_000 }).toBe(5);
+    await expect
+      .poll(async () => (await dialog.locator('textarea[name=imageUrls]').inputValue()).split('\n').filter(Boolean).length, { timeout: 15_000 })
+      .toBe(5);
     expect(await dialog.getByTestId('refused-images').locator('li').allTextContents()).toEqual(['extra-6.png: over the 5-file limit']);
     await page.context().close();
   });

@@ -15,7 +15,9 @@ describe('storefront: carousel sizes', () => {
   it('without server carousels: hero 80vh with its call-to-action, a category 70vh; with them, the height the admin set', async () => {
     const page = await openPage(demo.browser, demo.baseUrl, { width: 1280 }); // 1280 × 900
     // The built-in slides (what a missing or inactive carousel gives).
-    await page.route('**/api/carousels/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Carousel not found' }) }));
+    await page.route('**/api/carousels/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Carousel not found' }) }),
+    );
     await page.goto('/');
     await page.locator('.carousel--hero[data-source=fallback]').waitFor();
     expect(await heightOf(page, '.carousel--hero')).toBe(720);

@@ -36,16 +36,22 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     const listCard = guest.locator('.product-card--list').first();
     await listCard.waitFor();
     // Measured once the list layout has settled (the switch re-lays the cards out; the app's stylesheet may still land).
-    const covered = () => listCard.evaluate((card) => {
-      const heart = card.querySelector('.wish-toggle')!.getBoundingClientRect();
-      return [...card.querySelectorAll('.product-card__name, .product-card__category')].some((el) => {
-        // The element's content box: where its text may run.
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        const r = { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight), top: box.top + parseFloat(style.paddingTop), bottom: box.bottom - parseFloat(style.paddingBottom) };
-        return r.left < heart.right && heart.left < r.right && r.top < heart.bottom && heart.top < r.bottom;
+    const covered = () =>
+      listCard.evaluate((card) => {
+        const heart = card.querySelector('.wish-toggle')!.getBoundingClientRect();
+        return [...card.querySelectorAll('.product-card__name, .product-card__category')].some((el) => {
+          // The element's content box: where its text may run.
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          const r = {
+            left: box.left + parseFloat(style.paddingLeft),
+            right: box.right - parseFloat(style.paddingRight),
+            top: box.top + parseFloat(style.paddingTop),
+            bottom: box.bottom - parseFloat(style.paddingBottom),
+          };
+          return r.left < heart.right && heart.left < r.right && r.top < heart.bottom && heart.top < r.bottom;
+        });
       });
-    });
     await eventually(covered).toBe(false);
     // A clamped name shows whole lines only (no sliver of a third line).
     const lines = await listCard.locator('.product-card__name').evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight));
@@ -99,11 +105,14 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     expect(await plus.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(scarce.stock_quantity === 1);
     // At 375 px the quantity stepper and the line total sit side by side without overlapping.
-    const overlap = await page.getByTestId('cart-line').first().evaluate((line) => {
-      const a = line.querySelector('.stepper')!.getBoundingClientRect();
-      const b = line.querySelector('.cart-line__total')!.getBoundingClientRect();
-      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-    });
+    const overlap = await page
+      .getByTestId('cart-line')
+      .first()
+      .evaluate((line) => {
+        const a = line.querySelector('.stepper')!.getBoundingClientRect();
+        const b = line.querySelector('.cart-line__total')!.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
     expect(overlap).toBe(false);
     await screenshot(page, 'cart');
     await page.getByRole('button', { name: 'Clear Cart' }).click();
@@ -124,11 +133,12 @@ describe('storefront at 375 px, header menus, Buy Now, cart limits, service work
     await create.click();
     const error = page.getByRole('alert').filter({ hasText: 'Passwords do not match' });
     await error.waitFor();
-    const inView = () => error.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-      return box.top >= Math.max(0, header) && box.bottom <= window.innerHeight;
-    });
+    const inView = () =>
+      error.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        return box.top >= Math.max(0, header) && box.bottom <= window.innerHeight;
+      });
     await eventually(inView).toBe(true);
     await page.context().close();
   });

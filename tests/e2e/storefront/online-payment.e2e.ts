@@ -33,7 +33,10 @@ describe('storefront: online payment through the local simulator', () => {
     // The header's Deliver-to now offers it.
     await page.locator('button.deliver-to').getByText('Meera Iyer 560001').waitFor();
     await page.locator('button.deliver-to').click();
-    await page.getByRole('dialog', { name: 'Choose your delivery address' }).getByRole('button', { name: /7 MG Road/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Choose your delivery address' })
+      .getByRole('button', { name: /7 MG Road/ })
+      .click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // Cart of one keychain: below ₹1000, so no cash on delivery.
@@ -79,7 +82,11 @@ describe('storefront: online payment through the local simulator', () => {
     await detail.getByText('7 MG Road').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: 'Download Invoice' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^invoice-AC-\d{4}-\d{6}\.pdf$/);
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // Before delivery the product page refuses a review, with the spec's toast and the server's reason.
     await page.goto(`/product/${keychain.id}`);

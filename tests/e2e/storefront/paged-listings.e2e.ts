@@ -52,7 +52,12 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
       const prices = await cardPrices(page);
       return prices.length > 0 && prices.every((p, i) => p >= 3000 && (i === 0 || prices[i - 1]! <= p));
     }).toBe(true);
-    expect(await cardPrices(page)).toEqual(dear.map((p) => p.price).sort((a, b) => a - b).slice(0, PAGE_SIZE));
+    expect(await cardPrices(page)).toEqual(
+      dear
+        .map((p) => p.price)
+        .sort((a, b) => a - b)
+        .slice(0, PAGE_SIZE),
+    );
 
     // The search box asks the server; nothing found shows the spec's empty state.
     await page.getByLabel('Search in this category').fill('zzzz-nothing');
@@ -85,16 +90,30 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await friend.locator('.result-count').getByText(`of ${dear.length} results`).waitFor();
     expect(await friend.getByLabel('Price range').inputValue()).toBe('3000-plus');
     expect(await friend.getByLabel('Sort by').inputValue()).toBe('price-high');
-    expect(await cardPrices(friend)).toEqual(dear.map((p) => p.price).sort((a, b) => b - a).slice(0, PAGE_SIZE));
+    expect(await cardPrices(friend)).toEqual(
+      dear
+        .map((p) => p.price)
+        .sort((a, b) => b - a)
+        .slice(0, PAGE_SIZE),
+    );
     const keychains = catalogue.filter((p) => p.category === 'Keychains');
     await friend.goto('/keychain?page=2');
-    await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
+    await friend
+      .locator('.result-count')
+      .getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`)
+      .waitFor();
     await friend.reload();
-    await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
+    await friend
+      .locator('.result-count')
+      .getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`)
+      .waitFor();
     // A link to a page past the end (the list shrank since it was shared) lands on the last page.
     await friend.goto('/keychains?sort=rating&page=99');
     await eventually(() => search(friend)).toBe('?sort=rating&page=2');
-    await friend.locator('.result-count').getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`).waitFor();
+    await friend
+      .locator('.result-count')
+      .getByText(`Showing ${keychains.length - PAGE_SIZE} of ${keychains.length} results`)
+      .waitFor();
     await friend.context().close();
 
     expect(lists.length).toBeGreaterThan(0);
@@ -124,7 +143,10 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     await count.getByText(`${catalogue.length} products`).waitFor();
     expect(await page.getByTestId('product-card').count()).toBe(PAGE_SIZE);
     const lastPage = Math.ceil(catalogue.length / PAGE_SIZE);
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: `Page ${lastPage}` }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: `Page ${lastPage}` })
+      .click();
     await eventually(() => search(page)).toBe(`?page=${lastPage}`);
     await eventually(() => page.getByTestId('product-card').count()).toBe(catalogue.length - (lastPage - 1) * PAGE_SIZE);
     await page.goto('/products?page=500');
@@ -166,7 +188,11 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     // The server drew the sample and sent it with the page: the browser does not ask again.
     expect(lists.some((l) => l.url.startsWith('/api/products/sample'))).toBe(false);
     // Spec: 1 under 768 px, 2 under 1024 px (decided by CSS, so the server renders the same markup for every width).
-    for (const [width, visible] of [[375, 1], [900, 2], [1280, 3]] as const) {
+    for (const [width, visible] of [
+      [375, 1],
+      [900, 2],
+      [1280, 3],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await eventually(() => page.locator('.showcase__item:visible').count()).toBe(visible);
     }

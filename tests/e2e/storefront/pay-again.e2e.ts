@@ -80,7 +80,10 @@ describe('storefront: paying the same order again', () => {
     await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
     await page.goto('/checkout');
     await fillAddress(page, '9 Park Street', '700016', 'Kolkata', 'West Bengal');
-    await page.locator('main form').getByRole('button', { name: /^Pay ₹/ }).click();
+    await page
+      .locator('main form')
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
     await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
     await toast(page, 'Payment cancelled').waitFor();
     const [order] = await ordersOf(shopper.token);

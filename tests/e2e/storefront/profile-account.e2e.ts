@@ -11,7 +11,11 @@ describe('storefront: account settings in the Profile', () => {
   afterAll(async () => store?.close());
 
   const login = (email: string, password: string) =>
-    fetch(`${store.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }).then((r) => r.status);
+    fetch(`${store.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }).then((r) => r.status);
 
   it('changes the password: the form checks the rule and the confirmation, shows a wrong current password, then the new one signs in', async () => {
     const shopper = await signUpShopper(store, 'Neha Joshi');
@@ -75,7 +79,9 @@ describe('storefront: account settings in the Profile', () => {
   it('checkout offers the address given at sign-up, so the shopper does not type it twice', async () => {
     const shopper = await signUpShopper(store, 'Asha Verma'); // signed up with 12 Marine Drive, Mumbai 400001
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
-    const keychain = (await (await fetch(`${store.baseUrl}/api/products`)).json()).products.find((p: { in_stock: boolean; category: string }) => p.in_stock && p.category === 'Keychains');
+    const keychain = (await (await fetch(`${store.baseUrl}/api/products`)).json()).products.find(
+      (p: { in_stock: boolean; category: string }) => p.in_stock && p.category === 'Keychains',
+    );
     await page.goto(`/product/${keychain.id}`);
     await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
     await page.goto('/checkout');
@@ -85,7 +91,10 @@ describe('storefront: account settings in the Profile', () => {
     expect(await page.locator('select[name=state]').inputValue()).toBe('Maharashtra');
     expect(await page.locator('input[name=name]').inputValue()).toBe('Asha Verma');
     // Accepted as it stands: the payment window opens for an order shipped there.
-    await page.locator('main form').getByRole('button', { name: /^Pay ₹/ }).click();
+    await page
+      .locator('main form')
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
     await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
     await toast(page, 'Payment cancelled').waitFor();
     const orders = (await (await fetch(`${store.baseUrl}/api/user/orders`, { headers: { authorization: `Bearer ${shopper.token}` } })).json()).orders;

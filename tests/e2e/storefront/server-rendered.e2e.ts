@@ -19,7 +19,19 @@ describe('server-rendered shopper pages hydrate in Chromium', () => {
 
   it('each public page hydrates without mismatch or React errors and reads no catalogue data twice', async () => {
     const product = catalogue.find((p) => p.in_stock)!;
-    const pages = ['/', '/anime-figures', '/anime-figure', '/keychains', '/keychain', '/products', '/all-products', `/product/${product.id}`, '/search?q=figure', '/product/no-such-product', '/no/such/page'];
+    const pages = [
+      '/',
+      '/anime-figures',
+      '/anime-figure',
+      '/keychains',
+      '/keychain',
+      '/products',
+      '/all-products',
+      `/product/${product.id}`,
+      '/search?q=figure',
+      '/product/no-such-product',
+      '/no/such/page',
+    ];
     const page = await openPage(store.browser, store.baseUrl);
     await page.addInitScript(
       ([cart, wishlist]) => {
@@ -27,8 +39,25 @@ describe('server-rendered shopper pages hydrate in Chromium', () => {
         localStorage.setItem('wishlist_guest', wishlist!);
       },
       [
-        JSON.stringify({ items: [{ ...product, image: product.image, images: [], isNew: false, isOnSale: false, inStock: true, quantity: 2 }], timestamp: Date.now() }),
-        JSON.stringify([{ id: product.id, name: product.name, price: product.price, image: product.image, images: [], category: product.category, isNew: false, isOnSale: false, description: '', inStock: true, rating: 4 }]),
+        JSON.stringify({
+          items: [{ ...product, image: product.image, images: [], isNew: false, isOnSale: false, inStock: true, quantity: 2 }],
+          timestamp: Date.now(),
+        }),
+        JSON.stringify([
+          {
+            id: product.id,
+            name: product.name,
+            price: product.price,
+            image: product.image,
+            images: [],
+            category: product.category,
+            isNew: false,
+            isOnSale: false,
+            description: '',
+            inStock: true,
+            rating: 4,
+          },
+        ]),
       ],
     );
     const problems: string[] = [];

@@ -21,7 +21,12 @@ describe('storefront: a passing failure never signs a shopper out', () => {
       await page.route('**/api/auth/profile', async (route) => {
         failed++;
         if (failure === 'network') return route.abort('failed');
-        return route.fulfill({ status: Number(failure), contentType: 'application/json', headers: failure === '429' ? { 'retry-after': '1' } : {}, body: JSON.stringify({ success: false, error: 'Service unavailable' }) });
+        return route.fulfill({
+          status: Number(failure),
+          contentType: 'application/json',
+          headers: failure === '429' ? { 'retry-after': '1' } : {},
+          body: JSON.stringify({ success: false, error: 'Service unavailable' }),
+        });
       });
       await page.reload();
       await eventually(() => failed).toBeGreaterThanOrEqual(1);
@@ -47,7 +52,9 @@ describe('storefront: a passing failure never signs a shopper out', () => {
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.goto('/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
-    await page.route('**/api/auth/profile', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }));
+    await page.route('**/api/auth/profile', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }),
+    );
     await page.reload();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);
@@ -57,7 +64,9 @@ describe('storefront: a passing failure never signs a shopper out', () => {
   it('a 401 to the token on another call (the order list) also removes it and signs the shopper out (the kit client, DECISIONS §9)', async () => {
     const shopper = await signUpShopper(store, 'Kabir Sethi');
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
-    await page.route('**/api/user/orders', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }));
+    await page.route('**/api/user/orders', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }),
+    );
     await page.goto('/orders');
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('auth_user')])).toEqual([null, null]);

@@ -61,7 +61,12 @@ export async function adminToken(store: E2EContext): Promise<string> {
 /** A fresh browser context at the given width, optionally already signed in. */
 export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; token?: string } = {}): Promise<Page> {
   const width = options.width ?? 1280;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width < 600 ? 800 : 900 }, acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height: width < 600 ? 800 : 900 },
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+  });
   if (options.token) {
     await context.addInitScript((token) => {
       if (!sessionStorage.getItem('e2e-token-set')) {

@@ -8,8 +8,7 @@ import { WishlistProvider } from '../features/wishlist/wishlist-provider';
 import { HydrationDone } from '../lib/hydration';
 
 /** One set of query defaults for the browser and the server renderer, so a prefilled entry is fresh on both sides. */
-export const createQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } });
+export const createQueryClient = () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } });
 
 interface AppProviderProps {
   children: ReactNode;

@@ -5,8 +5,44 @@ import { receivedNow } from './ssr-data';
 const rendered = (dataUpdatedAt: number): DehydratedState => ({
   mutations: [],
   queries: [
-    { dehydratedAt: dataUpdatedAt, queryKey: ['products', 'detail', 'p1'], queryHash: '["products","detail","p1"]', state: { data: { id: 'p1' }, dataUpdateCount: 1, dataUpdatedAt, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' } },
-    { dehydratedAt: dataUpdatedAt, queryKey: ['products', 'detail', 'gone'], queryHash: '["products","detail","gone"]', state: { data: undefined, dataUpdateCount: 0, dataUpdatedAt: 0, error: new Error('Product not found'), errorUpdateCount: 1, errorUpdatedAt: dataUpdatedAt, fetchFailureCount: 1, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'error', fetchStatus: 'idle' } },
+    {
+      dehydratedAt: dataUpdatedAt,
+      queryKey: ['products', 'detail', 'p1'],
+      queryHash: '["products","detail","p1"]',
+      state: {
+        data: { id: 'p1' },
+        dataUpdateCount: 1,
+        dataUpdatedAt,
+        error: null,
+        errorUpdateCount: 0,
+        errorUpdatedAt: 0,
+        fetchFailureCount: 0,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'success',
+        fetchStatus: 'idle',
+      },
+    },
+    {
+      dehydratedAt: dataUpdatedAt,
+      queryKey: ['products', 'detail', 'gone'],
+      queryHash: '["products","detail","gone"]',
+      state: {
+        data: undefined,
+        dataUpdateCount: 0,
+        dataUpdatedAt: 0,
+        error: new Error('Product not found'),
+        errorUpdateCount: 1,
+        errorUpdatedAt: dataUpdatedAt,
+        fetchFailureCount: 1,
+        fetchFailureReason: null,
+        fetchMeta: null,
+        isInvalidated: false,
+        status: 'error',
+        fetchStatus: 'idle',
+      },
+    },
   ],
 });
 

@@ -38,7 +38,15 @@ const TABS: { value: Tab; label: string; path: string }[] = [
   { value: 'analytics', label: 'Analytics', path: '/analytics' },
 ];
 /** /admin/products, /admin/orders and /admin/users open their tab (DECISIONS §1). */
-const TAB_BY_SLUG: Record<string, Tab> = { products: 'products', orders: 'orders', users: 'customers', customers: 'customers', carousels: 'carousels', analytics: 'analytics', overview: 'overview' };
+const TAB_BY_SLUG: Record<string, Tab> = {
+  products: 'products',
+  orders: 'orders',
+  users: 'customers',
+  customers: 'customers',
+  carousels: 'carousels',
+  analytics: 'analytics',
+  overview: 'overview',
+};
 
 const NO_ORDERS: AdminOrder[] = [];
 
@@ -69,7 +77,7 @@ export default function DashboardRoute() {
   const onEditProduct = useCallback((product: AdminProduct) => setEditProduct(product), []);
   const orderList = orders.data?.items ?? NO_ORDERS;
   // Keep the open order detail in step with live updates.
-  const viewed = viewOrder ? orderList.find((o) => o.id === viewOrder.id) ?? viewOrder : null;
+  const viewed = viewOrder ? (orderList.find((o) => o.id === viewOrder.id) ?? viewOrder) : null;
   const listedProducts = useMemo(() => (products.data?.items ?? []).filter((p) => p.name.trim() && p.price > 0), [products.data]);
 
   if (stats.isLoading && orders.isLoading) return <div className="loading-screen">Loading admin dashboard...</div>;

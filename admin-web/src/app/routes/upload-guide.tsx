@@ -13,19 +13,22 @@ export default function UploadGuideRoute() {
         <div className="prose">
           <h4>Step 1: upload the product images</h4>
           <p>
-            In <strong>Bulk Upload → Step 1</strong>, choose up to 50 images at once (JPG, PNG, WebP or GIF, 10MB each). They upload with a progress bar; when they finish, the count of uploaded images is shown.
-            Each image is remembered by its <strong>original file name</strong>, for example <code>naruto-sage.webp</code>.
+            In <strong>Bulk Upload → Step 1</strong>, choose up to 50 images at once (JPG, PNG, WebP or GIF, 10MB each). They upload with a progress bar; when
+            they finish, the count of uploaded images is shown. Each image is remembered by its <strong>original file name</strong>, for example{' '}
+            <code>naruto-sage.webp</code>.
           </p>
           <h4>Step 2: upload the CSV or Excel file</h4>
           <p>
             <a href="#template" onClick={(e) => (e.preventDefault(), void downloadTemplate())}>
               Download the template
             </a>{' '}
-            and fill one row per product. Required columns: <code>name</code>, <code>category</code>, <code>price</code>. Optional: <code>id</code>, <code>originalPrice</code>, <code>discount</code>,{' '}
-            <code>isOnSale</code>, <code>isNew</code>, <code>image</code>, <code>description</code>, <code>inStock</code>, <code>rating</code>, <code>reviews</code>, <code>stockQuantity</code>.
+            and fill one row per product. Required columns: <code>name</code>, <code>category</code>, <code>price</code>. Optional: <code>id</code>,{' '}
+            <code>originalPrice</code>, <code>discount</code>, <code>isOnSale</code>, <code>isNew</code>, <code>image</code>, <code>description</code>,{' '}
+            <code>inStock</code>, <code>rating</code>, <code>reviews</code>, <code>stockQuantity</code>.
           </p>
           <p>
-            In the <code>image</code> column write the <strong>file name</strong> you uploaded in step 1 (it is replaced by the uploaded image's address), or a full image URL, or a Google Drive share link.
+            In the <code>image</code> column write the <strong>file name</strong> you uploaded in step 1 (it is replaced by the uploaded image's address), or a
+            full image URL, or a Google Drive share link.
           </p>
           <h4>Modes</h4>
           <ul>

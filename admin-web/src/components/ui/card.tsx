@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
 
-export function Card({ title, caption, actions, children, className = '' }: { title?: ReactNode; caption?: ReactNode; actions?: ReactNode; children?: ReactNode; className?: string }) {
+export function Card({
+  title,
+  caption,
+  actions,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  caption?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card ${className}`}>
       {(title || actions) && (

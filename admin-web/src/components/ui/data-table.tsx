@@ -6,7 +6,23 @@ export type SelectableFeatures = typeof selectableFeatures;
 export type AdminColumn<T extends Record<string, any>> = ColumnDef<SelectableFeatures, T, any>;
 
 /** A dense table with a sticky header; optional controlled row selection keyed by row id. */
-export function DataTable<T extends Record<string, any>>({ data, columns, getRowId, rowSelection, onRowSelectionChange, empty, testId }: { data: T[]; columns: AdminColumn<T>[]; getRowId: (row: T) => string; rowSelection?: RowSelectionState; onRowSelectionChange?: (next: RowSelectionState) => void; empty: ReactNode; testId?: string }) {
+export function DataTable<T extends Record<string, any>>({
+  data,
+  columns,
+  getRowId,
+  rowSelection,
+  onRowSelectionChange,
+  empty,
+  testId,
+}: {
+  data: T[];
+  columns: AdminColumn<T>[];
+  getRowId: (row: T) => string;
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (next: RowSelectionState) => void;
+  empty: ReactNode;
+  testId?: string;
+}) {
   const table = useTable({
     features: selectableFeatures,
     columns,

@@ -71,7 +71,8 @@ describe('catalogue snapshot: restart from a file, follow the log from its posit
     // Changes made after the snapshot was taken, by an instance that writes none.
     const writer = await createTestApp({ databaseUrl, env: { ...withSnapshot, CATALOGUE_SNAPSHOT: 'false' } });
     const [renamed, repriced, restocked, deleted] = [ids[3]!, ids[8]!, ids[12]!, ids[20]!];
-    const put = (id: string, payload: Record<string, unknown>) => writer.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: admin, payload });
+    const put = (id: string, payload: Record<string, unknown>) =>
+      writer.app.inject({ method: 'PUT', url: `/api/admin/products/${id}`, headers: admin, payload });
     expect((await put(renamed, { name: 'Snapshot Renamed Figure', description: 'renamed after the snapshot' })).statusCode).toBe(200);
     expect((await put(repriced, { price: 9999 })).statusCode).toBe(200);
     expect((await put(restocked, { stock_quantity: 77 })).statusCode).toBe(200);

@@ -68,10 +68,17 @@ export default function CartRoute() {
                   <p className="price">{formatINR(item.price)}</p>
                 </div>
                 <div className="stepper" role="group" aria-label={`Quantity of ${item.name}`}>
-                  <button type="button" aria-label="Decrease quantity" disabled={item.quantity <= 1} onClick={() => updateQuantity(item.id, Math.max(1, item.quantity - 1))}>
+                  <button
+                    type="button"
+                    aria-label="Decrease quantity"
+                    disabled={item.quantity <= 1}
+                    onClick={() => updateQuantity(item.id, Math.max(1, item.quantity - 1))}
+                  >
                     −
                   </button>
-                  <span aria-live="polite" data-testid="line-quantity">{item.quantity}</span>
+                  <span aria-live="polite" data-testid="line-quantity">
+                    {item.quantity}
+                  </span>
                   <button type="button" aria-label="Increase quantity" disabled={item.quantity >= lineLimit(item)} onClick={() => increase(item.id)}>
                     +
                   </button>
@@ -90,9 +97,18 @@ export default function CartRoute() {
         <aside className="summary card" aria-labelledby="summary-title">
           <h2 id="summary-title">Order Summary</h2>
           <dl>
-            <div><dt>Subtotal</dt><dd>{formatINR(subtotal)}</dd></div>
-            <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd></div>
-            <div className="summary__total"><dt>Total</dt><dd data-testid="cart-total">{formatINR(total)}</dd></div>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatINR(subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd>
+            </div>
+            <div className="summary__total">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatINR(total)}</dd>
+            </div>
           </dl>
           {shipping > 0 && <p className="muted small">Add {formatINR(1000 - subtotal)} more for free shipping.</p>}
           <button type="button" className="button button--primary button--block" onClick={proceed}>

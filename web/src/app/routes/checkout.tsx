@@ -88,7 +88,11 @@ export default function CheckoutRoute() {
     }
     place(address, method).catch((error: unknown) => {
       if (error instanceof PaymentCancelledError) return;
-      toast({ title: 'Checkout failed', description: error instanceof Error && error.message ? error.message : 'An error occurred during checkout.', variant: 'destructive' });
+      toast({
+        title: 'Checkout failed',
+        description: error instanceof Error && error.message ? error.message : 'An error occurred during checkout.',
+        variant: 'destructive',
+      });
     });
   };
   const setField = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
@@ -111,7 +115,15 @@ export default function CheckoutRoute() {
                 <div className="choice-list" role="radiogroup" aria-label="Saved addresses">
                   {addresses.map((a) => (
                     <label key={a.id} className={`choice ${mode === 'saved' && savedId === a.id ? 'is-selected' : ''}`}>
-                      <input type="radio" name="address" checked={mode === 'saved' && savedId === a.id} onChange={() => { setMode('saved'); setSavedId(a.id); }} />
+                      <input
+                        type="radio"
+                        name="address"
+                        checked={mode === 'saved' && savedId === a.id}
+                        onChange={() => {
+                          setMode('saved');
+                          setSavedId(a.id);
+                        }}
+                      />
                       <span>
                         <strong>{a.name}</strong> <span className="chip">{a.addressType}</span>
                         <br />
@@ -196,9 +208,18 @@ export default function CheckoutRoute() {
               ))}
             </ul>
             <dl>
-              <div><dt>Subtotal</dt><dd>{formatINR(subtotal)}</dd></div>
-              <div><dt>Shipping</dt><dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd></div>
-              <div className="summary__total"><dt>Total</dt><dd data-testid="checkout-total">{formatINR(total)}</dd></div>
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatINR(subtotal)}</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd>
+              </div>
+              <div className="summary__total">
+                <dt>Total</dt>
+                <dd data-testid="checkout-total">{formatINR(total)}</dd>
+              </div>
             </dl>
             <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
               {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}

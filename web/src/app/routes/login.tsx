@@ -58,7 +58,10 @@ export default function LoginRoute() {
           {busy ? 'Signing in…' : 'Sign In'}
         </button>
         <p className="muted small">
-          New here? <Link to="/signup" className="link">Create an account</Link>
+          New here?{' '}
+          <Link to="/signup" className="link">
+            Create an account
+          </Link>
         </p>
       </form>
     </div>

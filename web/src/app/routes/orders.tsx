@@ -39,7 +39,8 @@ export default function OrdersRoute() {
     const term = search.trim().toLowerCase();
     return (orders.data ?? []).filter((o) => {
       const matchesStatus = status === 'all' || (status === 'placed' ? o.status === 'placed' || o.status === 'pending' : o.status === status);
-      const matchesTerm = !term || o.orderNumber.toLowerCase().includes(term) || o.id.toLowerCase().includes(term) || o.items.some((i) => i.name.toLowerCase().includes(term));
+      const matchesTerm =
+        !term || o.orderNumber.toLowerCase().includes(term) || o.id.toLowerCase().includes(term) || o.items.some((i) => i.name.toLowerCase().includes(term));
       return matchesStatus && matchesTerm;
     });
   }, [orders.data, search, status]);

@@ -51,7 +51,9 @@ export default function ProductRoute() {
   return (
     <div className="container section">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link to="/">Home</Link> / <Link to={p.category === 'Keychains' ? '/keychains' : p.category === 'Anime Figures' ? '/anime-figures' : '/products'}>{p.category}</Link> / <span>{p.name}</span>
+        <Link to="/">Home</Link> /{' '}
+        <Link to={p.category === 'Keychains' ? '/keychains' : p.category === 'Anime Figures' ? '/anime-figures' : '/products'}>{p.category}</Link> /{' '}
+        <span>{p.name}</span>
       </nav>
       <div className="product-detail">
         <ProductGallery images={p.images} name={p.name} />

@@ -31,7 +31,12 @@ export default function ProductsRoute() {
         <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'browser__results browser__results--updating' : 'browser__results'}>
           <h2 className="result-count">{data.total} products</h2>
           <ProductGrid products={data.products} eagerCount={4} priorityFirst />
-          <Pagination page={data.page} totalPages={data.totalPages} hrefOf={(page) => hrefOf({ ...state, page })} onNavigate={() => top.current?.scrollIntoView({ block: 'start' })} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            hrefOf={(page) => hrefOf({ ...state, page })}
+            onNavigate={() => top.current?.scrollIntoView({ block: 'start' })}
+          />
         </div>
       )}
     </div>

@@ -58,10 +58,18 @@ export default function ProfileRoute() {
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
         <Tabs.List className="tabs" aria-label="Profile sections">
-          <Tabs.Trigger value="profile" className="tabs__trigger">Profile</Tabs.Trigger>
-          <Tabs.Trigger value="addresses" className="tabs__trigger">Addresses</Tabs.Trigger>
-          <Tabs.Trigger value="wishlist" className="tabs__trigger">Wishlist</Tabs.Trigger>
-          <Tabs.Trigger value="orders" className="tabs__trigger">Orders</Tabs.Trigger>
+          <Tabs.Trigger value="profile" className="tabs__trigger">
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger value="addresses" className="tabs__trigger">
+            Addresses
+          </Tabs.Trigger>
+          <Tabs.Trigger value="wishlist" className="tabs__trigger">
+            Wishlist
+          </Tabs.Trigger>
+          <Tabs.Trigger value="orders" className="tabs__trigger">
+            Orders
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" className="tabs__panel">
           <div className="stack">

@@ -30,9 +30,7 @@ export default function SearchRoute() {
   }
   return (
     <div className="container section">
-      <h1 className="page-title">
-        Results for “{state.q}”
-      </h1>
+      <h1 className="page-title">Results for “{state.q}”</h1>
       <ProductBrowser
         state={state}
         onStateChange={setState}

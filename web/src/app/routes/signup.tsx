@@ -25,7 +25,8 @@ export default function SignupRoute() {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,7 +114,10 @@ export default function SignupRoute() {
           {busy ? 'Creating account…' : 'Create Account'}
         </button>
         <p className="muted small">
-          Already have an account? <Link to="/login" className="link">Sign in</Link>
+          Already have an account?{' '}
+          <Link to="/login" className="link">
+            Sign in
+          </Link>
         </p>
       </form>
     </div>

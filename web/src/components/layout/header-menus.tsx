@@ -16,36 +16,64 @@ export function MainMenu() {
       <Menu.Portal>
         <Menu.Content className="menu" sideOffset={8} align="start">
           <Menu.Label className="menu__label">Navigation</Menu.Label>
-          <Menu.Item className="menu__item" onSelect={go('/')}>Home</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/anime-figures')}>Anime Figures</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/keychains')}>Keychains</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/products')}>All Products</Menu.Item>
+          <Menu.Item className="menu__item" onSelect={go('/')}>
+            Home
+          </Menu.Item>
+          <Menu.Item className="menu__item" onSelect={go('/anime-figures')}>
+            Anime Figures
+          </Menu.Item>
+          <Menu.Item className="menu__item" onSelect={go('/keychains')}>
+            Keychains
+          </Menu.Item>
+          <Menu.Item className="menu__item" onSelect={go('/products')}>
+            All Products
+          </Menu.Item>
           <Menu.Separator className="menu__separator" />
           <Menu.Label className="menu__label">Account</Menu.Label>
           {user ? (
             <>
-              <Menu.Item className="menu__item" onSelect={go('/profile')}>Profile</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/orders')}>Orders</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/wishlist')}>Wishlist</Menu.Item>
+              <Menu.Item className="menu__item" onSelect={go('/profile')}>
+                Profile
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={go('/orders')}>
+                Orders
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={go('/wishlist')}>
+                Wishlist
+              </Menu.Item>
             </>
           ) : (
             <>
-              <Menu.Item className="menu__item" onSelect={go('/login')}>Sign In</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/signup')}>Sign Up</Menu.Item>
+              <Menu.Item className="menu__item" onSelect={go('/login')}>
+                Sign In
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={go('/signup')}>
+                Sign Up
+              </Menu.Item>
             </>
           )}
           {user?.isAdmin && (
             <>
               <Menu.Separator className="menu__separator" />
               <Menu.Label className="menu__label">Admin</Menu.Label>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>Dashboard</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/products')}>Products</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/orders')}>Orders</Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/users')}>Users</Menu.Item>
+              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>
+                Dashboard
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/products')}>
+                Products
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/orders')}>
+                Orders
+              </Menu.Item>
+              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/users')}>
+                Users
+              </Menu.Item>
             </>
           )}
           <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={go('/help')}>Help &amp; Support</Menu.Item>
+          <Menu.Item className="menu__item" onSelect={go('/help')}>
+            Help &amp; Support
+          </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>
@@ -71,11 +99,19 @@ export function AccountMenu() {
             <span>{user.email}</span>
           </div>
           <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={() => navigate('/profile')}>Profile</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/orders')}>Orders</Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/wishlist')}>Wishlist</Menu.Item>
+          <Menu.Item className="menu__item" onSelect={() => navigate('/profile')}>
+            Profile
+          </Menu.Item>
+          <Menu.Item className="menu__item" onSelect={() => navigate('/orders')}>
+            Orders
+          </Menu.Item>
+          <Menu.Item className="menu__item" onSelect={() => navigate('/wishlist')}>
+            Wishlist
+          </Menu.Item>
           {user.isAdmin && (
-            <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>Admin Dashboard</Menu.Item>
+            <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>
+              Admin Dashboard
+            </Menu.Item>
           )}
           <Menu.Separator className="menu__separator" />
           <Menu.Item
@@ -94,4 +130,3 @@ export function AccountMenu() {
     </Menu.Root>
   );
 }
-

@@ -29,7 +29,13 @@ function AccountEntry() {
     );
   }
   return (
-    <Suspense fallback={<span className="icon-button" aria-hidden="true"><span className="avatar">{(user.full_name || user.email).slice(0, 1).toUpperCase()}</span></span>}>
+    <Suspense
+      fallback={
+        <span className="icon-button" aria-hidden="true">
+          <span className="avatar">{(user.full_name || user.email).slice(0, 1).toUpperCase()}</span>
+        </span>
+      }
+    >
       <AccountMenu />
     </Suspense>
   );
@@ -46,7 +52,9 @@ export function Header() {
           <MainMenu />
         </Suspense>
         <Link to="/" className="brand" aria-label="Anime Collectibles home">
-          <span className="brand__mark" aria-hidden="true">AC</span>
+          <span className="brand__mark" aria-hidden="true">
+            AC
+          </span>
           <span className="brand__name">Anime Collectibles</span>
         </Link>
         <div className="header__search">
@@ -60,11 +68,19 @@ export function Header() {
         <nav className="header__icons" aria-label="Your items">
           <Link to="/wishlist" className="icon-button badge-host" aria-label={`Wishlist, ${items.length} items`}>
             <HeartIcon />
-            {items.length > 0 && <span className="badge" data-testid="wishlist-count">{items.length}</span>}
+            {items.length > 0 && (
+              <span className="badge" data-testid="wishlist-count">
+                {items.length}
+              </span>
+            )}
           </Link>
           <Link to="/cart" className="icon-button badge-host" aria-label={`Cart, ${count} items`}>
             <CartIcon />
-            {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
+            {count > 0 && (
+              <span className="badge" data-testid="cart-count">
+                {count}
+              </span>
+            )}
           </Link>
           <AccountEntry />
         </nav>

@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router';
 import { SearchIcon } from '../ui/icons';
 import { useTypedPlaceholder } from './use-typed-placeholder';
 
-const SUGGESTIONS = ['Search for Naruto figures', 'Search for One Piece keychains', 'Search for Demon Slayer', 'Search for Jujutsu Kaisen', 'Search for Dragon Ball'];
+const SUGGESTIONS = [
+  'Search for Naruto figures',
+  'Search for One Piece keychains',
+  'Search for Demon Slayer',
+  'Search for Jujutsu Kaisen',
+  'Search for Dragon Ball',
+];
 
 export function SearchBox() {
   const navigate = useNavigate();
@@ -20,7 +26,15 @@ export function SearchBox() {
       <label htmlFor="site-search" className="visually-hidden">
         Search products
       </label>
-      <input id="site-search" type="search" name="q" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={placeholder || 'Search'} autoComplete="off" />
+      <input
+        id="site-search"
+        type="search"
+        name="q"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder={placeholder || 'Search'}
+        autoComplete="off"
+      />
       <button type="submit" className="search-box__button" aria-label="Search">
         <SearchIcon />
       </button>

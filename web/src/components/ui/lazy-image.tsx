@@ -28,7 +28,16 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
  * their src only 50 px before they scroll or slide into view, and fade in. On error: one retry with a cache-busting
  * query, then the placeholder.
  */
-export function LazyImage({ src, alt, eager: eagerProp = false, priority = false, sizes = IMAGE_SIZES.fullWidth, untilVisible = false, className, ...rest }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  eager: eagerProp = false,
+  priority = false,
+  sizes = IMAGE_SIZES.fullWidth,
+  untilVisible = false,
+  className,
+  ...rest
+}: LazyImageProps) {
   const eager = eagerProp || priority;
   const observed = untilVisible && !eager;
   const ref = useRef<HTMLImageElement>(null);

@@ -50,7 +50,11 @@ describe('restoring a session at start (DECISIONS §9)', () => {
 
   it('remembers the last known user for the next start, and forgets it at sign-out', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) } as Storage;
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    } as Storage;
     expect(readLastUser(storage)).toBeNull();
     writeLastUser(asha, storage);
     expect(readLastUser(storage)).toEqual(asha);

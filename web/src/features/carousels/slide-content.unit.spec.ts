@@ -6,10 +6,15 @@ describe('carousel slide content', () => {
   it("every slide with a call-to-action shows it, the hero's included", () => {
     const hero = FALLBACK_SLIDES.hero[0]!;
     expect(slideContent(hero).cta).toEqual({ text: hero.ctaText, link: hero.ctaLink });
-    expect(slideContent({ id: 's', image: '/media/x.webp', title: 'Sale', ctaText: 'Shop now', ctaLink: '/products', overlay: true, order: 1 })).toEqual({ showText: true, cta: { text: 'Shop now', link: '/products' } });
+    expect(slideContent({ id: 's', image: '/media/x.webp', title: 'Sale', ctaText: 'Shop now', ctaLink: '/products', overlay: true, order: 1 })).toEqual({
+      showText: true,
+      cta: { text: 'Shop now', link: '/products' },
+    });
   });
   it('a lettered demo banner keeps its call-to-action but does not print its title twice; no link, no button', () => {
-    expect(slideContent({ id: 'd', image: '/media/demo/hero-1.webp', title: 'Big Sale', ctaText: 'Shop', ctaLink: '/anime-figures', overlay: true, order: 1 })).toEqual({ showText: false, cta: { text: 'Shop', link: '/anime-figures' } });
+    expect(
+      slideContent({ id: 'd', image: '/media/demo/hero-1.webp', title: 'Big Sale', ctaText: 'Shop', ctaLink: '/anime-figures', overlay: true, order: 1 }),
+    ).toEqual({ showText: false, cta: { text: 'Shop', link: '/anime-figures' } });
     expect(slideContent({ id: 'n', image: '/media/a.webp', title: 'T', ctaText: 'Shop', overlay: true, order: 1 }).cta).toBeNull();
   });
 });

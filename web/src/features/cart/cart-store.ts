@@ -86,7 +86,11 @@ export function setLineQuantity(items: CartItem[], productId: string, quantity: 
  * Why adding `quantity` of a product to the cart is refused, as the spec's toast, or null: 'Out of Stock' for a
  * product that cannot be bought now; 'Insufficient Stock' when the line would pass the stock (or 10).
  */
-export function stockRefusal(items: CartItem[], product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>, quantity = 1): { title: string; description: string } | null {
+export function stockRefusal(
+  items: CartItem[],
+  product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>,
+  quantity = 1,
+): { title: string; description: string } | null {
   if (!product.inStock || product.stockQuantity === 0) return { title: 'Out of Stock', description: 'This product is currently out of stock.' };
   const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
   const limit = lineLimit(product);

@@ -3,7 +3,18 @@ import type { Product } from '../products/types';
 import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
 
 const product = (id: string, stockQuantity?: number): Product => ({
-  id, name: `P${id}`, price: 500, image: '', images: [], category: 'Keychains', isNew: false, isOnSale: false, description: '', inStock: true, stockQuantity, rating: 0,
+  id,
+  name: `P${id}`,
+  price: 500,
+  image: '',
+  images: [],
+  category: 'Keychains',
+  isNew: false,
+  isOnSale: false,
+  description: '',
+  inStock: true,
+  stockQuantity,
+  rating: 0,
 });
 
 describe('cart rules', () => {
@@ -36,7 +47,10 @@ describe('cart rules', () => {
 
   it("merges a guest's cart into the user's", () => {
     const merged = mergeCarts(addLine([], product('a')), addLine(addLine([], product('a')), product('b')));
-    expect(merged.map((i) => [i.id, i.quantity])).toEqual([['a', 2], ['b', 1]]);
+    expect(merged.map((i) => [i.id, i.quantity])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
   });
 });
 
@@ -45,7 +59,11 @@ describe('stored cart lifetime: 24 hours from the last change (fake clock)', () 
   const t0 = Date.parse('2026-11-23T08:00:00Z');
   function memoryStorage(): Storage {
     const data = new Map<string, string>();
-    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) } as Storage;
+    return {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    } as Storage;
   }
   /** A page load: the provider reads the cart and writes the same items back. */
   const visit = (storage: Storage, now: number) => {

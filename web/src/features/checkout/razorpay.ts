@@ -42,7 +42,11 @@ export class PaymentFailedError extends Error {}
 export const isRealRazorpayKey = (keyId: string) => keyId.startsWith('rzp_');
 
 /** Opens Razorpay Checkout with the spec's options; resolves with the signed result. */
-export async function openRazorpay(order: PaymentOrder, prefill: { name: string; email: string; contact: string }, description: string): Promise<PaymentResult> {
+export async function openRazorpay(
+  order: PaymentOrder,
+  prefill: { name: string; email: string; contact: string },
+  description: string,
+): Promise<PaymentResult> {
   await loadRazorpayScript();
   return new Promise((resolve, reject) => {
     const checkout = new window.Razorpay!({

@@ -58,10 +58,18 @@ export function usePaymentWindow() {
       void refreshQueries(queryClient, { queryKey: orderKeys.all });
       if (error === null) return 'failed';
       if (error instanceof PaymentCancelledError) {
-        toast({ title: 'Payment cancelled', description: 'Your order is kept for 30 minutes: pay again from checkout or with Pay now in My Orders.', variant: 'destructive' });
+        toast({
+          title: 'Payment cancelled',
+          description: 'Your order is kept for 30 minutes: pay again from checkout or with Pay now in My Orders.',
+          variant: 'destructive',
+        });
         return 'cancelled';
       }
-      toast({ title: 'Payment failed', description: error instanceof Error && error.message ? error.message : 'Payment was not completed', variant: 'destructive' });
+      toast({
+        title: 'Payment failed',
+        description: error instanceof Error && error.message ? error.message : 'Payment was not completed',
+        variant: 'destructive',
+      });
       return 'failed';
     }
     setSimulator(null);

@@ -15,13 +15,29 @@ describe('order display', () => {
   });
 
   it('reads the address from addressLine1 or address', () => {
-    const order = normalizeOrder({ id: 'o1', orderNumber: 'AC-2026-000001', total_amount: '1200.50', shipping_address: { addressLine1: '1 Main Rd', city: 'Pune' }, items: [] });
+    const order = normalizeOrder({
+      id: 'o1',
+      orderNumber: 'AC-2026-000001',
+      total_amount: '1200.50',
+      shipping_address: { addressLine1: '1 Main Rd', city: 'Pune' },
+      items: [],
+    });
     expect(order).toMatchObject({ orderNumber: 'AC-2026-000001', totalAmount: 1200.5, shippingAddress: { address: '1 Main Rd', city: 'Pune' } });
   });
 });
 
 describe('signup checks, in the spec order', () => {
-  const ok = { fullName: 'A', email: 'a@b.in', password: 'secret1', confirmPassword: 'secret1', phone: '', address: '', pincode: '400001', city: 'Mumbai', state: 'Maharashtra' };
+  const ok = {
+    fullName: 'A',
+    email: 'a@b.in',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    phone: '',
+    address: '',
+    pincode: '400001',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+  };
   it('gives each message', () => {
     expect(validateSignup({ ...ok, email: ' ' })).toBe('Please fill in all required fields');
     expect(validateSignup({ ...ok, confirmPassword: 'other' })).toBe('Passwords do not match');

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allProductsListState,
-  categoryListState,
-  searchListState,
-  searchParamsFromListState,
-  withFilters,
-  type ProductListState,
-} from './list-state';
+import { allProductsListState, categoryListState, searchListState, searchParamsFromListState, withFilters, type ProductListState } from './list-state';
 import { pageNumbers } from './pagination';
 
 const params = (query: string) => new URLSearchParams(query);

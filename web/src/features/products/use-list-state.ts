@@ -39,7 +39,12 @@ export function useListState(fromParams: (params: URLSearchParams) => ProductLis
 }
 
 /** A shared link to a page that no longer exists (the list shrank since) lands on the last page instead of an empty one. */
-export function useLastPageFallback(state: ProductListState, setState: (next: ProductListState, options?: { replace?: boolean }) => void, result: ProductPage | undefined, updating: boolean) {
+export function useLastPageFallback(
+  state: ProductListState,
+  setState: (next: ProductListState, options?: { replace?: boolean }) => void,
+  result: ProductPage | undefined,
+  updating: boolean,
+) {
   useEffect(() => {
     if (result && !updating && result.total > 0 && state.page > result.totalPages) setState({ ...state, page: result.totalPages }, { replace: true });
   }, [result, updating, state, setState]);

@@ -41,7 +41,11 @@ async function type(pincode: string) {
   await act(async () => setPincode(pincode));
   await act(async () => vi.advanceTimersByTimeAsync(0));
 }
-const toasts = () => [...document.querySelectorAll('[data-testid="toast"]')].map((t) => [t.querySelector('.toast__title')?.textContent, t.className.includes('toast--destructive')]);
+const toasts = () =>
+  [...document.querySelectorAll('[data-testid="toast"]')].map((t) => [
+    t.querySelector('.toast__title')?.textContent,
+    t.className.includes('toast--destructive'),
+  ]);
 const form = () => document.querySelector('[data-testid="form"]')!.textContent!.trim();
 
 beforeEach(async () => {

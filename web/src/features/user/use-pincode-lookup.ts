@@ -27,7 +27,8 @@ export function usePincodeLookup(pincode: string, onFound: (city: string, state:
       .catch((error: { status?: number }) => {
         if (cancelled) return;
         setStatus('failed');
-        if (error.status === 400 || error.status === 404) toast({ title: 'Invalid Pincode', description: 'We could not find this pincode.', variant: 'destructive' });
+        if (error.status === 400 || error.status === 404)
+          toast({ title: 'Invalid Pincode', description: 'We could not find this pincode.', variant: 'destructive' });
         else toast({ title: 'Failed to fetch pincode data', description: 'Please enter city and state manually.', variant: 'destructive' });
       });
     return () => {

@@ -153,10 +153,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     [items, user, remove, toast, settle, updateGuest],
   );
 
-  const value = useMemo<WishlistContextValue>(
-    () => ({ items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }),
-    [items, toggle, remove],
-  );
+  const value = useMemo<WishlistContextValue>(() => ({ items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }), [items, toggle, remove]);
   return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
 }
 

@@ -21,7 +21,12 @@ export async function getAnalytics(): Promise<Analytics> {
   return {
     daily: daily.map((d) => ({ date: String(d.date ?? d.day ?? '').slice(0, 10), revenue: num(d.revenue), orders: num(d.orders ?? d.count) })),
     statusBreakdown: statusList,
-    topProducts: top.map((p) => ({ productId: String(p.productId ?? p.product_id ?? p.id ?? ''), name: String(p.name ?? ''), quantity: num(p.quantity ?? p.units ?? p.sold), revenue: num(p.revenue) })),
+    topProducts: top.map((p) => ({
+      productId: String(p.productId ?? p.product_id ?? p.id ?? ''),
+      name: String(p.name ?? ''),
+      quantity: num(p.quantity ?? p.units ?? p.sold),
+      revenue: num(p.revenue),
+    })),
   };
 }
 

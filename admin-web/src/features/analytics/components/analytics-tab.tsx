@@ -20,8 +20,18 @@ const shortDay = (iso: string) => {
 
 export function AnalyticsTab() {
   const { data, isLoading, error } = useAnalytics();
-  if (isLoading) return <Card title="Analytics"><p className="muted">Loading analytics…</p></Card>;
-  if (error) return <Card title="Analytics"><p className="error-text">{(error as Error).message}</p></Card>;
+  if (isLoading)
+    return (
+      <Card title="Analytics">
+        <p className="muted">Loading analytics…</p>
+      </Card>
+    );
+  if (error)
+    return (
+      <Card title="Analytics">
+        <p className="error-text">{(error as Error).message}</p>
+      </Card>
+    );
   const a = data ?? { daily: [], statusBreakdown: [], topProducts: [] };
   return (
     <div className="stack" data-testid="analytics">
@@ -34,8 +44,19 @@ export function AnalyticsTab() {
               <ComposedChart data={a.daily} margin={{ top: 10, right: 30, bottom: 30, left: 20 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e7e2da" />
                 <XAxis dataKey="date" tickFormatter={shortDay} label={{ value: 'Day', position: 'insideBottom', offset: -18 }} tick={{ fontSize: 12 }} />
-                <YAxis yAxisId="revenue" tickFormatter={compactINR} label={{ value: 'Revenue (₹)', angle: -90, position: 'insideLeft', offset: -8 }} tick={{ fontSize: 12 }} />
-                <YAxis yAxisId="orders" orientation="right" allowDecimals={false} label={{ value: 'Orders', angle: 90, position: 'insideRight' }} tick={{ fontSize: 12 }} />
+                <YAxis
+                  yAxisId="revenue"
+                  tickFormatter={compactINR}
+                  label={{ value: 'Revenue (₹)', angle: -90, position: 'insideLeft', offset: -8 }}
+                  tick={{ fontSize: 12 }}
+                />
+                <YAxis
+                  yAxisId="orders"
+                  orientation="right"
+                  allowDecimals={false}
+                  label={{ value: 'Orders', angle: 90, position: 'insideRight' }}
+                  tick={{ fontSize: 12 }}
+                />
                 <Tooltip formatter={(value, name) => (name === 'Revenue' ? formatINR(Number(value)) : value)} />
                 <Legend verticalAlign="top" height={28} />
                 <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill="#c8102e" isAnimationActive={false} maxBarSize={18} />

@@ -16,4 +16,5 @@ export async function reconcileRevenue(days: DateWindow): Promise<RevenueReconci
 export const revenueReconciliationQueryOptions = (days: DateWindow) =>
   queryOptions({ queryKey: auditKeys.revenue(days.from, days.to), queryFn: () => reconcileRevenue(days), staleTime: Infinity, retry: false });
 /** Runs for the window the auditor submitted (null: not yet). */
-export const useRevenueReconciliation = (days: DateWindow | null) => useQuery({ ...revenueReconciliationQueryOptions(days ?? { from: '', to: '' }), enabled: days !== null });
+export const useRevenueReconciliation = (days: DateWindow | null) =>
+  useQuery({ ...revenueReconciliationQueryOptions(days ?? { from: '', to: '' }), enabled: days !== null });

@@ -59,7 +59,9 @@ export function ReconcileRevenueCard() {
               <dd>{formatINR(r.difference)}</dd>
             </dl>
             {r.orderEventsNotYetApplied > 0 && (
-              <p className="muted">{formatCount(r.orderEventsNotYetApplied)} newer order events are not in the dashboard yet and were left out of both sides.</p>
+              <p className="muted">
+                {formatCount(r.orderEventsNotYetApplied)} newer order events are not in the dashboard yet and were left out of both sides.
+              </p>
             )}
             {r.differences.length === 0 ? (
               <p className="ok-text">No difference</p>

@@ -50,7 +50,8 @@ export function VerifyLogCard() {
         {report && !running && !report.ok && (
           <>
             <p className="error-text" role="alert">
-              Hash chain broken in {formatCount(report.breaks.length)} {report.breaks.length === 1 ? 'stream' : 'streams'} ({formatCount(report.events)} events in {formatCount(report.streams)} streams checked)
+              Hash chain broken in {formatCount(report.breaks.length)} {report.breaks.length === 1 ? 'stream' : 'streams'} ({formatCount(report.events)} events
+              in {formatCount(report.streams)} streams checked)
             </p>
             <DataTable data={report.breaks} columns={columns} getRowId={(b) => `${b.streamId}:${b.version}`} empty="No breaks" testId="audit-breaks" />
           </>

@@ -1,7 +1,17 @@
 import { num } from '@kit/format';
 
 export type Slide = { id: string; image: string; title: string; subtitle: string; ctaText: string; ctaLink: string; overlay: boolean; order: number };
-export type Carousel = { id: string; name: string; title: string; autoPlay: boolean; interval: number; height: string; isActive: boolean; slides: Slide[]; updated_at: string };
+export type Carousel = {
+  id: string;
+  name: string;
+  title: string;
+  autoPlay: boolean;
+  interval: number;
+  height: string;
+  isActive: boolean;
+  slides: Slide[];
+  updated_at: string;
+};
 export type CarouselInput = { name: string; title: string; autoPlay: boolean; interval: number; height: string; isActive: boolean };
 export type SlideInput = { image: string; title: string; subtitle: string; ctaText: string; ctaLink: string; overlay: boolean; order: number };
 

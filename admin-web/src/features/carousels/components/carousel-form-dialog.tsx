@@ -14,7 +14,18 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
   const [values, setValues] = useState<CarouselInput>(defaults);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    setValues(editing ? { name: editing.name, title: editing.title, autoPlay: editing.autoPlay, interval: editing.interval, height: editing.height, isActive: editing.isActive } : defaults);
+    setValues(
+      editing
+        ? {
+            name: editing.name,
+            title: editing.title,
+            autoPlay: editing.autoPlay,
+            interval: editing.interval,
+            height: editing.height,
+            isActive: editing.isActive,
+          }
+        : defaults,
+    );
     setError(null);
   }, [carousel]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -31,7 +42,12 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
           toast({ title: editing ? 'Carousel Updated' : 'Carousel Created', description: r.message, variant: 'success' });
           onClose();
         },
-        onError: (err) => toast({ title: 'Error', description: (err as Error).message && !(err as Error).message.startsWith('HTTP error') ? (err as Error).message : failure, variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description: (err as Error).message && !(err as Error).message.startsWith('HTTP error') ? (err as Error).message : failure,
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -41,7 +57,13 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
       <form className="form" onSubmit={submit} noValidate aria-label="Carousel form">
         <label>
           Name *
-          <input name="name" required value={values.name} placeholder="e.g. hero, promo, anime-figures" onChange={(e) => setValues({ ...values, name: e.target.value })} />
+          <input
+            name="name"
+            required
+            value={values.name}
+            placeholder="e.g. hero, promo, anime-figures"
+            onChange={(e) => setValues({ ...values, name: e.target.value })}
+          />
         </label>
         <label>
           Title *
@@ -57,7 +79,14 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
           </label>
           <label>
             Interval (ms)
-            <input name="interval" type="number" min={1000} step={500} value={values.interval} onChange={(e) => setValues({ ...values, interval: Number(e.target.value) })} />
+            <input
+              name="interval"
+              type="number"
+              min={1000}
+              step={500}
+              value={values.interval}
+              onChange={(e) => setValues({ ...values, interval: Number(e.target.value) })}
+            />
           </label>
           <label>
             Height
@@ -71,7 +100,11 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
           </label>
           <label>
             Status
-            <select name="isActive" value={values.isActive ? 'active' : 'inactive'} onChange={(e) => setValues({ ...values, isActive: e.target.value === 'active' })}>
+            <select
+              name="isActive"
+              value={values.isActive ? 'active' : 'inactive'}
+              onChange={(e) => setValues({ ...values, isActive: e.target.value === 'active' })}
+            >
               <option value="active">Active</option>
               <option value="inactive">Inactive</option>
             </select>

@@ -72,7 +72,15 @@ export function CarouselsTab() {
             {carousel.slides.map((slide) => (
               <div key={slide.id} className="slide-tile" data-testid="slide-tile">
                 <div className="slide-image">
-                  {slide.image ? <FallbackImage src={slide.image} alt={slide.title || 'Slide'} fallback={<div className="thumb-placeholder" data-testid="slide-placeholder" />} /> : <div className="thumb-placeholder" />}
+                  {slide.image ? (
+                    <FallbackImage
+                      src={slide.image}
+                      alt={slide.title || 'Slide'}
+                      fallback={<div className="thumb-placeholder" data-testid="slide-placeholder" />}
+                    />
+                  ) : (
+                    <div className="thumb-placeholder" />
+                  )}
                   <span className="slide-order">#{slide.order}</span>
                 </div>
                 <div className="slide-text">

@@ -18,7 +18,15 @@ export const slideOrder = (value: string) => {
 export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onClose: () => void }) {
   const { toast } = useToast();
   const save = useSaveSlide();
-  const [values, setValues] = useState<Omit<SlideInput, 'order'> & { order: string }>({ image: '', title: '', subtitle: '', ctaText: '', ctaLink: '', overlay: true, order: '1' });
+  const [values, setValues] = useState<Omit<SlideInput, 'order'> & { order: string }>({
+    image: '',
+    title: '',
+    subtitle: '',
+    ctaText: '',
+    ctaLink: '',
+    overlay: true,
+    order: '1',
+  });
   const [uploading, setUploading] = useState(false);
   useEffect(() => {
     if (!target) return;
@@ -64,7 +72,8 @@ export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onCl
     );
   };
 
-  const set = (field: 'image' | 'title' | 'subtitle' | 'ctaText' | 'ctaLink' | 'order') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: 'image' | 'title' | 'subtitle' | 'ctaText' | 'ctaLink' | 'order') => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
   const title = target ? (target.slide ? `Edit Slide in ${target.carousel.title}` : `Add New Slide to ${target.carousel.title}`) : '';
 
   return (
@@ -83,7 +92,13 @@ export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onCl
             </label>
           </div>
           {values.image.trim() && (
-            <FallbackImage className="slide-preview" src={values.image.trim()} alt="Slide preview" loading="eager" fallback={<p className="muted">No preview: the image could not be loaded.</p>} />
+            <FallbackImage
+              className="slide-preview"
+              src={values.image.trim()}
+              alt="Slide preview"
+              loading="eager"
+              fallback={<p className="muted">No preview: the image could not be loaded.</p>}
+            />
           )}
         </fieldset>
         <div className="form-grid">

@@ -9,5 +9,6 @@ export async function getCustomerOrders(customerId: string): Promise<AdminOrder[
   return (body.orders ?? []).map(toAdminOrder);
 }
 
-export const customerOrdersQueryOptions = (customerId: string) => queryOptions({ queryKey: customerKeys.orders(customerId), queryFn: () => getCustomerOrders(customerId) });
+export const customerOrdersQueryOptions = (customerId: string) =>
+  queryOptions({ queryKey: customerKeys.orders(customerId), queryFn: () => getCustomerOrders(customerId) });
 export const useCustomerOrders = (customerId: string | null) => useQuery({ ...customerOrdersQueryOptions(customerId ?? ''), enabled: Boolean(customerId) });

@@ -9,7 +9,8 @@ type Answer = { defaults: CategoryDefault[]; slabs: number[] };
 export const getCategoryDefaults = () => apiRequest<Answer>('/admin/gst/category-defaults');
 
 /** PUT /admin/gst/category-defaults: changes one category's default (the server checks HSN digits and the slabs). */
-export const saveCategoryDefault = (body: { category: string; hsn: string; rate: string }) => apiRequest<Answer>('/admin/gst/category-defaults', { method: 'PUT', body });
+export const saveCategoryDefault = (body: { category: string; hsn: string; rate: string }) =>
+  apiRequest<Answer>('/admin/gst/category-defaults', { method: 'PUT', body });
 
 export const categoryDefaultsQueryOptions = () => queryOptions({ queryKey: gstKeys.categoryDefaults(), queryFn: getCategoryDefaults });
 export const useCategoryDefaults = () => useQuery(categoryDefaultsQueryOptions());

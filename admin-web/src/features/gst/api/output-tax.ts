@@ -13,7 +13,12 @@ export function outputTax(report: { b2cs: (Amounts & { placeOfSupply: string; ra
   const byState = new Map<string, Amounts>();
   const add = (m: Map<string | number, Amounts>, key: string | number, r: Amounts) => {
     const into = m.get(key) ?? { taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0 };
-    m.set(key, { taxablePaise: into.taxablePaise + r.taxablePaise, igstPaise: into.igstPaise + r.igstPaise, cgstPaise: into.cgstPaise + r.cgstPaise, sgstPaise: into.sgstPaise + r.sgstPaise });
+    m.set(key, {
+      taxablePaise: into.taxablePaise + r.taxablePaise,
+      igstPaise: into.igstPaise + r.igstPaise,
+      cgstPaise: into.cgstPaise + r.cgstPaise,
+      sgstPaise: into.sgstPaise + r.sgstPaise,
+    });
   };
   for (const r of report.b2cs) {
     add(byRate as Map<string | number, Amounts>, r.rate, r);

@@ -40,7 +40,14 @@ export function CategoryDefaultsCard() {
       {error && <p className="error-text">{(error as Error).message}</p>}
       {data && (
         <table className="table" data-testid="gst-category-defaults">
-          <thead><tr><th>Category</th><th>HSN</th><th>Rate</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>Category</th>
+              <th>HSN</th>
+              <th>Rate</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {data.defaults.map((row) => (
               <DefaultRow key={`${row.category}-${row.hsn}-${row.rate}`} row={row} slabs={data.slabs} />

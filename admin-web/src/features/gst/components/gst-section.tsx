@@ -33,18 +33,42 @@ export function GstSection() {
               {gstr1.data.totals.creditNotes} credit notes) · GSTIN {gstr1.data.gstin}
             </p>
             <table className="table" data-testid="gst-by-rate">
-              <thead><tr><th>Rate</th><th>Taxable value</th><th>IGST</th><th>CGST</th><th>SGST</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Rate</th>
+                  <th>Taxable value</th>
+                  <th>IGST</th>
+                  <th>CGST</th>
+                  <th>SGST</th>
+                </tr>
+              </thead>
               <tbody>
                 {tax.byRate.map((r) => (
-                  <tr key={r.rate}><td>{r.rate}%</td><td>{rupees(r.taxablePaise)}</td><td>{rupees(r.igstPaise)}</td><td>{rupees(r.cgstPaise)}</td><td>{rupees(r.sgstPaise)}</td></tr>
+                  <tr key={r.rate}>
+                    <td>{r.rate}%</td>
+                    <td>{rupees(r.taxablePaise)}</td>
+                    <td>{rupees(r.igstPaise)}</td>
+                    <td>{rupees(r.cgstPaise)}</td>
+                    <td>{rupees(r.sgstPaise)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
             <table className="table" data-testid="gst-by-state">
-              <thead><tr><th>Place of supply</th><th>Taxable value</th><th>Tax</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Place of supply</th>
+                  <th>Taxable value</th>
+                  <th>Tax</th>
+                </tr>
+              </thead>
               <tbody>
                 {tax.byState.map((r) => (
-                  <tr key={r.placeOfSupply}><td>{r.placeOfSupply}</td><td>{rupees(r.taxablePaise)}</td><td>{rupees(taxOf(r))}</td></tr>
+                  <tr key={r.placeOfSupply}>
+                    <td>{r.placeOfSupply}</td>
+                    <td>{rupees(r.taxablePaise)}</td>
+                    <td>{rupees(taxOf(r))}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -63,7 +87,17 @@ export function GstSection() {
         {invoices.data && invoices.data.invoices.length === 0 && <p className="empty">No invoices this month</p>}
         {invoices.data && invoices.data.invoices.length > 0 && (
           <table className="table" data-testid="gst-invoices">
-            <thead><tr><th>Number</th><th>Kind</th><th>Order</th><th>Date</th><th>Place of supply</th><th>Tax</th><th>Total</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Number</th>
+                <th>Kind</th>
+                <th>Order</th>
+                <th>Date</th>
+                <th>Place of supply</th>
+                <th>Tax</th>
+                <th>Total</th>
+              </tr>
+            </thead>
             <tbody>
               {invoices.data.invoices.map((d) => (
                 <tr key={d.documentNumber}>

@@ -45,7 +45,17 @@ export function patchOrders(queryClient: QueryClient, message: LiveEventMessage)
     switch (message.type) {
       case 'order.placed': {
         if (page.page !== 1 || page.items.some((o) => o.id === orderId)) return page;
-        const order = toAdminOrder({ id: orderId, orderNumber: message.orderNumber, customer_name: message.customerName, customer_email: message.customerEmail, total_amount: message.totalAmount, status: message.status, payment_method: message.paymentMethod, paymentStatus: 'pending', created_at: message.at });
+        const order = toAdminOrder({
+          id: orderId,
+          orderNumber: message.orderNumber,
+          customer_name: message.customerName,
+          customer_email: message.customerEmail,
+          total_amount: message.totalAmount,
+          status: message.status,
+          payment_method: message.paymentMethod,
+          paymentStatus: 'pending',
+          created_at: message.at,
+        });
         return { ...page, items: [order, ...page.items], total: page.total + 1 };
       }
       case 'order.deleted':
@@ -65,7 +75,9 @@ export function patchOrders(queryClient: QueryClient, message: LiveEventMessage)
 /** A new order counts at once in the overview's figures (the refetch that follows brings the rest). */
 export function patchStats(queryClient: QueryClient, message: LiveEventMessage) {
   if (message.type !== 'order.placed') return;
-  queryClient.setQueryData<DashboardStats>(statsKeys.all, (stats) => (stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats));
+  queryClient.setQueryData<DashboardStats>(statsKeys.all, (stats) =>
+    stats ? { ...stats, totalOrders: stats.totalOrders + 1, pendingOrders: stats.pendingOrders + 1 } : stats,
+  );
 }
 
 /**

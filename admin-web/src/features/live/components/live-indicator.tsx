@@ -4,7 +4,12 @@ const LABEL: Record<LiveState, string> = { live: 'Live', connecting: 'Connecting
 
 export function LiveIndicator({ state }: { state: LiveState }) {
   return (
-    <span className={`live live-${state}`} data-testid="live-indicator" data-state={state} title={state === 'live' ? 'Live updates connected' : 'Live updates not connected'}>
+    <span
+      className={`live live-${state}`}
+      data-testid="live-indicator"
+      data-state={state}
+      title={state === 'live' ? 'Live updates connected' : 'Live updates not connected'}
+    >
       <span className="live-dot" aria-hidden />
       {LABEL[state]}
     </span>

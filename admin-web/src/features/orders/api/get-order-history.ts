@@ -12,7 +12,9 @@ export type OrderHistory = { asOf: string | null; state: OrderSnapshot; events: 
 /** GET /admin/orders/{id}/history?asOf=ISO: the order as it stood then and the events that had happened by then. */
 export async function getOrderHistory(orderId: string, asOf: string | null): Promise<OrderHistory> {
   const query = asOf ? `?asOf=${encodeURIComponent(asOf)}` : '';
-  const body = await apiRequest<{ asOf?: string | null; state: OrderSnapshot; events?: Record<string, any>[] }>(`/admin/orders/${encodeURIComponent(orderId)}/history${query}`);
+  const body = await apiRequest<{ asOf?: string | null; state: OrderSnapshot; events?: Record<string, any>[] }>(
+    `/admin/orders/${encodeURIComponent(orderId)}/history${query}`,
+  );
   return { asOf: body.asOf ?? null, state: body.state, events: (body.events ?? []).map(toOrderEvent) };
 }
 
@@ -20,7 +22,13 @@ export async function getOrderHistory(orderId: string, asOf: string | null): Pro
 const retryUnlessRefused = (failures: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1;
 
 export const orderHistoryQueryOptions = (orderId: string, asOf: string | null) =>
-  queryOptions({ queryKey: orderKeys.history(orderId, asOf), queryFn: () => getOrderHistory(orderId, asOf), retry: retryUnlessRefused, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: orderKeys.history(orderId, asOf),
+    queryFn: () => getOrderHistory(orderId, asOf),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
 
 /** Only while a moment is chosen: without one the dialog shows the order's live timeline. */
-export const useOrderHistory = (orderId: string | null, asOf: string | null) => useQuery({ ...orderHistoryQueryOptions(orderId ?? '', asOf), enabled: Boolean(orderId && asOf) });
+export const useOrderHistory = (orderId: string | null, asOf: string | null) =>
+  useQuery({ ...orderHistoryQueryOptions(orderId ?? '', asOf), enabled: Boolean(orderId && asOf) });

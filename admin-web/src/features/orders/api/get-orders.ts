@@ -12,5 +12,6 @@ export async function getOrders(request: PageRequest): Promise<Page<AdminOrder>>
   return pageFrom(body, (body.orders ?? []).map(toAdminOrder), request);
 }
 
-export const ordersQueryOptions = (request: PageRequest) => queryOptions({ queryKey: orderKeys.list(request), queryFn: () => getOrders(request), placeholderData: keepPreviousData });
+export const ordersQueryOptions = (request: PageRequest) =>
+  queryOptions({ queryKey: orderKeys.list(request), queryFn: () => getOrders(request), placeholderData: keepPreviousData });
 export const useOrders = (page = 1, limit = ORDERS_PER_PAGE) => useQuery(ordersQueryOptions({ page, limit }));

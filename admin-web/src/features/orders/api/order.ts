@@ -27,7 +27,8 @@ export function toAdminOrder(raw: Record<string, any>): AdminOrder {
     payment_method: String(raw.payment_method ?? raw.paymentMethod ?? ''),
     created_at: raw.created_at ?? '',
     tracking_number: raw.tracking_number ?? raw.trackingNumber ?? null,
-    items: Array.isArray(raw.items) ? raw.items.map((i: Record<string, any>) => ({ name: String(i.name ?? i.product_name ?? ''), quantity: num(i.quantity), price: num(i.price) })) : [],
+    items: Array.isArray(raw.items)
+      ? raw.items.map((i: Record<string, any>) => ({ name: String(i.name ?? i.product_name ?? ''), quantity: num(i.quantity), price: num(i.price) }))
+      : [],
   };
 }
-

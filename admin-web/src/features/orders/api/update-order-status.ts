@@ -8,7 +8,11 @@ export type UpdateOrderStatusInput = { orderId: string; status: string; tracking
 /** PUT /admin/orders/{id}/status, retried twice (1 s, 2 s) on Failed to fetch / 502 / 503 / 504. */
 export function updateOrderStatus({ orderId, status, trackingNumber }: UpdateOrderStatusInput) {
   return withRetries(
-    () => apiRequest<{ success: boolean }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'PUT', body: trackingNumber ? { status, trackingNumber } : { status } }),
+    () =>
+      apiRequest<{ success: boolean }>(`/admin/orders/${encodeURIComponent(orderId)}/status`, {
+        method: 'PUT',
+        body: trackingNumber ? { status, trackingNumber } : { status },
+      }),
     STATUS_UPDATE_RETRY,
   );
 }

@@ -15,7 +15,8 @@ export function productNamesOf(events: OrderEvent[]): Record<string, string> {
   for (const event of events) {
     const items = (event.data as { items?: unknown }).items;
     if (!Array.isArray(items)) continue;
-    for (const item of items as Record<string, unknown>[]) if (typeof item.productId === 'string' && typeof item.name === 'string') names[item.productId] = item.name;
+    for (const item of items as Record<string, unknown>[])
+      if (typeof item.productId === 'string' && typeof item.name === 'string') names[item.productId] = item.name;
   }
   return names;
 }
@@ -28,7 +29,9 @@ export function timelineOrder<E extends OrderEvent>(events: E[]): E[] {
   const rank = (e: OrderEvent) => (e.stream && !e.stream.startsWith('order-') ? 1 : 0);
   return events
     .map((event, index) => ({ event, index, time: Date.parse(event.at) }))
-    .sort((a, b) => (Number.isFinite(a.time) && Number.isFinite(b.time) && a.time !== b.time ? a.time - b.time : rank(a.event) - rank(b.event) || a.index - b.index))
+    .sort((a, b) =>
+      Number.isFinite(a.time) && Number.isFinite(b.time) && a.time !== b.time ? a.time - b.time : rank(a.event) - rank(b.event) || a.index - b.index,
+    )
     .map((x) => x.event);
 }
 

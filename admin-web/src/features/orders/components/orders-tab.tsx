@@ -113,9 +113,21 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         id: 'select',
         meta: { className: 'col-check' },
         header: ({ table }) => (
-          <input type="checkbox" aria-label="Select all orders" checked={table.getIsAllRowsSelected()} onChange={(e) => table.toggleAllRowsSelected(e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label="Select all orders"
+            checked={table.getIsAllRowsSelected()}
+            onChange={(e) => table.toggleAllRowsSelected(e.target.checked)}
+          />
         ),
-        cell: ({ row }) => <input type="checkbox" aria-label={`Select order ${row.original.orderNumber}`} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.target.checked)} />,
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Select order ${row.original.orderNumber}`}
+            checked={row.getIsSelected()}
+            onChange={(e) => row.toggleSelected(e.target.checked)}
+          />
+        ),
       },
       { id: 'orderId', header: 'Order ID', cell: ({ row }) => <span className="mono">{row.original.orderNumber}</span> },
       {
@@ -141,7 +153,12 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
               <Button size="sm" variant="ghost" onClick={() => onViewOrder(order)} aria-label={`View order ${order.orderNumber}`}>
                 View
               </Button>
-              <select aria-label={`Status of order ${order.orderNumber}`} className="select-sm" value={order.status} onChange={(e) => changeStatus(order, e.target.value)}>
+              <select
+                aria-label={`Status of order ${order.orderNumber}`}
+                className="select-sm"
+                value={order.status}
+                onChange={(e) => changeStatus(order, e.target.value)}
+              >
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {orderStatusLabel(s, 'admin')}
@@ -166,7 +183,11 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         <span className="muted" data-testid="selection-count">
           {selectionLabel(picked, total)}
         </span>
-        {offerSelectAll(picked, orders.map((o) => o.id), total) && (
+        {offerSelectAll(
+          picked,
+          orders.map((o) => o.id),
+          total,
+        ) && (
           <Button size="sm" onClick={() => setPicked((p) => ({ ...p, all: true }))}>
             Select all {total} orders
           </Button>
@@ -181,12 +202,16 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         </Button>
       </div>
       {error && <p className="error-text">{(error as Error).message}</p>}
-      <DataTable data={orders} columns={columns} getRowId={(o) => o.id} rowSelection={picked.all ? (Object.fromEntries(orders.map((o) => [o.id, true])) as RowSelectionState) : selection} onRowSelectionChange={setSelection} empty="No orders found" testId="orders-table" />
-      <Pager
-        page={data?.page ?? page}
-        totalPages={data?.totalPages ?? 1}
-        onPage={setPage}
+      <DataTable
+        data={orders}
+        columns={columns}
+        getRowId={(o) => o.id}
+        rowSelection={picked.all ? (Object.fromEntries(orders.map((o) => [o.id, true])) as RowSelectionState) : selection}
+        onRowSelectionChange={setSelection}
+        empty="No orders found"
+        testId="orders-table"
       />
+      <Pager page={data?.page ?? page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
       <Dialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -3,7 +3,14 @@ import { apiRequest } from '@kit/api';
 import { num } from '@kit/format';
 import { statsKeys } from '../../../lib/query-keys';
 
-export type DashboardStats = { totalProducts: number; totalOrders: number; totalRevenue: number; totalCustomers: number; pendingOrders: number; lowStockProducts: number };
+export type DashboardStats = {
+  totalProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+  totalCustomers: number;
+  pendingOrders: number;
+  lowStockProducts: number;
+};
 
 export async function getStats(): Promise<DashboardStats> {
   const body = await apiRequest<{ stats?: Partial<Record<keyof DashboardStats, unknown>> }>('/admin/stats');

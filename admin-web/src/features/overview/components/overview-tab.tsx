@@ -39,7 +39,9 @@ export function OverviewTab({ orders, products, onSwitchTab, onViewOrder, onEdit
       <div className="two-col">
         <Card title="Pending Orders" caption="Orders awaiting confirmation" className="alert-card alert-amber">
           <div className="alert-row">
-            <span className="stat-value num" data-testid="stat-pending-orders">{stats ? formatCount(stats.pendingOrders) : '—'}</span>
+            <span className="stat-value num" data-testid="stat-pending-orders">
+              {stats ? formatCount(stats.pendingOrders) : '—'}
+            </span>
             <Button variant="outline" onClick={() => onSwitchTab('orders')}>
               View Orders
             </Button>
@@ -47,7 +49,9 @@ export function OverviewTab({ orders, products, onSwitchTab, onViewOrder, onEdit
         </Card>
         <Card title="Low Stock Alert" caption="Products running low on stock" className="alert-card alert-red">
           <div className="alert-row">
-            <span className="stat-value num" data-testid="stat-low-stock">{stats ? formatCount(stats.lowStockProducts) : '—'}</span>
+            <span className="stat-value num" data-testid="stat-low-stock">
+              {stats ? formatCount(stats.lowStockProducts) : '—'}
+            </span>
             <Button variant="outline" onClick={() => onSwitchTab('products')}>
               Manage Inventory
             </Button>

@@ -5,10 +5,29 @@ import { ADMIN_ROOT } from '../../../lib/query-keys';
 
 export type UploadMode = 'add' | 'update' | 'upsert' | 'deleteall';
 export type BulkUploadError = { row?: number; reason?: string; error?: string; message?: string; name?: string } | string;
-export type BulkUploadResult = { mode: string; processed: number; total: number; created: number; updated: number; skipped?: number; deleted?: number; errors: BulkUploadError[] };
+export type BulkUploadResult = {
+  mode: string;
+  processed: number;
+  total: number;
+  created: number;
+  updated: number;
+  skipped?: number;
+  deleted?: number;
+  errors: BulkUploadError[];
+};
 
 /** POST /admin/products/bulk (multipart: file, mode, imageMap JSON, columnMapping JSON). deleteall needs no file. */
-export async function bulkUploadProducts({ file, mode, imageMap, columnMapping = {} }: { file: File | null; mode: UploadMode; imageMap: Record<string, string>; columnMapping?: Record<string, string> }): Promise<BulkUploadResult> {
+export async function bulkUploadProducts({
+  file,
+  mode,
+  imageMap,
+  columnMapping = {},
+}: {
+  file: File | null;
+  mode: UploadMode;
+  imageMap: Record<string, string>;
+  columnMapping?: Record<string, string>;
+}): Promise<BulkUploadResult> {
   const form = new FormData();
   form.append('mode', mode);
   if (Object.keys(imageMap).length > 0) form.append('imageMap', JSON.stringify(imageMap));
@@ -17,7 +36,16 @@ export async function bulkUploadProducts({ file, mode, imageMap, columnMapping =
   if (file) form.append('file', file);
   const body = await uploadWithProgress<Partial<BulkUploadResult> & { results?: Partial<BulkUploadResult> }>('/admin/products/bulk', form);
   const r = { ...body, ...(body.results ?? {}) };
-  return { mode: String(r.mode ?? mode), processed: Number(r.processed ?? 0), total: Number(r.total ?? 0), created: Number(r.created ?? 0), updated: Number(r.updated ?? 0), skipped: r.skipped, deleted: r.deleted, errors: Array.isArray(r.errors) ? r.errors : [] };
+  return {
+    mode: String(r.mode ?? mode),
+    processed: Number(r.processed ?? 0),
+    total: Number(r.total ?? 0),
+    created: Number(r.created ?? 0),
+    updated: Number(r.updated ?? 0),
+    skipped: r.skipped,
+    deleted: r.deleted,
+    errors: Array.isArray(r.errors) ? r.errors : [],
+  };
 }
 
 export function useBulkUploadProducts() {

@@ -14,7 +14,10 @@ export async function copyDriveImages(links: string[]): Promise<DriveCopy> {
   const urls = [...new Set(links.map((l) => l.trim()).filter(Boolean))];
   if (urls.length === 0) return { copied: {}, failed: [] };
   try {
-    const body = await apiRequest<{ results?: { originalUrl: string; url?: string; error?: string }[] }>('/cloudinary/bulk-upload-drive-urls', { method: 'POST', body: { urls } });
+    const body = await apiRequest<{ results?: { originalUrl: string; url?: string; error?: string }[] }>('/cloudinary/bulk-upload-drive-urls', {
+      method: 'POST',
+      body: { urls },
+    });
     const results = body.results ?? [];
     return {
       copied: Object.fromEntries(results.filter((r) => r.url).map((r) => [r.originalUrl, r.url!])),

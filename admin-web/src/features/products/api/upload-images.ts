@@ -1,7 +1,10 @@
 import { uploadWithProgress } from '@kit/api';
 
 /** POST /cloudinary/bulk-product (field images, up to 50): original file names mapped to URLs, with upload progress. */
-export async function uploadBulkProductImages(files: File[], onProgress: (percent: number) => void): Promise<{ imageMap: Record<string, string>; rejected: string[] }> {
+export async function uploadBulkProductImages(
+  files: File[],
+  onProgress: (percent: number) => void,
+): Promise<{ imageMap: Record<string, string>; rejected: string[] }> {
   const form = new FormData();
   for (const file of files) form.append('images', file, file.name);
   const body = await uploadWithProgress<{ imageMap?: Record<string, string>; rejected?: string[] }>('/cloudinary/bulk-product', form, onProgress);

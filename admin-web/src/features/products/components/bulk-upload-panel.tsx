@@ -13,7 +13,9 @@ import { ColumnMapping } from './column-mapping';
 const MAX_FILES = UPLOAD_LIMITS.bulk;
 
 const errorText = (e: BulkUploadError) =>
-  typeof e === 'string' ? e : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
+  typeof e === 'string'
+    ? e
+    : `${e.row !== undefined ? `Row ${e.row}${e.name ? ` (${e.name})` : ''}: ` : ''}${e.reason ?? e.error ?? e.message ?? JSON.stringify(e)}`;
 
 /**
  * Step 1's file-name → URL map outlives the panel: the admin may open the image upload guide (another route) between
@@ -51,16 +53,21 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
 
   /** Drive links pasted here are copied into the store; the file's image cells naming the same links then use the copies. */
   const copyDriveLinks = async () => {
-    const links = driveText.split('\n').map((l) => l.trim()).filter(Boolean);
+    const links = driveText
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const notDrive = links.filter((l) => !isDriveLink(l)).map((l) => ({ name: l, reason: 'not a Google Drive link' }));
     setRefused(notDrive);
-    if (links.length === notDrive.length) return toast({ title: 'No files selected', description: 'Paste Google Drive links, one per line.', variant: 'destructive' });
+    if (links.length === notDrive.length)
+      return toast({ title: 'No files selected', description: 'Paste Google Drive links, one per line.', variant: 'destructive' });
     setImageProgress(0);
     try {
       const { copied, failed } = await copyDriveImages(links.filter(isDriveLink));
       setImageMap((current) => (rememberedImageMap = { ...current, ...copied }));
       setRefused([...notDrive, ...failed.map((f) => ({ name: f.link, reason: f.reason }))]);
-      if (Object.keys(copied).length > 0) toast({ title: 'Images Uploaded', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
+      if (Object.keys(copied).length > 0)
+        toast({ title: 'Images Uploaded', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
       else toast({ title: 'No valid images', description: 'None of the Drive links could be copied.', variant: 'destructive' });
     } finally {
       setImageProgress(null);
@@ -75,7 +82,12 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
     if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose product images to upload.', variant: 'destructive' });
     const { accepted: images, refused: screened } = screenImages(files, MAX_FILES);
     setRefused(screened);
-    if (files.length > MAX_FILES) toast({ title: 'Too many files', description: `Upload at most ${MAX_FILES} images at once: the first ${MAX_FILES} images are uploaded.`, variant: 'destructive' });
+    if (files.length > MAX_FILES)
+      toast({
+        title: 'Too many files',
+        description: `Upload at most ${MAX_FILES} images at once: the first ${MAX_FILES} images are uploaded.`,
+        variant: 'destructive',
+      });
     if (images.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
     setImageProgress(0);
     try {
@@ -103,7 +115,11 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
             toast({ title: 'Success', description: 'All products have been deleted.', variant: 'success' });
             onModeChange('add');
           } else {
-            toast({ title: 'Upload Complete', description: `Processed ${r.processed} of ${r.total}: ${r.created} created, ${r.updated} updated, ${r.errors.length} errors.`, variant: r.errors.length ? 'default' : 'success' });
+            toast({
+              title: 'Upload Complete',
+              description: `Processed ${r.processed} of ${r.total}: ${r.created} created, ${r.updated} updated, ${r.errors.length} errors.`,
+              variant: r.errors.length ? 'default' : 'success',
+            });
           }
         },
         onError: (error) => {
@@ -121,16 +137,20 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
   const label = mode === 'deleteall' ? (busy ? 'Deleting...' : 'Delete All Products') : busy ? 'Uploading...' : 'Upload';
 
   return (
-    <Card
-      title="Bulk Upload"
-      caption="Upload the images first, then the product file that names them."
-    >
+    <Card title="Bulk Upload" caption="Upload the images first, then the product file that names them.">
       <div className="two-col">
         <div className="step">
           <h4 className="section-title">Step 1: Upload product images</h4>
           <label className="file-label">
             Product images (up to 50, 10MB each)
-            <input type="file" accept="image/*" multiple disabled={imagesBusy} onChange={(e) => void uploadImages(e.target.files)} data-testid="bulk-images-input" />
+            <input
+              type="file"
+              accept="image/*"
+              multiple
+              disabled={imagesBusy}
+              onChange={(e) => void uploadImages(e.target.files)}
+              data-testid="bulk-images-input"
+            />
           </label>
           {imagesBusy && (
             <div className="progress" role="progressbar" aria-valuenow={imageProgress ?? 0} aria-valuemin={0} aria-valuemax={100}>
@@ -176,8 +196,9 @@ export function BulkUploadPanel({ mode, onModeChange }: { mode: UploadMode; onMo
       {result && (
         <div className="report" data-testid="bulk-report">
           <p>
-            Mode <strong>{result.mode}</strong> · processed <strong className="num">{result.processed}</strong> of <strong className="num">{result.total}</strong> · created{' '}
-            <strong className="num">{result.created}</strong> · updated <strong className="num">{result.updated}</strong>
+            Mode <strong>{result.mode}</strong> · processed <strong className="num">{result.processed}</strong> of{' '}
+            <strong className="num">{result.total}</strong> · created <strong className="num">{result.created}</strong> · updated{' '}
+            <strong className="num">{result.updated}</strong>
             {result.skipped ? (
               <>
                 {' '}

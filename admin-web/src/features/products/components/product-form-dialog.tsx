@@ -40,7 +40,11 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
       { id: editing?.id, product: result.product },
       {
         onSuccess: () => {
-          toast({ title: editing ? 'Product Updated' : 'Product Added', description: `${result.product.name} has been ${editing ? 'updated' : 'added'}.`, variant: 'success' });
+          toast({
+            title: editing ? 'Product Updated' : 'Product Added',
+            description: `${result.product.name} has been ${editing ? 'updated' : 'added'}.`,
+            variant: 'success',
+          });
           onClose();
         },
         onError: (err) => {
@@ -81,7 +85,12 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
     if (files.length === 0) return toast({ title: 'No files selected', description: 'Choose images to upload.', variant: 'destructive' });
     const { accepted, refused: screened } = screenImages(files, UPLOAD_LIMITS.multiple);
     setRefused(screened);
-    if (files.length > UPLOAD_LIMITS.multiple) toast({ title: 'Too many files', description: `Upload at most ${UPLOAD_LIMITS.multiple} extra images at once: the first ${UPLOAD_LIMITS.multiple} images are uploaded.`, variant: 'destructive' });
+    if (files.length > UPLOAD_LIMITS.multiple)
+      toast({
+        title: 'Too many files',
+        description: `Upload at most ${UPLOAD_LIMITS.multiple} extra images at once: the first ${UPLOAD_LIMITS.multiple} images are uploaded.`,
+        variant: 'destructive',
+      });
     if (accepted.length === 0) return toast({ title: 'No valid images', description: 'Files must be images of 10MB or less.', variant: 'destructive' });
     setUploading(true);
     try {
@@ -97,14 +106,24 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
   };
 
   /** Drive share links in the image list are copied into the store's own storage and replaced by its URLs. */
-  const driveLinks = values.imageUrls.split('\n').map((l) => l.trim()).filter(isDriveLink);
+  const driveLinks = values.imageUrls
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(isDriveLink);
   const copyDriveLinks = async () => {
     setUploading(true);
     try {
       const { copied, failed } = await copyDriveImages(driveLinks);
-      setValues((v) => ({ ...v, imageUrls: v.imageUrls.split('\n').map((l) => copied[l.trim()] ?? l).join('\n') }));
+      setValues((v) => ({
+        ...v,
+        imageUrls: v.imageUrls
+          .split('\n')
+          .map((l) => copied[l.trim()] ?? l)
+          .join('\n'),
+      }));
       setRefused(failed.map((f) => ({ name: f.link, reason: f.reason })));
-      if (Object.keys(copied).length > 0) toast({ title: 'Images copied', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
+      if (Object.keys(copied).length > 0)
+        toast({ title: 'Images copied', description: `${Object.keys(copied).length} Drive images copied into the store.`, variant: 'success' });
     } finally {
       setUploading(false);
     }
@@ -155,13 +174,26 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
           </label>
           <label>
             Upload extra images (up to 5)
-            <input type="file" accept="image/*" multiple onChange={(e) => void uploadExtraImages(e.target.files)} disabled={uploading} data-testid="extra-images-input" />
+            <input
+              type="file"
+              accept="image/*"
+              multiple
+              onChange={(e) => void uploadExtraImages(e.target.files)}
+              disabled={uploading}
+              data-testid="extra-images-input"
+            />
           </label>
         </div>
         <RefusedImages refused={refused} />
         <label>
           Image URLs (one per line; the first is the main image, the rest are extra)
-          <textarea value={values.imageUrls} onChange={set('imageUrls')} name="imageUrls" rows={3} placeholder="https://…/figure.webp or a Google Drive share link" />
+          <textarea
+            value={values.imageUrls}
+            onChange={set('imageUrls')}
+            name="imageUrls"
+            rows={3}
+            placeholder="https://…/figure.webp or a Google Drive share link"
+          />
         </label>
         {driveLinks.length > 0 && (
           <Button type="button" onClick={() => void copyDriveLinks()} disabled={uploading}>

@@ -2,13 +2,43 @@ import { isRecognisedImageUrl, normaliseImageUrl } from '@kit/images';
 import type { ProductPayload } from '../api/save-product';
 import type { AdminProduct } from '../api/product';
 
-export type ProductFormValues = { name: string; category: string; price: string; stock_quantity: string; imageUrls: string; description: string; powerPoints: string; hsn: string; gstRate: string };
+export type ProductFormValues = {
+  name: string;
+  category: string;
+  price: string;
+  stock_quantity: string;
+  imageUrls: string;
+  description: string;
+  powerPoints: string;
+  hsn: string;
+  gstRate: string;
+};
 
-export const emptyProductForm: ProductFormValues = { name: '', category: '', price: '', stock_quantity: '', imageUrls: '', description: '', powerPoints: '50', hsn: '', gstRate: '' };
+export const emptyProductForm: ProductFormValues = {
+  name: '',
+  category: '',
+  price: '',
+  stock_quantity: '',
+  imageUrls: '',
+  description: '',
+  powerPoints: '50',
+  hsn: '',
+  gstRate: '',
+};
 
 export function productToForm(p: AdminProduct): ProductFormValues {
   const urls = [p.image, ...p.images.filter((u) => u !== p.image)].filter(Boolean);
-  return { name: p.name, category: p.category, price: String(p.price), stock_quantity: String(p.stock_quantity), imageUrls: urls.join('\n'), description: p.description, powerPoints: String(p.powerPoints), hsn: p.hsn ?? '', gstRate: p.gstRate === null ? '' : String(p.gstRate) };
+  return {
+    name: p.name,
+    category: p.category,
+    price: String(p.price),
+    stock_quantity: String(p.stock_quantity),
+    imageUrls: urls.join('\n'),
+    description: p.description,
+    powerPoints: String(p.powerPoints),
+    hsn: p.hsn ?? '',
+    gstRate: p.gstRate === null ? '' : String(p.gstRate),
+  };
 }
 
 /** The product form's rules (spec section 5): returns the payload, or the first message to show. */

@@ -67,7 +67,12 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
       {
         id: 'status',
         header: 'Status',
-        cell: ({ row }) => (row.original.stock_quantity > 0 ? <span className="status status-delivered">In Stock</span> : <span className="status status-cancelled">Out of Stock</span>),
+        cell: ({ row }) =>
+          row.original.stock_quantity > 0 ? (
+            <span className="status status-delivered">In Stock</span>
+          ) : (
+            <span className="status status-cancelled">Out of Stock</span>
+          ),
       },
       {
         id: 'actions',
@@ -142,7 +147,13 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
           <p className="muted">Loading products…</p>
         ) : (
           <>
-            <DataTable data={products} columns={columns} getRowId={(p) => p.id} empty="No products found. Add a product to get started." testId="products-table" />
+            <DataTable
+              data={products}
+              columns={columns}
+              getRowId={(p) => p.id}
+              empty="No products found. Add a product to get started."
+              testId="products-table"
+            />
             <Pager page={data?.page ?? page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
           </>
         )}

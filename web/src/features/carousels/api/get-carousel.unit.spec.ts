@@ -8,9 +8,21 @@ describe('carousel settings (DECISIONS §6)', () => {
   });
 
   it("applies the server carousel's own interval, height, auto-play and overlay", () => {
-    const settings = toCarouselSettings('hero', { isActive: true, autoPlay: false, interval: 6500, height: 'h-[500px]', slides: [{ id: 's1', image: '/media/a.webp', overlay: false, order: 2 }, { id: 's0', image: '/media/b.webp', order: 1 }] });
+    const settings = toCarouselSettings('hero', {
+      isActive: true,
+      autoPlay: false,
+      interval: 6500,
+      height: 'h-[500px]',
+      slides: [
+        { id: 's1', image: '/media/a.webp', overlay: false, order: 2 },
+        { id: 's0', image: '/media/b.webp', order: 1 },
+      ],
+    });
     expect(settings).toMatchObject({ fromServer: true, autoPlay: false, interval: 6500, height: '500px' });
-    expect(settings.slides.map((s) => [s.id, s.overlay])).toEqual([['s0', true], ['s1', false]]);
+    expect(settings.slides.map((s) => [s.id, s.overlay])).toEqual([
+      ['s0', true],
+      ['s1', false],
+    ]);
   });
 
   it('falls back silently to the built-in slides when inactive, empty or missing, with the spec defaults', () => {

@@ -52,33 +52,37 @@ export function Carousel({ name, settings, children }: CarouselProps) {
           // Only a path on this store or an https link the admin gave (slides saved before the server's rule included).
           const target = cta ? slideTarget(cta.link) : null;
           return (
-          <div
-            key={slide.id}
-            className="carousel__slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
-            aria-hidden={i !== index}
-            style={slide.background ? { background: slide.background } : undefined}
-          >
-            {slide.image && <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} untilVisible sizes={IMAGE_SIZES.slide} className="carousel__image" />}
-            {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
-            {(showText || (cta && target)) && (
-              <div className="carousel__content">
-                {showText && slide.title && <h2 className="carousel__title">{slide.title}</h2>}
-                {showText && slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
-                {cta && target && (target.kind === 'internal' ? (
-                  <Link className="button button--light" to={target.to} tabIndex={i === index ? 0 : -1}>
-                    {cta.text}
-                  </Link>
-                ) : (
-                  <a className="button button--light" href={target.href} rel="noopener noreferrer" tabIndex={i === index ? 0 : -1}>
-                    {cta.text}
-                  </a>
-                ))}
-              </div>
-            )}
-          </div>
+            <div
+              key={slide.id}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              aria-hidden={i !== index}
+              style={slide.background ? { background: slide.background } : undefined}
+            >
+              {slide.image && (
+                <LazyImage src={slide.image} alt={slide.title ?? ''} priority={i === 0} untilVisible sizes={IMAGE_SIZES.slide} className="carousel__image" />
+              )}
+              {slide.overlay && <div className={showText ? 'carousel__overlay' : 'carousel__overlay carousel__overlay--light'} />}
+              {(showText || (cta && target)) && (
+                <div className="carousel__content">
+                  {showText && slide.title && <h2 className="carousel__title">{slide.title}</h2>}
+                  {showText && slide.subtitle && <p className="carousel__subtitle">{slide.subtitle}</p>}
+                  {cta &&
+                    target &&
+                    (target.kind === 'internal' ? (
+                      <Link className="button button--light" to={target.to} tabIndex={i === index ? 0 : -1}>
+                        {cta.text}
+                      </Link>
+                    ) : (
+                      <a className="button button--light" href={target.href} rel="noopener noreferrer" tabIndex={i === index ? 0 : -1}>
+                        {cta.text}
+                      </a>
+                    ))}
+                </div>
+              )}
+            </div>
           );
         })}
       </div>
@@ -93,7 +97,14 @@ export function Carousel({ name, settings, children }: CarouselProps) {
           </button>
           <div className="carousel__dots">
             {slides.map((s, i) => (
-              <button key={s.id} type="button" aria-label={`Go to slide ${i + 1}`} aria-current={i === index} className={i === index ? 'dot dot--on' : 'dot'} onClick={() => go(i)} />
+              <button
+                key={s.id}
+                type="button"
+                aria-label={`Go to slide ${i + 1}`}
+                aria-current={i === index}
+                className={i === index ? 'dot dot--on' : 'dot'}
+                onClick={() => go(i)}
+              />
             ))}
           </div>
         </>

@@ -42,7 +42,9 @@ export function PaymentSimulatorDialog({ request, onSuccess, onFailure, onDismis
           <header className="paywin__head">
             <div>
               <Dialog.Title className="paywin__merchant">Anime Collectibles</Dialog.Title>
-              <p id="paywin-desc" className="paywin__desc">{request.description}</p>
+              <p id="paywin-desc" className="paywin__desc">
+                {request.description}
+              </p>
             </div>
             <div className="paywin__amount">{formatINR(request.amountRupees)}</div>
             <Dialog.Close className="paywin__close" aria-label="Close payment window" disabled={busy}>

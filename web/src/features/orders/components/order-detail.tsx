@@ -68,39 +68,84 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
                   <p className="muted small">
                     {item.quantity} × {formatINR(item.price)}
                   </p>
-                  {delivered && <OrderItemReview orderId={order.id} productId={item.productId} existing={order.reviews.find((r) => r.productId === item.productId)} />}
+                  {delivered && (
+                    <OrderItemReview orderId={order.id} productId={item.productId} existing={order.reviews.find((r) => r.productId === item.productId)} />
+                  )}
                 </div>
                 <strong className="price">{formatINR(item.price * item.quantity)}</strong>
               </li>
             ))}
           </ul>
           <dl className="summary">
-            {order.subtotal !== undefined && <div><dt>Subtotal</dt><dd>{formatINR(order.subtotal)}</dd></div>}
-            {order.shipping !== undefined && <div><dt>Shipping</dt><dd>{order.shipping === 0 ? 'Free' : formatINR(order.shipping)}</dd></div>}
-            <div className="summary__total"><dt>Total</dt><dd>{formatINR(order.totalAmount)}</dd></div>
+            {order.subtotal !== undefined && (
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatINR(order.subtotal)}</dd>
+              </div>
+            )}
+            {order.shipping !== undefined && (
+              <div>
+                <dt>Shipping</dt>
+                <dd>{order.shipping === 0 ? 'Free' : formatINR(order.shipping)}</dd>
+              </div>
+            )}
+            <div className="summary__total">
+              <dt>Total</dt>
+              <dd>{formatINR(order.totalAmount)}</dd>
+            </div>
           </dl>
         </section>
         <div className="stack">
           <section className="card panel">
             <h3>Shipping Address</h3>
             <p>
-              {a.name && <strong>{a.name}<br /></strong>}
+              {a.name && (
+                <strong>
+                  {a.name}
+                  <br />
+                </strong>
+              )}
               {a.address}
               {a.addressLine2 && <>, {a.addressLine2}</>}
               <br />
               {a.city}, {a.state} {a.pincode}
-              {a.phone && <><br />Phone: {a.phone}</>}
+              {a.phone && (
+                <>
+                  <br />
+                  Phone: {a.phone}
+                </>
+              )}
             </p>
           </section>
           <section className="card panel">
             <h3>Payment &amp; Status</h3>
             <dl className="facts">
-              <div><dt>Payment method</dt><dd>{paymentMethodLabel(order.paymentMethod)}</dd></div>
-              <div><dt>Payment status</dt><dd data-testid="payment-status">{paymentStatusLabel(order.paymentStatus)}</dd></div>
-              <div><dt>Order status</dt><dd><StatusBadge status={order.status} reader="shopper" testId="order-status" /></dd></div>
-              <div><dt>Tracking number</dt><dd>{order.trackingNumber ?? 'Not shipped yet'}</dd></div>
-              <div><dt>Estimated delivery</dt><dd>{formatDate(order.estimatedDelivery)}</dd></div>
-              <div><dt>Delivered on</dt><dd>{formatDate(order.actualDelivery)}</dd></div>
+              <div>
+                <dt>Payment method</dt>
+                <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+              </div>
+              <div>
+                <dt>Payment status</dt>
+                <dd data-testid="payment-status">{paymentStatusLabel(order.paymentStatus)}</dd>
+              </div>
+              <div>
+                <dt>Order status</dt>
+                <dd>
+                  <StatusBadge status={order.status} reader="shopper" testId="order-status" />
+                </dd>
+              </div>
+              <div>
+                <dt>Tracking number</dt>
+                <dd>{order.trackingNumber ?? 'Not shipped yet'}</dd>
+              </div>
+              <div>
+                <dt>Estimated delivery</dt>
+                <dd>{formatDate(order.estimatedDelivery)}</dd>
+              </div>
+              <div>
+                <dt>Delivered on</dt>
+                <dd>{formatDate(order.actualDelivery)}</dd>
+              </div>
             </dl>
             <PayNow order={order} />
             <button type="button" className="button button--outline button--block" onClick={onInvoice} disabled={downloading}>

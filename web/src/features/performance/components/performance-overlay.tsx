@@ -64,7 +64,10 @@ export function PerformanceOverlay() {
         {row('Avg image load', metrics.imageLoadTime, THRESHOLDS.imageLoadTime)}
         <li>
           <span className={`dot-indicator ${metrics.loadedImages === metrics.totalImages ? 'is-good' : 'is-warn'}`} aria-hidden="true" />
-          Images: <strong>{metrics.loadedImages}/{metrics.totalImages}</strong>
+          Images:{' '}
+          <strong>
+            {metrics.loadedImages}/{metrics.totalImages}
+          </strong>
         </li>
       </ul>
     </aside>

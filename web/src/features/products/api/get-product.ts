@@ -10,7 +10,6 @@ export async function getProduct(id: string, signal?: AbortSignal): Promise<Prod
 }
 
 /** One product by id (the product page; the cart and wishlist keep the products they hold). */
-export const productQuery = (id: string) =>
-  queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal), retry: false });
+export const productQuery = (id: string) => queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal), retry: false });
 
 export const useProduct = (id: string) => useQuery(productQuery(id));

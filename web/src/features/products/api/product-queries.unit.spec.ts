@@ -8,7 +8,14 @@ import { productListQuery } from './product-list';
 import { relatedProductsQuery } from './related-products';
 
 const params = (query: string) => new URLSearchParams(query);
-const raw = (id: number, extra: Record<string, unknown> = {}) => ({ id, name: `Figure ${id}`, price: 1000 + id, category: 'Anime Figures', image: `/media/${id}.webp`, ...extra });
+const raw = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Figure ${id}`,
+  price: 1000 + id,
+  category: 'Anime Figures',
+  image: `/media/${id}.webp`,
+  ...extra,
+});
 
 /** A fetch that records the URLs asked and answers each with `answer(url)`. */
 function stubFetch(answer: (url: string) => unknown, status = 200) {
@@ -37,7 +44,10 @@ describe('listing queries: one server page with filters, sort and count applied 
     const page = await client.fetchQuery(productListQuery(state));
     expect(urls).toEqual(['/api/products/category/anime-figures?q=naruto&priceRange=3000-plus&sort=price-low&page=3&limit=24']);
     expect(page).toMatchObject({ total: 50, page: 3, limit: 24, totalPages: 3, nextPage: null });
-    expect(page.products.map((p) => [p.id, p.price])).toEqual([['1', 1001], ['2', 1002]]);
+    expect(page.products.map((p) => [p.id, p.price])).toEqual([
+      ['1', 1001],
+      ['2', 1002],
+    ]);
   });
 
   it('search asks the search route, /products the plain list, always with page and limit', async () => {

@@ -11,7 +11,10 @@ export const relatedProductsPath = (id: string) => `/products/${encodeURICompone
 export async function getRelatedProducts(id: string, signal?: AbortSignal): Promise<Product[]> {
   try {
     const data = await api.get<{ products?: RawProduct[] }>(relatedProductsPath(id), signal);
-    return (data.products ?? []).map(normalizeProduct).filter((p) => p.id !== id).slice(0, RELATED_LIMIT);
+    return (data.products ?? [])
+      .map(normalizeProduct)
+      .filter((p) => p.id !== id)
+      .slice(0, RELATED_LIMIT);
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error('Failed to load related products', error);

@@ -33,7 +33,20 @@ interface ProductBrowserProps {
 }
 
 /** Search box, price filter, sort, grid/list toggle, result count, Clear Filters and pages over one server page. */
-export function ProductBrowser({ state, onStateChange, hrefOf, result, loading, updating = false, ranges, withSearch = true, searchPlaceholder = 'Search…', emptyTitle, emptyActions, priorityFirst = false }: ProductBrowserProps) {
+export function ProductBrowser({
+  state,
+  onStateChange,
+  hrefOf,
+  result,
+  loading,
+  updating = false,
+  ranges,
+  withSearch = true,
+  searchPlaceholder = 'Search…',
+  emptyTitle,
+  emptyActions,
+  priorityFirst = false,
+}: ProductBrowserProps) {
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const top = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState(state.q);

@@ -52,7 +52,15 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
   return (
     <article className={`card product-card product-card--${layout} ${product.inStock ? '' : 'is-out'}`} data-testid="product-card" data-product-id={product.id}>
       <Link to={`/product/${product.id}`} className="product-card__media" aria-label={product.name}>
-        <LazyImage src={images[imageIndex % images.length]} alt={product.name} eager={eager} priority={priority} width={400} height={400} sizes={layout === 'list' ? IMAGE_SIZES.listCard : IMAGE_SIZES.card} />
+        <LazyImage
+          src={images[imageIndex % images.length]}
+          alt={product.name}
+          eager={eager}
+          priority={priority}
+          width={400}
+          height={400}
+          sizes={layout === 'list' ? IMAGE_SIZES.listCard : IMAGE_SIZES.card}
+        />
         <div className="product-card__chips">
           {off ? <span className="chip chip--sale">-{off}%</span> : null}
           {product.isNew && <span className="chip chip--new">New</span>}
@@ -79,7 +87,13 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
           {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatINR(product.originalPrice)}</s>}
         </p>
         {layout === 'list' && product.description && <p className="product-card__description">{product.description}</p>}
-        <button type="button" className="button button--primary button--small product-card__add" onClick={onAdd} disabled={!product.inStock} aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}>
+        <button
+          type="button"
+          className="button button--primary button--small product-card__add"
+          onClick={onAdd}
+          disabled={!product.inStock}
+          aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+        >
           {product.inStock ? 'Add to Cart' : 'Out of Stock'}
         </button>
       </div>

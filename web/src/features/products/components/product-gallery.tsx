@@ -13,7 +13,15 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       {list.length > 1 && (
         <div className="gallery__thumbs" role="tablist" aria-label="Product images">
           {list.map((src, i) => (
-            <button key={src + i} type="button" role="tab" aria-selected={i === active} aria-label={`Image ${i + 1}`} className={i === active ? 'thumb is-active' : 'thumb'} onClick={() => setActive(i)}>
+            <button
+              key={src + i}
+              type="button"
+              role="tab"
+              aria-selected={i === active}
+              aria-label={`Image ${i + 1}`}
+              className={i === active ? 'thumb is-active' : 'thumb'}
+              onClick={() => setActive(i)}
+            >
               <LazyImage src={src} alt="" width={80} height={80} sizes="80px" />
             </button>
           ))}

@@ -94,7 +94,12 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
         <button type="button" className="button button--outline button--large" onClick={onAddToCart}>
           ADD TO CART
         </button>
-        <button type="button" className={`button button--ghost ${isInWishlist(product.id) ? 'is-on' : ''}`} aria-pressed={isInWishlist(product.id)} onClick={() => toggle(product)}>
+        <button
+          type="button"
+          className={`button button--ghost ${isInWishlist(product.id) ? 'is-on' : ''}`}
+          aria-pressed={isInWishlist(product.id)}
+          onClick={() => toggle(product)}
+        >
           {isInWishlist(product.id) ? '♥ In Wishlist' : '♡ Add to Wishlist'}
         </button>
       </div>

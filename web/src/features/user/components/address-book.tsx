@@ -68,7 +68,12 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
                 {a.landmark && <>, near {a.landmark}</>}
                 <br />
                 {a.city}, {a.state} {a.pincode}
-                {a.phone && <><br />Phone: {a.phone}</>}
+                {a.phone && (
+                  <>
+                    <br />
+                    Phone: {a.phone}
+                  </>
+                )}
               </p>
               <div className="row">
                 <button type="button" className="button button--outline button--small" onClick={() => setEditing(a)}>

@@ -6,7 +6,18 @@ import { FormError } from '../../../components/ui/form-error';
 
 export type AddressDraft = Omit<Address, 'id'>;
 
-export const EMPTY_ADDRESS: AddressDraft = { name: '', phone: '', pincode: '', addressLine1: '', addressLine2: '', landmark: '', city: '', state: '', isDefault: false, addressType: 'Home' };
+export const EMPTY_ADDRESS: AddressDraft = {
+  name: '',
+  phone: '',
+  pincode: '',
+  addressLine1: '',
+  addressLine2: '',
+  landmark: '',
+  city: '',
+  state: '',
+  isDefault: false,
+  addressType: 'Home',
+};
 
 interface AddressFormProps {
   initial?: AddressDraft;
@@ -21,7 +32,10 @@ export function AddressForm({ initial = EMPTY_ADDRESS, busy, submitLabel, onSubm
   const [error, setError] = useState('');
   const lookup = usePincodeLookup(form.pincode, (city, state) => setForm((f) => ({ ...f, city, state })));
   const set = (key: keyof AddressDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [key]: key === 'isDefault' ? (e.target as HTMLInputElement).checked : key === 'pincode' ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value }));
+    setForm((f) => ({
+      ...f,
+      [key]: key === 'isDefault' ? (e.target as HTMLInputElement).checked : key === 'pincode' ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value,
+    }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.addressLine1.trim() || !form.city.trim() || !form.state.trim() || !/^\d{6}$/.test(form.pincode)) {
@@ -43,7 +57,9 @@ export function AddressForm({ initial = EMPTY_ADDRESS, busy, submitLabel, onSubm
         <label className="field">
           <span className="field__label">Phone</span>
           <input name="phone" type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" aria-describedby="phone-hint" />
-          <small id="phone-hint" className="field__hint">10-digit mobile number</small>
+          <small id="phone-hint" className="field__hint">
+            10-digit mobile number
+          </small>
         </label>
         <label className="field">
           <span className="field__label">Pincode *</span>

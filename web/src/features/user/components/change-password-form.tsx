@@ -62,7 +62,15 @@ export function ChangePasswordForm() {
         <button type="submit" className="button button--primary" disabled={change.isPending}>
           {change.isPending ? 'Saving…' : 'Update Password'}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => { setOpen(false); setForm(EMPTY); setError(''); }}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setOpen(false);
+            setForm(EMPTY);
+            setError('');
+          }}
+        >
           Cancel
         </button>
       </div>

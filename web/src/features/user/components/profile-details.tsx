@@ -38,11 +38,26 @@ export function ProfileDetails({ profile }: { profile: User }) {
     return (
       <section className="card panel">
         <dl className="facts">
-          <div><dt>Full name</dt><dd>{profile.full_name}</dd></div>
-          <div><dt>Email</dt><dd>{profile.email}</dd></div>
-          <div><dt>Phone</dt><dd>{profile.phone || '—'}</dd></div>
-          <div><dt>Location</dt><dd>{[profile.city, profile.state, profile.pincode].filter(Boolean).join(', ') || '—'}</dd></div>
-          <div><dt>Member since</dt><dd>{formatDate(profile.created_at)}</dd></div>
+          <div>
+            <dt>Full name</dt>
+            <dd>{profile.full_name}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{profile.phone || '—'}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd>{[profile.city, profile.state, profile.pincode].filter(Boolean).join(', ') || '—'}</dd>
+          </div>
+          <div>
+            <dt>Member since</dt>
+            <dd>{formatDate(profile.created_at)}</dd>
+          </div>
         </dl>
         <button type="button" className="button button--outline" onClick={() => setEditing(true)}>
           Edit Profile

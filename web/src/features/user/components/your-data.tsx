@@ -66,8 +66,8 @@ export function YourData() {
         <form onSubmit={submit} noValidate aria-labelledby="delete-account-title">
           <h3 id="delete-account-title">Delete account</h3>
           <p className="small">
-            Your name, contact details, addresses, wishlist and reviews' text are erased for good and you are signed out everywhere. Orders stay as
-            amounts and items; tax invoices are kept 72 months as the law requires.
+            Your name, contact details, addresses, wishlist and reviews' text are erased for good and you are signed out everywhere. Orders stay as amounts and
+            items; tax invoices are kept 72 months as the law requires.
           </p>
           <div className="form-grid">
             <label className="field">
@@ -84,7 +84,16 @@ export function YourData() {
             <button type="submit" className="button button--primary" disabled={remove.isPending}>
               {remove.isPending ? 'Deleting…' : 'Delete my account'}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => { setOpen(false); setPassword(''); setConfirm(''); setError(''); }}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setOpen(false);
+                setPassword('');
+                setConfirm('');
+                setError('');
+              }}
+            >
               Cancel
             </button>
           </div>
