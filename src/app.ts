@@ -60,7 +60,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
     // A stale or forged token makes the request a guest's: public reads (catalogue, carousels) still work while the
     // browser drops the token, and every protected route answers 401 with the reason.
     try {
-      request.user = await readUser(request, runtime.jwtSecret, runtime.sessions);
+      request.user = await readUser(request, runtime.jwtSecret, runtime.sessions, runtime.now());
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       request.user = null;

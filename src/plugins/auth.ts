@@ -32,20 +32,23 @@ export async function issueToken(
   secret: Uint8Array,
   user: { id: string; role: 'customer' | 'admin'; sessionVersion?: number },
   ttlHours: number,
+  nowMs: number = Date.now(),
 ): Promise<string> {
+  // Issued and expiry times from the runtime's clock (tests inject one), in whole seconds as JWT numeric dates are.
+  const issuedAt = Math.floor(nowMs / 1000);
   return new SignJWT({ role: user.role, sid: randomUUID(), sv: user.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.id)
-    .setIssuedAt()
-    .setExpirationTime(`${Math.round(ttlHours * 3600)}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + Math.round(ttlHours * 3600))
     .sign(secret);
 }
 
 /** Verifies a token and its session; an invalid or expired token, or an ended session, is a 401. */
-export async function verifyToken(token: string, secret: Uint8Array, sessions: SessionCheck): Promise<AuthUser> {
+export async function verifyToken(token: string, secret: Uint8Array, sessions: SessionCheck, nowMs: number = Date.now()): Promise<AuthUser> {
   let claims: { customerId: string; sessionId: string; sessionVersion: number; expiresAt: Date };
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(nowMs) });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.sv !== 'number' || typeof payload.exp !== 'number') {
       throw new Error('not a session token');
     }
@@ -59,12 +62,12 @@ export async function verifyToken(token: string, secret: Uint8Array, sessions: S
 }
 
 /** Reads the bearer token; an absent token means a guest, a bad or expired one (or an ended session) is a 401. */
-export async function readUser(request: FastifyRequest, secret: Uint8Array, sessions: SessionCheck): Promise<AuthUser | null> {
+export async function readUser(request: FastifyRequest, secret: Uint8Array, sessions: SessionCheck, nowMs: number = Date.now()): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new UnauthorizedError('Invalid authorization header');
-  return verifyToken(match[1]!, secret, sessions);
+  return verifyToken(match[1]!, secret, sessions, nowMs);
 }
 
 /** preHandler: the route needs a signed-in user. */

@@ -57,7 +57,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     );
     await signup.succeeded();
     await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
-    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl);
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl, runtime.now());
     return reply.code(201).send({ success: true, token, user: toUserDto(profile) });
   });
 
@@ -65,7 +65,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
     const login = await attempt(request.body.email, request);
     const { profile, sessionVersion } = await authenticate(runtime.store, credentials, request.body.email, request.body.password);
     await login.succeeded();
-    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role, sessionVersion }, ttl);
+    const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role, sessionVersion }, ttl, runtime.now());
     return { success: true, token, user: toUserDto(profile) };
   });
 
@@ -113,7 +113,12 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
       // Every token issued before the change is refused from now on, on this instance before we answer; the device
       // that changed it gets a new one.
       await runtime.sessions.refresh(user.id);
-      const token = await issueToken(runtime.jwtSecret, { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion }, ttl);
+      const token = await issueToken(
+        runtime.jwtSecret,
+        { id: user.id, role: changed.profile.role, sessionVersion: changed.sessionVersion },
+        ttl,
+        runtime.now(),
+      );
       return { success: true, message: 'Password changed successfully', token };
     },
   );
