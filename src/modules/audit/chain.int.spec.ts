@@ -218,7 +218,8 @@ describe('anchors: chain heads kept outside the database', () => {
       await pool.end();
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // Five cold starts of the audit CLI (8–11 s in all on CI, 60 s at load 25): the bound catches a hang, not speed.
+  }, 240_000);
 });
 
 describe('migration 043 on a log written before the hash chain', () => {
