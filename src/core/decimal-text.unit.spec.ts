@@ -23,7 +23,14 @@ describe('decimalText', () => {
   });
   it('leaves numbers and other types alone', () => {
     expect(decimalText(7)).toBe(7);
+    expect(decimalText(7, { trim: true })).toBe(7);
     expect(decimalText(null)).toBe(null);
     expect(decimalText(undefined)).toBe(undefined);
+  });
+  it('does not read a JSON array or object as the number its text looks like (["5"] stays refused)', () => {
+    const list = ['5'];
+    const boxed = { toString: () => '5' };
+    expect(decimalText(list)).toBe(list);
+    expect(decimalText(boxed)).toBe(boxed);
   });
 });

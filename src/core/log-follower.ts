@@ -22,6 +22,11 @@ export class LogFollower {
     return this.at;
   }
 
+  /** Callers of `waitFor` still waiting: 0 whenever the view has caught up (a resolved or timed-out wait is let go). */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
   /** True between start and stop: the view is being kept current. */
   get following(): boolean {
     return this.subscription !== null;

@@ -20,6 +20,22 @@ describe('inventory decider', () => {
     expect(() => decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o2', quantity: 1 } }, given([]))).toThrow(InsufficientStockError);
   });
 
+  it('says which product and how many are left: the 409 carries the shopper-facing message and { productId, available }', () => {
+    const reserve = (quantity: number, productName?: string) => () =>
+      decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o2', quantity, ...(productName ? { productName } : {}) } }, state);
+    const state = given([stock(5), { type: 'StockReserved', data: { productId: 'p1', orderId: 'o1', quantity: 4 } }]);
+    expect(reserve(2)).toThrow('Insufficient Stock: Only 1 items available.');
+    expect(reserve(2, 'Goku')).toThrow(expect.objectContaining({ statusCode: 409, details: { productId: 'p1', available: 1 } }));
+  });
+
+  it('calls a product with nothing left out of stock, by name when the order names it', () => {
+    const soldOut = given([stock(2), { type: 'StockReserved', data: { productId: 'p1', orderId: 'o1', quantity: 2 } }]);
+    const reserve = (productName?: string) => () =>
+      decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o2', quantity: 1, ...(productName ? { productName } : {}) } }, soldOut);
+    expect(reserve('Goku')).toThrow('Out of Stock: Goku is currently out of stock.');
+    expect(reserve()).toThrow('Out of Stock: this product is currently out of stock.');
+  });
+
   it('is idempotent per order and releases exactly what the order held', () => {
     const state = given([stock(5), { type: 'StockReserved', data: { productId: 'p1', orderId: 'o1', quantity: 2 } }]);
     expect(decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o1', quantity: 2 } }, state)).toEqual([]);
