@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, waitForHydration, type E2EContext } from '../harness.js';
-import { eventually, openPage, signUpShopper, toast as shopperToast } from '../storefront/shopper-session.js';
+import { eventually, loginStatus, openPage, signUpShopper, toast as shopperToast } from '../storefront/shopper-session.js';
 import { adminPage, codProduct, placeOrder, toast } from './admin-session.js';
 
 /** Issue 21 in the browser: an admin exports and erases a customer on request; a shopper deletes their own account. */
@@ -11,13 +11,6 @@ describe('personal data requests', () => {
     store = await startStore();
   });
   afterAll(async () => store?.close());
-
-  const login = (email: string, password: string) =>
-    fetch(`${store.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }).then((r) => r.status);
 
   it("the admin downloads a customer's data as JSON, then erases them with a reason: the row shows Erased customer", async () => {
     const buyer = await signUpShopper(store, 'Ritika Sen');
@@ -42,14 +35,14 @@ describe('personal data requests', () => {
     const confirm = page.getByRole('dialog', { name: 'Erase personal data' });
     await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
     await confirm.getByRole('alert').getByText('A reason is required').waitFor();
-    expect(await login(buyer.email, buyer.password)).toBe(200);
+    expect(await loginStatus(store, buyer.email, buyer.password)).toBe(200);
     await confirm.getByLabel(/Reason/).fill('DPDP erasure request by e-mail, ticket 5120');
     await confirm.getByRole('button', { name: 'Erase', exact: true }).click();
     await toast(page, 'Customer erased').waitFor();
     await confirm.waitFor({ state: 'detached' });
     await eventually(async () => (await row.textContent()) ?? '').toContain('Erased customer');
     expect(await row.textContent()).not.toContain(buyer.email);
-    expect(await login(buyer.email, buyer.password)).toBe(401);
+    expect(await loginStatus(store, buyer.email, buyer.password)).toBe(401);
     await page.context().close();
   });
 
@@ -67,7 +60,7 @@ describe('personal data requests', () => {
     await form.getByLabel('Type DELETE to confirm').fill('delete');
     await form.getByRole('button', { name: 'Delete my account' }).click();
     await form.getByRole('alert').getByText('Type DELETE to confirm').waitFor();
-    expect(await login(shopper.email, shopper.password)).toBe(200);
+    expect(await loginStatus(store, shopper.email, shopper.password)).toBe(200);
 
     await form.getByLabel('Type DELETE to confirm').fill('DELETE');
     await form.getByRole('button', { name: 'Delete my account' }).click();
@@ -84,7 +77,7 @@ describe('personal data requests', () => {
     await page.getByLabel('Password').fill(shopper.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('alert').getByText('Invalid email or password').waitFor();
-    expect(await login(shopper.email, shopper.password)).toBe(401);
+    expect(await loginStatus(store, shopper.email, shopper.password)).toBe(401);
     await page.context().close();
   });
 });

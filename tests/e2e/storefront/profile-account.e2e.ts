@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, waitForHydration, type E2EContext } from '../harness.js';
-import { eventually, openPage, signUpShopper, toast } from './shopper-session.js';
+import { eventually, loginStatus, openPage, signUpShopper, toast } from './shopper-session.js';
 
 /** The Profile's account settings: Change Password (DECISIONS §7). */
 describe('storefront: account settings in the Profile', () => {
@@ -9,13 +9,6 @@ describe('storefront: account settings in the Profile', () => {
     store = await startStore();
   });
   afterAll(async () => store?.close());
-
-  const login = (email: string, password: string) =>
-    fetch(`${store.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    }).then((r) => r.status);
 
   it('changes the password: the form checks the rule and the confirmation, shows a wrong current password, then the new one signs in', async () => {
     const shopper = await signUpShopper(store, 'Neha Joshi');
@@ -36,13 +29,13 @@ describe('storefront: account settings in the Profile', () => {
     await form.getByLabel('Confirm new password').fill('sakura2026');
     await form.getByRole('button', { name: 'Update Password' }).click();
     await form.getByRole('alert').getByText('Current password is incorrect').waitFor();
-    expect(await login(shopper.email, shopper.password)).toBe(200);
+    expect(await loginStatus(store, shopper.email, shopper.password)).toBe(200);
     await form.getByLabel('Current password').fill(shopper.password);
     await form.getByRole('button', { name: 'Update Password' }).click();
     await toast(page, 'Password changed successfully').waitFor();
     await form.waitFor({ state: 'detached' });
-    expect(await login(shopper.email, 'sakura2026')).toBe(200);
-    expect(await login(shopper.email, shopper.password)).toBe(401);
+    expect(await loginStatus(store, shopper.email, 'sakura2026')).toBe(200);
+    expect(await loginStatus(store, shopper.email, shopper.password)).toBe(401);
     await page.context().close();
   });
 

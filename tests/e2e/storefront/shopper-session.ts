@@ -54,6 +54,17 @@ export async function signUpShopper(store: E2EContext, fullName = 'Asha Verma') 
   return { email, password, token: answer.token, userId: answer.user.id };
 }
 
+/** The status `POST /api/auth/login` answers for these credentials: 200 signed in, 401 refused. */
+export async function loginStatus(store: E2EContext, email: string, password: string): Promise<number> {
+  const response = await fetch(`${store.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
 export async function adminToken(store: E2EContext): Promise<string> {
   return (await loginAdmin(store.ctx.app)).token;
 }
