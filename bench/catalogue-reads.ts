@@ -7,61 +7,15 @@
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app.js';
-import { DEMO_ADMIN, loadEnv } from '../src/config/env.js';
-import { NO_LIMITS } from '../src/config/limits.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
-import { createRuntime } from '../src/runtime.js';
+import { DEMO_ADMIN } from '../src/config/env.js';
+import { arg, createBenchApp, runBench, startBenchDatabase } from './harness.js';
+import { catalogueCsv } from './storefront/catalogue-rows.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 20);
 const productCount = arg('products', 10_000);
 // Load comes from a worker thread by default, so the server's event loop does not also generate it (--workers 0: same thread).
 const workers = arg('workers', 1);
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-const SERIES = [
-  'Naruto',
-  'One Piece',
-  'Dragon Ball',
-  'Demon Slayer',
-  'Jujutsu Kaisen',
-  'Attack on Titan',
-  'My Hero Academia',
-  'Bleach',
-  'Death Note',
-  'Spy x Family',
-];
-const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
-const KINDS = [
-  ['PVC Figure', 'Anime Figures'],
-  ['Premium Statue', 'Anime Figures'],
-  ['Metal Keychain', 'Keychains'],
-  ['Acrylic Keychain', 'Keychains'],
-  ['Die-cast Car', 'Hot Wheels'],
-  ['Plush', 'Trending'],
-] as const;
-
-function catalogueCsv(n: number): string {
-  const lines = ['name,category,price,originalPrice,isOnSale,isNew,description,rating,reviews,stockQuantity'];
-  for (let i = 0; i < n; i++) {
-    const series = SERIES[i % SERIES.length]!;
-    const character = CHARACTERS[(i * 7) % CHARACTERS.length]!;
-    const [kind, category] = KINDS[(i * 3) % KINDS.length]!;
-    const price = 199 + ((i * 37) % 5000);
-    lines.push(
-      `${character} ${series} ${kind} #${i},${category},${price},${i % 5 === 0 ? price + 300 : ''},${i % 5 === 0},${i % 11 === 0},"${kind} of ${character} from ${series}, collector edition ${i}",${(3 + (i % 20) / 10).toFixed(1)},${i % 300},${i % 13}`,
-    );
-  }
-  return lines.join('\n');
-}
 
 function run(url: string, requests?: autocannon.Request[]) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -78,21 +32,14 @@ const line = (label: string, r: autocannon.Result, baseline?: autocannon.Result)
   );
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
-  chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const env = loadEnv({
-    NODE_ENV: 'development',
-    DATA_DIR: path.join(dir, 'data'),
-    JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'error',
+  const db = await startBenchDatabase();
+  const bench = await createBenchApp({
+    databaseUrl: await db.createDatabase(),
+    env: { NODE_ENV: 'development', LOG_LEVEL: 'error' },
+    // Second baseline: an empty route in the same app (helmet headers, hooks), outside the /api rate limiter.
+    routes: (app) => app.get('/bench-empty', async () => ({ hello: 'world' })),
   });
-  const runtime = await createRuntime({ env, log: silent, connectionString: db.connectionString, limits: NO_LIMITS });
-  const app = await buildApp(runtime);
-  // Second baseline: an empty route in the same app (helmet headers, hooks), outside the /api rate limiter.
-  app.get('/bench-empty', async () => ({ hello: 'world' }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await bench.app.listen({ host: '127.0.0.1', port: 0 });
   const empty = Fastify({ logger: false });
   empty.get('/', async () => ({ hello: 'world' }));
   const emptyAddress = await empty.listen({ host: '127.0.0.1', port: 0 });
@@ -107,7 +54,7 @@ async function main() {
     // 1. Import and project a 10,000-row CSV until it is searchable.
     const form = new FormData();
     form.append('mode', 'add');
-    form.append('file', new Blob([catalogueCsv(productCount)], { type: 'text/csv' }), 'bench.csv');
+    form.append('file', new Blob([catalogueCsv(0, productCount, { images: false })], { type: 'text/csv' }), 'bench.csv');
     const started = performance.now();
     const imported = (await (
       await fetch(`${address}/api/admin/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
@@ -173,14 +120,9 @@ async function main() {
     );
   } finally {
     await empty.close();
-    await app.close();
-    await runtime.close();
+    await bench.close();
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -68,6 +68,8 @@ export async function createBenchApp(options: {
   env?: Partial<Record<keyof Env, string>>;
   limits?: Partial<Limits>;
   imageFetch?: ImageFetchRules;
+  /** Routes of the bench's own, added before the app is ready (e.g. an empty route as a baseline inside the app). */
+  routes?: (app: FastifyInstance) => void;
 }): Promise<BenchApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -86,6 +88,7 @@ export async function createBenchApp(options: {
     ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
   });
   const app = await buildApp(runtime);
+  options.routes?.(app);
   await app.ready();
   return {
     runtime,

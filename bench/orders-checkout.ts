@@ -22,16 +22,11 @@ import { placeOrder } from '../src/modules/orders/index.js';
 import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
 import { createTestProduct } from '../src/modules/orders/test-products.js';
 import { createRuntime } from '../src/runtime.js';
-import { percentile } from './harness.js';
+import { arg, percentile, runBench, silent } from './harness.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 16);
 const samples = arg('samples', 300);
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 interface WsClient {
   on(event: 'open', cb: () => void): void;
@@ -183,7 +178,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
