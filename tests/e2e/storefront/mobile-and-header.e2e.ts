@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
-import { openPage, products, screenshot, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
+import type { E2EContext } from '../harness.js';
+import { openPage, screenshot, signUpShopper, toast, type ApiProduct, eventually, startShop } from './shopper-session.js';
 
 describe('storefront at 375 px, header menus, Buy Now, cart limits, service worker and performance overlay', () => {
   let store: E2EContext;
   let catalogue: ApiProduct[];
-  beforeAll(async () => {
-    store = await startStore();
-    catalogue = await products(store);
-  });
+  beforeAll(async () => ({ store, catalogue } = await startShop()));
   afterAll(async () => store?.close());
 
   it('on a phone: home, category, product, Buy Now (sign-in gate, then checkout), cart and orders', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, type E2EContext } from '../harness.js';
-import { adminToken, apiJson, openPage, products, screenshot, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
+import { adminToken, apiJson, openPage, screenshot, signUpShopper, toast, type ApiProduct, eventually, cheapKeychain } from './shopper-session.js';
 
 /** Address by pincode, COD refused under ₹1000, the local payment window (cancel, then pay), invoice, delivery and one review. */
 describe('storefront: online payment through the local simulator', () => {
@@ -9,8 +9,7 @@ describe('storefront: online payment through the local simulator', () => {
   let keychain: ApiProduct;
   beforeAll(async () => {
     store = await startStore();
-    keychain = (await products(store)).find((p) => p.category === 'Keychains' && p.in_stock && p.stock_quantity >= 3 && p.price < 800)!;
-    expect(keychain).toBeDefined();
+    keychain = await cheapKeychain(store, 3);
   });
   afterAll(async () => store?.close());
 

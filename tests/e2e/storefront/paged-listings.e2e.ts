@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStore, type E2EContext } from '../harness.js';
-import { apiJson, eventually, openPage, products, recordProductLists, type ApiProduct } from './shopper-session.js';
+import type { E2EContext } from '../harness.js';
+import { apiJson, eventually, openPage, recordProductLists, type ApiProduct, startShop } from './shopper-session.js';
 
 const PAGE_SIZE = 24;
 const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -16,10 +16,7 @@ const search = (page: Page) => new URL(page.url()).search;
 describe('storefront listings at catalogue scale: one server page at a time, state in the URL', () => {
   let store: E2EContext;
   let catalogue: ApiProduct[];
-  beforeAll(async () => {
-    store = await startStore();
-    catalogue = await products(store);
-  });
+  beforeAll(async () => ({ store, catalogue } = await startShop()));
   afterAll(async () => store?.close());
 
   it('a category page shows 24 of the true total, pages by number, and Back and a shared link restore filters, sort and page', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../../src/modules/orders/index.js';
 import { startStore, type E2EContext } from '../harness.js';
-import { apiJson, eventually, openPage, products, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
+import { apiJson, eventually, openPage, signUpShopper, toast, type ApiProduct, cheapKeychain, openAndClosePaymentWindow } from './shopper-session.js';
 
 /** The shopper has no saved address: checkout's own form. */
 async function fillAddress(page: Page, address: string, pincode: string, city: string, state: string) {
@@ -25,8 +25,7 @@ describe('storefront: paying the same order again', () => {
   let keychain: ApiProduct;
   beforeAll(async () => {
     store = await startStore();
-    keychain = (await products(store)).find((p) => p.category === 'Keychains' && p.in_stock && p.stock_quantity >= 4 && p.price < 800)!;
-    expect(keychain).toBeDefined();
+    keychain = await cheapKeychain(store, 4);
   });
   afterAll(async () => store?.close());
 
@@ -80,12 +79,7 @@ describe('storefront: paying the same order again', () => {
     await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
     await page.goto('/checkout');
     await fillAddress(page, '9 Park Street', '700016', 'Kolkata', 'West Bengal');
-    await page
-      .locator('main form')
-      .getByRole('button', { name: /^Pay ₹/ })
-      .click();
-    await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
-    await toast(page, 'Payment cancelled').waitFor();
+    await openAndClosePaymentWindow(page);
     const [order] = await ordersOf(shopper.token);
     await expireDueOrders({ store: store.ctx.runtime.store, pool: store.ctx.runtime.pool }, new Date(Date.parse(order!.created_at) + 31 * 60_000));
     await eventually(async () => (await ordersOf(shopper.token))[0]!.status).toBe('cancelled');

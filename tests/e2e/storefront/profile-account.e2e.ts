@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStore, waitForHydration, type E2EContext } from '../harness.js';
-import { eventually, loginStatus, openPage, signUpShopper, toast } from './shopper-session.js';
+import { eventually, loginStatus, openPage, signUpShopper, toast, openAndClosePaymentWindow } from './shopper-session.js';
 
 /** The Profile's account settings: Change Password (DECISIONS §7). */
 describe('storefront: account settings in the Profile', () => {
@@ -84,12 +84,7 @@ describe('storefront: account settings in the Profile', () => {
     expect(await page.locator('select[name=state]').inputValue()).toBe('Maharashtra');
     expect(await page.locator('input[name=name]').inputValue()).toBe('Asha Verma');
     // Accepted as it stands: the payment window opens for an order shipped there.
-    await page
-      .locator('main form')
-      .getByRole('button', { name: /^Pay ₹/ })
-      .click();
-    await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
-    await toast(page, 'Payment cancelled').waitFor();
+    await openAndClosePaymentWindow(page);
     const orders = (await (await fetch(`${store.baseUrl}/api/user/orders`, { headers: { authorization: `Bearer ${shopper.token}` } })).json()).orders;
     expect(orders[0].shippingAddress).toMatchObject({ address: '12 Marine Drive', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' });
     await page.context().close();

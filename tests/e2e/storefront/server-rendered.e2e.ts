@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, waitForHydration, type E2EContext } from '../harness.js';
-import { openPage, products, type ApiProduct } from './shopper-session.js';
+import { waitForHydration, type E2EContext } from '../harness.js';
+import { openPage, type ApiProduct, startShop } from './shopper-session.js';
 
 /**
  * Issue 15: the public pages arrive rendered by the server and React hydrates them in place. In Chromium: no
@@ -11,10 +11,7 @@ import { openPage, products, type ApiProduct } from './shopper-session.js';
 describe('server-rendered shopper pages hydrate in Chromium', () => {
   let store: E2EContext;
   let catalogue: ApiProduct[];
-  beforeAll(async () => {
-    store = await startStore();
-    catalogue = await products(store);
-  });
+  beforeAll(async () => ({ store, catalogue } = await startShop()));
   afterAll(async () => store?.close());
 
   it('each public page hydrates without mismatch or React errors and reads no catalogue data twice', async () => {

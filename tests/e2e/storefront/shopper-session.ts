@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loginAdmin } from '../../helpers/test-runtime.js';
-import { awaitHydrationOnLoad, type E2EContext } from '../harness.js';
+import { awaitHydrationOnLoad, startStore, type E2EContext } from '../harness.js';
 
 export interface ApiProduct {
   id: string;
@@ -37,6 +37,19 @@ export async function products(store: E2EContext): Promise<ApiProduct[]> {
   const page = await apiJson<{ products: ApiProduct[]; total?: number }>(store, '/products?limit=200');
   expect(page.products.length, 'the demo catalogue fits one page of 200').toBe(page.total ?? page.products.length);
   return page.products;
+}
+
+/** A store seeded with the demo catalogue, and that catalogue as the API lists it (for a describe block's beforeAll). */
+export async function startShop(): Promise<{ store: E2EContext; catalogue: ApiProduct[] }> {
+  const store = await startStore();
+  return { store, catalogue: await products(store) };
+}
+
+/** A demo keychain under ₹800 (so below the ₹1,000 cash-on-delivery minimum) with at least `stock` units in stock. */
+export async function cheapKeychain(store: E2EContext, stock: number): Promise<ApiProduct> {
+  const keychain = (await products(store)).find((p) => p.category === 'Keychains' && p.in_stock && p.stock_quantity >= stock && p.price < 800);
+  expect(keychain, `a keychain under ₹800 with ${stock} in stock`).toBeDefined();
+  return keychain!;
 }
 
 export function uniqueEmail(prefix = 'shopper'): string {
@@ -98,6 +111,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const toast = (page: Page, title: string) => page.locator('[data-testid=toast]').filter({ hasText: title }).first();
+
+/** At checkout: Pay ₹… opens the payment window, the shopper closes it, and the 'Payment cancelled' toast shows. */
+export async function openAndClosePaymentWindow(page: Page): Promise<void> {
+  await page
+    .locator('main form')
+    .getByRole('button', { name: /^Pay ₹/ })
+    .click();
+  await page.getByTestId('payment-window').getByRole('button', { name: 'Close payment window' }).click();
+  await toast(page, 'Payment cancelled').waitFor();
+}
 
 /** Every catalogue list the page received (`/api/products…` answers carrying `products`), to check what crossed the wire. */
 export function recordProductLists(page: Page) {

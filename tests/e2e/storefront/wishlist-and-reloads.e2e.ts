@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
-import { apiJson, openPage, products, signUpShopper, toast, type ApiProduct, eventually } from './shopper-session.js';
+import type { E2EContext } from '../harness.js';
+import { apiJson, openPage, signUpShopper, toast, type ApiProduct, eventually, startShop } from './shopper-session.js';
 
 describe('storefront: guest wishlist merge at sign-in, page reloads, not-found pages', () => {
   let store: E2EContext;
   let catalogue: ApiProduct[];
-  beforeAll(async () => {
-    store = await startStore();
-    catalogue = await products(store);
-  });
+  beforeAll(async () => ({ store, catalogue } = await startShop()));
   afterAll(async () => store?.close());
 
   it("merges a guest's local wishlist into the server's at sign-in", async () => {
