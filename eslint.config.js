@@ -148,4 +148,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A read under way may predate the change: the SPAs refresh through the kit (cancel, then invalidate).
+    files: ['web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message:
+            "Use refreshQueries(queryClient, filters) from '@kit/query': invalidating alone keeps the answer of a first read already under way (TanStack dedupes it), which may predate the change.",
+        },
+      ],
+    },
+  },
 );

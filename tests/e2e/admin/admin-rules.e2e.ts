@@ -1,5 +1,6 @@
 // The dashboard's pure rules (no browser needed): retries, error texts chosen by message content, image URL rules,
 // product form validation, slide order, and which caches a live message refreshes.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 // admin-web and the kit are compiled by their own tsconfigs (bundler resolution, `@kit` aliased in
 // tests/e2e/vitest.config.ts), so load their modules at run time rather than through this project's NodeNext type check.
@@ -9,7 +10,7 @@ const [
   { ApiError, errorFrom },
   { displayImageUrl, isRecognisedImageUrl: isValidImageUrl, normaliseImageUrl },
   { PRODUCTS_RATE_LIMIT_RETRY, STATUS_UPDATE_RETRY, isRateLimited, withRetries },
-  { keysFor },
+  { keysFor, liveCatchUp },
   orderErrors,
   productForm,
   { slideOrder },
@@ -111,6 +112,26 @@ describe('admin dashboard rules', () => {
 
   it('slide order falls back to 1 when not a positive integer', () => {
     expect([slideOrder('3'), slideOrder('0'), slideOrder('-2'), slideOrder('1.5'), slideOrder('x')]).toEqual([3, 1, 1, 1, 1]);
+  });
+
+  it("refetches a message's queries once its read model is there, even when their first read (answered before the event) is still under way", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answerFirst = (_: string) => undefined as void;
+    let reads = 0;
+    const observer = new QueryObserver<string>(client, {
+      queryKey: ['admin', 'orders', { page: 1, limit: 50 }],
+      queryFn: () => (++reads === 1 ? new Promise<string>((resolve) => (answerFirst = resolve)) : Promise.resolve('with the new order')),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const position = { commit: '42', prepare: '42' };
+    const catchUp = liveCatchUp(client);
+    catchUp.onEvent({ type: 'order.placed', eventType: 'OrderPlaced', at: '2026-11-24T05:00:00.000Z', by: 'u1', position, affects: ['orders'], orderId: 'o1' });
+    catchUp.onProjected({ type: 'projected', readModel: 'orders', position });
+    answerFirst('before the order');
+    await expect.poll(() => observer.getCurrentResult().data).toBe('with the new order');
+    expect(reads).toBe(2);
+    unsubscribe();
+    client.clear();
   });
 
   it('maps live messages to the caches they make stale, by the read models each names', () => {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@kit/ui/badge';
+import { refreshQueries } from '@kit/query';
 import { Button } from '../../components/ui/button';
 import { useToast } from '@kit/ui/toast';
 import { AuditSection } from '../../features/audit/components/audit-section';
@@ -92,7 +93,7 @@ export default function DashboardRoute() {
         <div className="topbar-actions">
           <LiveIndicator state={live} />
           <Badge variant="admin">Admin Access</Badge>
-          <Button onClick={() => void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT })}>Refresh</Button>
+          <Button onClick={() => void refreshQueries(queryClient, { queryKey: ADMIN_ROOT })}>Refresh</Button>
           <Button variant="ghost">Settings</Button>
           <Button variant="outline" onClick={() => void signOut()}>
             Sign out

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, onUnauthorized, setToken } from '@kit/api';
+import { refreshQueries } from '@kit/query';
 import { isHydrating } from '../../lib/hydration';
 import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
@@ -52,7 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         writeLastUser(null);
         setUserState(null);
         setLoading(false);
-        void queryClient.invalidateQueries();
+        // Ask again as a guest; a read still under way went out with the refused token (cancelled, not waited for).
+        void refreshQueries(queryClient, {});
       }),
     [queryClient],
   );
@@ -78,8 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         writeLastUser(null);
         setUserState(null);
         setLoading(false);
-        // Reads sent with the stale token were refused: ask again as a guest.
-        void queryClient.invalidateQueries();
+        // Reads sent with the stale token were refused: ask again as a guest (cancelling any still under way).
+        void refreshQueries(queryClient, {});
       },
       onRetry: (attempt, delayMs, error) => console.warn(`Profile check failed (attempt ${attempt}); keeping the session and retrying in ${delayMs} ms`, error),
       isCancelled: () => cancelled,

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, getToken } from '@kit/api';
+import { refreshQueries } from '@kit/query';
 import type { LiveEventMessage, LiveMessage, ReadModel } from '@contract';
 import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
 import type { Page } from '../../../lib/page';
@@ -92,6 +93,14 @@ export function applyLiveMessage(queryClient: QueryClient, catchUp: ReadModelCat
   catchUp.onEvent(message);
 }
 
+/**
+ * A socket's catch-up: once a message's read models are there, its queries are read again with the kit's
+ * refreshQueries (cancel, then invalidate). A list whose first read is still under way may have been answered before
+ * the event; invalidating alone would keep that answer (TanStack dedupes a first fetch instead of cancelling it), so
+ * the order the feed just announced would never show.
+ */
+export const liveCatchUp = (queryClient: QueryClient) => new ReadModelCatchUp(queriesOf, (queryKey) => void refreshQueries(queryClient, { queryKey }));
+
 /** The server closes the feed with these when the session ended (4001) or the user is no admin now (4003). */
 const SESSION_CLOSE_CODES = new Set([4001, 4003]);
 
@@ -117,7 +126,7 @@ export function useLiveFeed(): LiveState {
     const sessionEnded = () => {
       stopped = true;
       setState('offline');
-      if (!isSigningOut()) void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+      if (!isSigningOut()) void refreshQueries(queryClient, { queryKey: authKeys.profile() });
     };
     const connect = async () => {
       if (!getToken() || stopped) return;
@@ -133,12 +142,12 @@ export function useLiveFeed(): LiveState {
       if (stopped) return;
       const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
       socket = new WebSocket(`${protocol}//${location.host}/api/admin/live?ticket=${encodeURIComponent(ticket)}`);
-      const catchUp = new ReadModelCatchUp(queriesOf, (queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      const catchUp = liveCatchUp(queryClient);
       socket.onopen = () => {
         attempt = 0;
         setState('live');
-        // Anything that happened while we were away: refetch once.
-        void queryClient.invalidateQueries({ queryKey: ADMIN_ROOT });
+        // Anything that happened while we were away (or since a read still under way was answered): refetch once.
+        void refreshQueries(queryClient, { queryKey: ADMIN_ROOT });
       };
       socket.onmessage = (event) => {
         try {
