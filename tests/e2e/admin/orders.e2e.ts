@@ -67,12 +67,9 @@ describe('admin orders', () => {
     // Bulk delete: nothing selected first, then two orders.
     await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
     await toast(page, 'No Orders Selected').filter({ hasText: 'Please select orders to delete.' }).waitFor();
-    const arrival = Date.now();
+    // Arrives without a reload; how fast is npm run bench:checkout's figure (append -> websocket message), not a bound here.
     const second = await placeOrder(store, buyer.token, productId);
-    await page.locator(`[data-row-id="${second.id}"]`).waitFor({ timeout: 3000 });
-    const arrivedIn = Date.now() - arrival;
-    console.log(`order row appeared ${arrivedIn} ms after the shopper's POST started`);
-    expect(arrivedIn).toBeLessThan(2000);
+    await page.locator(`[data-row-id="${second.id}"]`).waitFor();
     await page.getByLabel('Select all orders').check();
     await page.getByText('2 of 2 orders selected').waitFor();
     await screenshot(page, 'orders');
@@ -168,11 +165,12 @@ describe('admin orders', () => {
     expect(await indicator.textContent()).toBe('Live');
     const live = store.ctx.runtime.modules.find((m) => m.name === 'live')!;
     await live.stop!(); // the server closes every admin socket
-    await page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor({ timeout: 5000 });
+    await page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor();
     await live.start!(store.ctx.runtime);
-    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 10_000 });
+    // Reconnects with back-off (1 s doubling): when it does depends on how long the restart took, not a bound here.
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     const order = await placeOrder(store, buyer.token, productId);
-    await page.locator(`[data-row-id="${order.id}"]`).waitFor({ timeout: 3000 });
+    await page.locator(`[data-row-id="${order.id}"]`).waitFor();
     await page.context().close();
   });
 });
