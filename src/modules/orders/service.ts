@@ -6,9 +6,15 @@ import { generateTrackingNumber, runOrderCommand } from './commands.js';
 import type { OrderStatus } from './order.js';
 import { findOrder, type OrderDto } from './queries.js';
 
-/** Read-your-writes: a route answers only once the orders read model shows its change. */
+/**
+ * The read models an order change writes to: the order itself, and the tax invoice or credit note a status change
+ * appends with it (src/modules/gst). The invoices projector moves past a batch it has nothing in at once.
+ */
+const ORDER_READ_MODELS = ['orders', 'invoices'];
+
+/** Read-your-writes: a route answers only once the read models show its change (the admin's GST list, too). */
 export async function settled(runtime: Runtime, result: AppendResult | null): Promise<void> {
-  if (result) await runtime.projections.waitFor(result.position, ['orders']).catch(() => undefined);
+  if (result) await runtime.projections.waitFor(result.position, ORDER_READ_MODELS).catch(() => undefined);
 }
 
 /** Loads an order the user may see: their own, or any for an admin; anything else is 'Order not found'. */
