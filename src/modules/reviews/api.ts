@@ -7,7 +7,7 @@ import type { Runtime } from '../../runtime.js';
 import { loadCustomer } from '../customers/index.js';
 import { reviewDecider, type ReviewEligibility } from './decide.js';
 import { orderReviewEligibility, productReviewEligibility } from './eligibility.js';
-import { productExists } from '../catalogue/index.js';
+import { getCatalogue, productExists } from '../catalogue/index.js';
 import { reviewsOfProduct } from './queries.js';
 import { reviewStream } from './review.js';
 import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery, reviewsPageResponses, reviewSubmittedResponses } from './schemas.js';
@@ -35,7 +35,14 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
       },
       { userId, correlationId: request.id, now },
     );
-    if (result) await runtime.projections.waitFor(result.position, ['reviews']).catch(() => undefined);
+    if (result) {
+      await runtime.projections.waitFor(result.position, ['reviews']).catch(() => undefined);
+      // The review also moves the product's rating (DECISIONS §4): the in-memory catalogue the product page reads
+      // follows the catalogue read model; once it has the review, the page the shopper opens next shows it.
+      await getCatalogue(runtime)
+        .waitFor(result.position)
+        .catch(() => undefined);
+    }
     const review = events[0]!.data;
     return {
       success: true,
