@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,6 +18,10 @@ export const TEMPLATE_DATABASE = 'store_template';
  * instead (the template is made there too, under a name of this run).
  */
 export default async function setup(project: TestProject) {
+  // The storefront build (web/dist, web/dist-ssr) is read by the specs that serve pages (src/shop-pages, the journeys):
+  // made here once when missing, before any worker starts. Built by those specs themselves, two workers could each
+  // empty the folder (Vite's emptyOutDir) while the other reads it. A no-op when built (npm test builds first).
+  execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit', cwd: new URL('../..', import.meta.url).pathname });
   if (process.env.TEST_DATABASE_URL) {
     const template = `${TEMPLATE_DATABASE}_${process.pid}`;
     await createTemplate(process.env.TEST_DATABASE_URL, template);
