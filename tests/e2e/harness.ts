@@ -44,6 +44,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.hydrated === 'true');
 }
 
+/**
+ * `E2E_CPU_THROTTLE=4` runs every journey page on a CPU that many times slower (Chromium's CDP
+ * Emulation.setCPUThrottlingRate), as a slow phone would: it widens the race windows of hydration and first reads, to
+ * hunt flaky journeys. Unset: no throttling.
+ */
+export async function throttleCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? '');
+  if (!Number.isFinite(rate) || rate <= 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 /** Every navigation that loads a document (goto, reload, back, forward) waits for the page's hydration before it returns. */
 export function awaitHydrationOnLoad(page: Page): Page {
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
@@ -88,6 +100,7 @@ export async function startStore(options: { seedDemo?: boolean } = {}): Promise<
     newPage: async () => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
       const page = awaitHydrationOnLoad(await context.newPage());
+      await throttleCpu(page);
       await watchCsp(page, cspViolations);
       return page;
     },

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { loginAdmin } from '../../helpers/test-runtime.js';
-import { awaitHydrationOnLoad, startStore, type E2EContext } from '../harness.js';
+import { awaitHydrationOnLoad, startStore, throttleCpu, type E2EContext } from '../harness.js';
 
 export interface ApiProduct {
   id: string;
@@ -100,6 +100,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: { wid
     }, options.token);
   }
   const page = awaitHydrationOnLoad(await context.newPage());
+  await throttleCpu(page);
   page.setDefaultTimeout(15_000);
   return page;
 }
