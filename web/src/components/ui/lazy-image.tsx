@@ -32,16 +32,20 @@ export function LazyImage({
   src,
   alt,
   eager: eagerProp = false,
-  priority = false,
+  priority: priorityProp = false,
   sizes = IMAGE_SIZES.fullWidth,
   untilVisible = false,
   className,
   ...rest
 }: LazyImageProps) {
-  const eager = eagerProp || priority;
+  const resolved = displayImageUrl(src);
+  // No high priority for the placeholder drawing (a product without a picture): a small local file, and too little
+  // detail for Chrome to count it as the largest paint at a large size (the product page's gallery), so the app's
+  // start (lib/after-largest-paint.ts) would wait for an LCP entry naming it that never comes. It stays eager.
+  const priority = priorityProp && resolved !== PLACEHOLDER_IMAGE;
+  const eager = eagerProp || priorityProp;
   const observed = untilVisible && !eager;
   const ref = useRef<HTMLImageElement>(null);
-  const resolved = displayImageUrl(src);
   const [visible, setVisible] = useState(!observed);
   const [current, setCurrent] = useState(resolved);
   const [attempt, setAttempt] = useState(0);
