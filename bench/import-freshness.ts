@@ -8,7 +8,8 @@
  *                indexed them).
  * The log head and the read model row count are sampled every 250 ms while the import runs, so the write side and
  * the projector show apart (to 250 ms).
- * Usage: npx tsx bench/import-freshness.ts [--rows 50000] [--files 1]
+ * Usage: npx tsx bench/import-freshness.ts [--rows 50000] [--files 1] [--pg-stats]
+ *   --pg-stats: load pg_stat_statements and print, after each file, the statements that took the most server time.
  */
 import { execSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { catalogueCsv } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
 const files = arg('files', 1);
+const pgStats = process.argv.includes('--pg-stats');
 const load = () =>
   execSync('uptime')
     .toString()
@@ -34,7 +36,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
 chmodSync(dir, 0o755);
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
+const db = await startEmbeddedPostgres({
+  dataDir: path.join(dir, 'pg'),
+  port: 55000 + Math.floor(Math.random() * 1000),
+  ...(pgStats ? { extraFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}),
+});
 const env = loadEnv({
   NODE_ENV: 'development',
   DATA_DIR: path.join(dir, 'data'),
@@ -48,6 +54,17 @@ const runtime = await createRuntime({ env, log, connectionString: db.connectionS
 const app = await buildApp(runtime);
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+if (pgStats) await pool.query('create extension if not exists pg_stat_statements');
+
+/** The statements that took the most server time since the last call (then the counters are reset). */
+async function topStatements(): Promise<string> {
+  const { rows: top } = await pool.query<{ ms: string; calls: string; rows: string; query: string }>(
+    `select round(total_exec_time)::text as ms, calls::text, rows::text, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements order by total_exec_time desc limit 8`,
+  );
+  await pool.query('select pg_stat_statements_reset()');
+  return top.map((r) => `  ${r.ms.padStart(7)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows  ${r.query.slice(0, 160)}`).join('\n');
+}
 try {
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
   const { token } = (await login.json()) as { token: string };
@@ -103,6 +120,7 @@ try {
         `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
         `phases in ms ${phases.shift() ?? '(not logged)'}; ${before} → ${load()}`,
     );
+    if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
   }
 } finally {
   await pool.end();

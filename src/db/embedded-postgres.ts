@@ -70,6 +70,8 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (message: string) => void;
   /** false: a throwaway server (tests) that skips flushing to disk (fsync, synchronous_commit, full_page_writes off). */
   durable?: boolean;
+  /** More server settings, e.g. `['-c', 'shared_preload_libraries=pg_stat_statements']` for a bench's profile. */
+  extraFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(databaseDir), { recursive: true });
@@ -88,6 +90,7 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: [
       ...['-c', 'max_connections=200', '-c', 'shared_buffers=128MB'],
       ...(options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
+      ...(options.extraFlags ?? []),
     ],
     onLog: options.onLog ?? (() => undefined),
     onError: (error: unknown) => options.onLog?.(String(error)),
