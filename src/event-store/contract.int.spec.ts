@@ -394,6 +394,29 @@ describe('postgres adapter: a transaction that commits late is not skipped', () 
       ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       expect(await store.readStream('a')).toHaveLength(0);
       expect(await store.readStream('b')).toHaveLength(1);
+      // 'no_stream' writes are not read first (the unique version 0 refuses them): the error still names the stream
+      // and its real version, and a numeric expectation beside them is still checked before anything is written.
+      await store.append('c', [event(1), event(2)], { expectedVersion: 'no_stream' });
+      const refused = await store
+        .appendMany([
+          { streamId: 'a', events: [event(1)], expectedVersion: 'no_stream' },
+          { streamId: 'c', events: [event(3)], expectedVersion: 'no_stream' },
+        ])
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ streamId: 'c', expected: 'no_stream', actual: 1 });
+      await expect(
+        store.appendMany([
+          { streamId: 'a', events: [event(1)], expectedVersion: 'no_stream' },
+          { streamId: 'c', events: [event(3)], expectedVersion: 0 },
+        ]),
+      ).rejects.toMatchObject({ streamId: 'c', expected: 0, actual: 1 });
+      expect(await store.readStream('a')).toHaveLength(0);
+      expect(await store.readStream('c')).toHaveLength(2);
+      await store.appendMany([
+        { streamId: 'a', events: [event(1)], expectedVersion: 'no_stream' },
+        { streamId: 'c', events: [event(3)], expectedVersion: 1 },
+      ]);
+      expect((await store.readStream('c')).map((e) => e.streamVersion)).toEqual([0, 1, 2]);
     } finally {
       await store.close();
       await pool.end();

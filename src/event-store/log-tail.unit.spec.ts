@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { comparePositions, START, type GlobalPosition, type RecordedEvent } from '../core/event-store.js';
+import { LogTail } from './log-tail.js';
+
+/** A log of `visible` events (more can be made visible later) and a reader that counts its database reads. */
+function fakeLog(visible: number, pageSize: number) {
+  const all: RecordedEvent[] = Array.from({ length: 100 }, (_, i) => ({
+    id: `e${i + 1}`,
+    streamId: `s${i % 3}`,
+    streamVersion: Math.floor(i / 3),
+    type: 'TestHappened',
+    data: { n: i + 1 },
+    metadata: { correlationId: 'c', timestamp: '2026-01-01T00:00:00.000Z' },
+    position: { commit: 10n + BigInt(Math.floor(i / 4)), prepare: BigInt(i + 1) },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }));
+  const log = {
+    visible,
+    reads: [] as string[],
+    read: async (from: GlobalPosition) => {
+      log.reads.push(`${from.commit}:${from.prepare}`);
+      await new Promise((r) => setImmediate(r));
+      return all
+        .slice(0, log.visible)
+        .filter((e) => comparePositions(e.position, from) > 0)
+        .slice(0, pageSize);
+    },
+  };
+  return log;
+}
+const ns = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+
+describe('LogTail (the stretch of log shared by one process’s subscriptions)', () => {
+  it('reads each page from the database once for every subscriber that follows, whatever their batch sizes', async () => {
+    const log = fakeLog(30, 10);
+    const tail = new LogTail();
+    // Two subscribers wake on the same append at the same position: one database read.
+    const [a, b] = await Promise.all([tail.read(START, 10, log.read), tail.read(START, 4, log.read)]);
+    expect(ns(a)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(ns(b)).toEqual([1, 2, 3, 4]);
+    expect(log.reads).toHaveLength(1);
+    // The slower one walks the kept stretch without reading again; at its end the next page is read once.
+    expect(ns(await tail.read(b.at(-1)!.position, 4, log.read))).toEqual([5, 6, 7, 8]);
+    expect(ns(await tail.read({ ...b.at(-1)!.position, prepare: 8n, commit: 11n }, 4, log.read))).toEqual([9, 10]);
+    expect(log.reads).toHaveLength(1);
+    expect(ns(await tail.read(a.at(-1)!.position, 10, log.read))).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(ns(await tail.read(a.at(-1)!.position, 3, log.read))).toEqual([11, 12, 13]);
+    expect(log.reads).toEqual(['0:0', '12:10']);
+  });
+
+  it('never keeps an empty answer: a subscriber at the end sees events committed after it last looked', async () => {
+    const log = fakeLog(5, 10);
+    const tail = new LogTail();
+    const first = await tail.read(START, 10, log.read);
+    expect(ns(first)).toEqual([1, 2, 3, 4, 5]);
+    const end = first.at(-1)!.position;
+    expect(await tail.read(end, 10, log.read)).toEqual([]);
+    log.visible = 8;
+    expect(ns(await tail.read(end, 10, log.read))).toEqual([6, 7, 8]);
+    // Every event is handed out once per position, in order, with nothing skipped or repeated.
+    const seen: number[] = [];
+    let at = START;
+    for (let page = await tail.read(at, 3, log.read); page.length > 0; page = await tail.read(at, 3, log.read)) {
+      seen.push(...ns(page));
+      at = page.at(-1)!.position;
+    }
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('keeps at most its capacity (the oldest go) and answers positions before it from the database', async () => {
+    const log = fakeLog(100, 10);
+    const tail = new LogTail(20);
+    let at = START;
+    const seen: number[] = [];
+    for (let page = await tail.read(at, 10, log.read); page.length > 0; page = await tail.read(at, 10, log.read)) {
+      seen.push(...ns(page));
+      at = page.at(-1)!.position;
+    }
+    expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const reads = log.reads.length;
+    // Event 95 is still kept, event 5 is not: a subscriber far behind reads the database, and gets the right page.
+    const e95 = { commit: 10n + BigInt(Math.floor(94 / 4)), prepare: 95n };
+    expect(ns(await tail.read(e95, 10, log.read))).toEqual([96, 97, 98, 99, 100]);
+    expect(log.reads.length).toBe(reads);
+    const e5 = { commit: 10n + BigInt(Math.floor(4 / 4)), prepare: 5n };
+    expect(ns(await tail.read(e5, 3, log.read))).toEqual([6, 7, 8]);
+    expect(log.reads.length).toBe(reads + 1);
+    // A page behind the stretch is not kept (it would break the stretch's contiguity): the same read goes out again.
+    await tail.read(e5, 3, log.read);
+    expect(log.reads.length).toBe(reads + 2);
+  });
+
+  it('starts a new stretch at a page past the kept one, and shares a failed read with no one after it', async () => {
+    const log = fakeLog(100, 10);
+    const tail = new LogTail();
+    await tail.read(START, 10, log.read);
+    const e50 = { commit: 10n + BigInt(Math.floor(49 / 4)), prepare: 50n };
+    expect(ns(await tail.read(e50, 2, log.read))).toEqual([51, 52]);
+    expect(ns(await tail.read({ commit: 10n + BigInt(Math.floor(51 / 4)), prepare: 52n }, 3, log.read))).toEqual([53, 54, 55]);
+    expect(log.reads).toHaveLength(2);
+    const failing = () => Promise.reject(new Error('connection lost'));
+    const e60 = { commit: 10n + BigInt(Math.floor(59 / 4)), prepare: 60n };
+    await expect(tail.read(e60, 5, failing)).rejects.toThrow('connection lost');
+    expect(ns(await tail.read(e60, 2, log.read))).toEqual([61, 62]);
+  });
+});
