@@ -28,9 +28,17 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
     [productId, ...params],
   );
 
-type ProductRowInput = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'> & { at: string };
+type ProductRowInput = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'> & {
+  at: string;
+  /** The StockLevelSet that follows this event in the same batch, applied in the same statement (see applyMany). */
+  stock?: number;
+};
 
-/** Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. */
+/**
+ * Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. A row
+ * with `stock` sets the facts' stock first, which leaves exactly what the product event and then its StockLevelSet
+ * leave one at a time (the facts row with that stock, the product row derived from it), with one write of the row.
+ */
 function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductRowInput[]) {
   const input = rows.map((d) => ({
     id: d.productId,
@@ -51,12 +59,17 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
     hsn: d.hsn ?? null,
     gst_rate: d.gstRate ?? null,
     at: d.at,
+    stock: d.stock ?? null,
   }));
   return client.query(
     `with r as (select * from jsonb_to_recordset($1::jsonb) as r(id text, name text, price numeric, original_price numeric, image text,
         images jsonb, category text, is_new boolean, is_on_sale boolean, discount numeric, description text, in_stock_flag boolean,
-        imported_rating numeric, imported_reviews integer, power_points integer, hsn text, gst_rate numeric, at text)),
-     f as (insert into catalogue_product_facts (product_id) select id from r on conflict (product_id) do update set product_id = excluded.product_id returning *)
+        imported_rating numeric, imported_reviews integer, power_points integer, hsn text, gst_rate numeric, at text, stock integer)),
+     kept as (insert into catalogue_product_facts (product_id) select id from r where stock is null
+        on conflict (product_id) do update set product_id = excluded.product_id returning *),
+     stocked as (insert into catalogue_product_facts (product_id, stock_quantity) select id, stock from r where stock is not null
+        on conflict (product_id) do update set stock_quantity = excluded.stock_quantity returning *),
+     f as (select * from kept union all select * from stocked)
      insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
         in_stock_flag, imported_rating, imported_reviews, power_points, hsn, gst_rate, created_at, updated_at,
         stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
@@ -94,14 +107,37 @@ const updateManyFacts = (
   );
 
 /**
+ * A product event followed, next among its product's events in the batch, by a StockLevelSet (what adding or editing
+ * a product with its stock appends: the bulk import's every row) is written together with that stock, and the
+ * StockLevelSet is not applied on its own: one write of each product row instead of two.
+ */
+function stockFolds(events: (ProductEvent | StockEvent | ReviewEvent)[]) {
+  const lastOf = new Map<string, ProductEvent | StockEvent | ReviewEvent>();
+  const stockOf = new Map<ProductEvent | StockEvent | ReviewEvent, number>();
+  const folded = new Set<ProductEvent | StockEvent | ReviewEvent>();
+  for (const event of events) {
+    const productId = (event.data as { productId: string }).productId;
+    const previous = lastOf.get(productId);
+    lastOf.set(productId, event);
+    if (event.type === 'StockLevelSet' && (previous?.type === 'ProductAdded' || previous?.type === 'ProductUpdated')) {
+      stockOf.set(previous, event.data.quantity);
+      folded.add(event);
+    }
+  }
+  return { folded, stock: (event: ProductEvent) => (stockOf.has(event) ? { stock: stockOf.get(event)! } : {}) };
+}
+
+/**
  * Set-based batch: an event goes to layer k when it is the k-th event of its product in the batch, so each layer
  * touches every product at most once (its statements commute) and each product's events keep their order.
  */
 async function applyMany(client: import('pg').PoolClient, recorded: RecordedEvent[]): Promise<void> {
   const seen = new Map<string, number>();
   const layers: (ProductEvent | StockEvent | ReviewEvent)[][] = [];
+  const stockFor = stockFolds(recorded as unknown as (ProductEvent | StockEvent | ReviewEvent)[]);
   for (const r of recorded) {
     const event = r as unknown as ProductEvent | StockEvent | ReviewEvent;
+    if (stockFor.folded.has(event)) continue;
     const productId = (event.data as { productId: string }).productId;
     const k = seen.get(productId) ?? 0;
     seen.set(productId, k + 1);
@@ -117,10 +153,10 @@ async function applyMany(client: import('pg').PoolClient, recorded: RecordedEven
     for (const event of layer) {
       switch (event.type) {
         case 'ProductAdded':
-          added.push({ ...event.data, at: event.data.addedAt });
+          added.push({ ...event.data, at: event.data.addedAt, ...stockFor.stock(event) });
           break;
         case 'ProductUpdated':
-          updated.push({ ...event.data, at: event.data.updatedAt });
+          updated.push({ ...event.data, at: event.data.updatedAt, ...stockFor.stock(event) });
           break;
         case 'ProductRemoved':
           removed.push(event.data.productId);

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { replay } from '../../../projections/runner.js';
+import { START } from '../../core/event-store.js';
+import { verifyStoreChains } from '../audit/chain-sources.js';
 import { biff8 } from './xls.fixture.js';
 
 /** A multipart body built by hand, so the test controls every byte (UTF-8 names included). */
@@ -228,6 +230,75 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     const res = await upload({ mode: 'deleteall' });
     expect(res.json()).toMatchObject({ success: true, mode: 'deleteall', processed: before, total: before, created: 0, updated: 0, errors: [] });
     expect((await ctx.app.inject({ url: '/api/products' })).json().products).toEqual([]);
+  });
+});
+
+describe('a bulk import of many rows (several append transactions and projector batches)', () => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = (await loginAdmin(ctx.app)).auth;
+  });
+  afterAll(() => ctx.close());
+
+  const ROWS = 1_500;
+  const BAD = new Set([7, 1_001, 1_499]);
+  const csv = () => {
+    const lines = ['name,category,price,originalPrice,isOnSale,description,rating,reviews,stockQuantity'];
+    for (let i = 0; i < ROWS; i++) {
+      const price = BAD.has(i) ? 'not-a-price' : String(199 + ((i * 37) % 5000));
+      lines.push(
+        `Bulk Figure ${i},${i % 2 ? 'Keychains' : 'Anime Figures'},${price},${i % 5 ? '' : 5999},${i % 5 === 0},"Edition ${i}",4.${i % 10},${i % 7},${i % 4}`,
+      );
+    }
+    return Buffer.from(lines.join('\n'), 'utf8');
+  };
+
+  it('appends each good row as ProductAdded then StockLevelSet on new streams, chains verify, a bad row is named and writes nothing', async () => {
+    const body = multipart({ mode: 'add' }, { name: 'many.csv', content: csv() });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/products/bulk', headers: { ...admin, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, processed: ROWS - BAD.size, total: ROWS, created: ROWS - BAD.size, updated: 0 });
+    expect(res.json().errors).toEqual([...BAD].map((i) => ({ row: i + 2, name: `Bulk Figure ${i}`, reason: expect.any(String) })));
+    const events = (await ctx.runtime.store.readAll(START, 1_000_000)).filter((e) => e.type === 'ProductAdded' || e.type === 'StockLevelSet');
+    expect(events).toHaveLength(2 * (ROWS - BAD.size));
+    const names = new Set<string>();
+    for (let i = 0; i < events.length; i += 2) {
+      const [added, stock] = [events[i]!, events[i + 1]!];
+      expect([added.type, added.streamVersion, stock.type, stock.streamVersion]).toEqual(['ProductAdded', 0, 'StockLevelSet', 0]);
+      const productId = (added.data as { productId: string }).productId;
+      expect(stock.data).toMatchObject({ productId });
+      names.add((added.data as { name: string }).name);
+    }
+    for (const i of BAD) expect(names.has(`Bulk Figure ${i}`)).toBe(false);
+    expect(names.size).toBe(ROWS - BAD.size);
+    const verified = await verifyStoreChains(ctx.runtime.store);
+    expect(verified.ok).toBe(true);
+    expect(verified.events).toBeGreaterThanOrEqual(events.length);
+  });
+
+  it('leaves the read model the per-event path writes (apply one event at a time), and a replay rebuilds it identically', async () => {
+    const rows = async () => ({
+      products: (await ctx.runtime.pool.query('select * from products order by id')).rows,
+      facts: (await ctx.runtime.pool.query('select * from catalogue_product_facts order by product_id')).rows,
+    });
+    const live = await rows();
+    expect(live.products).toHaveLength(ROWS - BAD.size);
+    expect(live.products.filter((p) => p.stock_quantity > 0).length).toBeGreaterThan(0);
+    await ctx.runtime.projections.stop();
+    const catalogue = ctx.runtime.projections.projectors.find((p) => p.name === 'catalogue')!;
+    const events = (await ctx.runtime.store.readAll(START, 1_000_000)).filter((e) => catalogue.handles.includes(e.type));
+    const client = await ctx.runtime.pool.connect();
+    try {
+      await client.query('truncate products, catalogue_product_facts');
+      for (const event of events) await catalogue.apply(client, event);
+    } finally {
+      client.release();
+    }
+    expect(await rows()).toEqual(live);
+    await replay(ctx.runtime.store, ctx.runtime.pool, ctx.runtime.projections.projectors, ['catalogue']);
+    expect(await rows()).toEqual(live);
   });
 });
 
