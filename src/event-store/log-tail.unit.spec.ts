@@ -104,3 +104,15 @@ describe('LogTail (the stretch of log shared by one process’s subscriptions)',
     expect(ns(await tail.read(e60, 2, log.read))).toEqual([61, 62]);
   });
 });
+
+describe('LogTail once the log is quiet', () => {
+  it('lets its events go after the idle time: the next read of a kept position asks the database again', async () => {
+    const log = fakeLog(20, 10);
+    const tail = new LogTail(40_000, 30);
+    const first = await tail.read(START, 10, log.read);
+    await tail.read(START, 5, log.read);
+    expect(log.reads).toHaveLength(1);
+    await expect.poll(async () => (await tail.read(START, 5, log.read), log.reads.length), { interval: 20, timeout: 5_000 }).toBeGreaterThan(1);
+    expect(ns(await tail.read(first.at(-1)!.position, 10, log.read))).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+  });
+});
