@@ -95,7 +95,7 @@ export class CatalogueMemory {
       from = await this.loadReadModel();
       this.loadedFrom = 'read model';
       this.unsnapshotted = this.table.size;
-      this.saveSnapshot(from);
+      await this.saveSnapshot(from);
     }
     await this.follower.start((events) => this.follow(events, runtime), from, FOLLOW_BATCH);
   }
@@ -134,24 +134,34 @@ export class CatalogueMemory {
     }
   }
 
-  /** The table and the index as they are now (synchronous: consistent with the position the follower is at). */
-  captureSnapshot(): Record<string, SectionValue> {
-    return { ...this.table.capture(), ...this.index.capture() };
+  /**
+   * The table and the index as they are now, copied in slices between which requests are served. Consistent with the
+   * position the follower is at: the follower awaits this before it applies its next batch.
+   */
+  async captureSnapshot(): Promise<Record<string, SectionValue>> {
+    return { ...(await this.table.capture()), ...(await this.index.capture()) };
   }
 
   /**
    * Captures the catalogue now (covering `position`) and writes it in the background, unless it is too small, has
-   * not changed, or a write is under way. Resolves when the write is done.
+   * not changed, or a write is under way. Resolves once the copy is taken (the follower may then go on); `this.saving`
+   * resolves when the file is written.
    */
-  private saveSnapshot(position: GlobalPosition): Promise<unknown> {
+  private async saveSnapshot(position: GlobalPosition): Promise<void> {
     const options = this.snapshot;
-    if (!options || this.savingNow || this.unsnapshotted === 0 || this.table.size < options.minProducts || position.prepare === 0n) return this.saving;
-    const sections = this.captureSnapshot();
+    if (!options || this.savingNow || this.unsnapshotted === 0 || this.table.size < options.minProducts || position.prepare === 0n) return;
+    this.savingNow = true;
+    let sections: Record<string, SectionValue>;
+    try {
+      sections = await this.captureSnapshot();
+    } catch (error) {
+      this.savingNow = false;
+      this.log.warn({ err: error }, 'catalogue snapshot not taken');
+      return;
+    }
     const products = this.table.size;
     this.unsnapshotted = 0;
-    this.savingNow = true;
     this.saving = options.file.save(position, products, sections).finally(() => (this.savingNow = false));
-    return this.saving;
   }
 
   /**
@@ -190,7 +200,7 @@ export class CatalogueMemory {
       });
       await this.reload([...touched]);
       this.unsnapshotted += touched.size;
-      if (this.unsnapshotted >= SNAPSHOT_AFTER_CHANGES) void this.saveSnapshot(last);
+      if (this.unsnapshotted >= SNAPSHOT_AFTER_CHANGES) await this.saveSnapshot(last);
     }
   }
 
@@ -300,5 +310,6 @@ export class CatalogueMemory {
     await this.follower.stop();
     await this.saving;
     await this.saveSnapshot(this.follower.position);
+    await this.saving;
   }
 }

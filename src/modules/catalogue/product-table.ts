@@ -1,5 +1,6 @@
 import type { ProductDto, ProductRow } from './product-dto.js';
 import { searchWords } from './search-index.js';
+import { copyList, copyPairs, copyTyped } from './snapshot/chunked-copy.js';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
 
 const IS_NEW = 1;
@@ -153,33 +154,38 @@ export class ProductTable {
 
   /**
    * The table as it is now, for a snapshot: typed columns copied (later writes change them in place), text columns
-   * as shallow copies (strings never change), the rare per-product extras as [slot, value] pairs.
+   * as shallow copies (strings never change), the rare per-product extras as [slot, value] pairs. Copied in slices
+   * (snapshot/chunked-copy.ts): the table must not change until this resolves.
    */
-  capture(): Record<string, SectionValue> {
+  async capture(): Promise<Record<string, SectionValue>> {
     const n = this.length;
-    const typed = <T extends Float64Array | Int32Array | Uint8Array>(column: T) => ({ typed: column.slice(0, n) as T });
-    const pairs = <T>(column: (T | null)[]) => {
-      const found: [number, T][] = [];
-      for (let slot = 0; slot < n; slot++) if (column[slot] != null) found.push([slot, column[slot]!]);
-      return found;
-    };
+    const typed = async <T extends Float64Array | Int32Array | Uint8Array>(column: T) => ({ typed: await copyTyped(column, n) });
+    const strings = async (column: string[]) => ({ strings: await copyList(column, n) });
     return {
-      'table.meta': { json: { length: n, free: this.free, categoryNames: this.categoryNames, extraImages: pairs(this.extraImages), tax: pairs(this.tax) } },
-      'table.ids': { strings: this.ids.slice(0, n) },
-      'table.names': { strings: this.names.slice(0, n) },
-      'table.descriptions': { strings: this.descriptions.slice(0, n) },
-      'table.images': { strings: this.images.slice(0, n) },
-      'table.price': typed(this.price),
-      'table.originalPrice': typed(this.originalPrice),
-      'table.discount': typed(this.discount),
-      'table.rating': typed(this.rating),
-      'table.created': typed(this.created),
-      'table.updated': typed(this.updated),
-      'table.stock': typed(this.stock),
-      'table.reviews': typed(this.reviews),
-      'table.powerPoints': typed(this.powerPoints),
-      'table.flags': typed(this.flags),
-      'table.category': typed(this.category),
+      'table.meta': {
+        json: {
+          length: n,
+          free: [...this.free],
+          categoryNames: [...this.categoryNames],
+          extraImages: await copyPairs(this.extraImages, n),
+          tax: await copyPairs(this.tax, n),
+        },
+      },
+      'table.ids': await strings(this.ids),
+      'table.names': await strings(this.names),
+      'table.descriptions': await strings(this.descriptions),
+      'table.images': await strings(this.images),
+      'table.price': await typed(this.price),
+      'table.originalPrice': await typed(this.originalPrice),
+      'table.discount': await typed(this.discount),
+      'table.rating': await typed(this.rating),
+      'table.created': await typed(this.created),
+      'table.updated': await typed(this.updated),
+      'table.stock': await typed(this.stock),
+      'table.reviews': await typed(this.reviews),
+      'table.powerPoints': await typed(this.powerPoints),
+      'table.flags': await typed(this.flags),
+      'table.category': await typed(this.category),
     };
   }
 

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { copyList, copyTyped } from './snapshot/chunked-copy.js';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
 import {
   CATEGORY_WEIGHT,
@@ -151,18 +152,20 @@ export class SearchIndex {
 
   /**
    * The index as it is now, for a snapshot. Posting lists only grow at their end (a sweep or a renumbering makes new
-   * lists), so the lists themselves are kept with their lengths now, not copied; what changes in place is copied.
+   * lists), so the lists themselves are kept with their lengths now, not copied; what changes in place is copied, in
+   * slices (snapshot/chunked-copy.ts): the index must not change until this resolves.
    */
-  capture(): Record<string, SectionValue> {
-    const lengths = (lists: number[][]) => Uint32Array.from(lists, (list) => list.length);
+  async capture(): Promise<Record<string, SectionValue>> {
+    const terms = this.postings.length;
+    const lengths = async (lists: (number[] | undefined)[]) => Uint32Array.from(await copyList(lists, lists.length, (list) => list?.length ?? 0));
     return {
       'index.meta': { json: { nextSeq: this.nextSeq, live: this.live, stale: this.stale, version: this.version } },
-      'index.terms': { strings: this.terms.slice() },
-      'index.postings': { lists: this.postings.slice(), lengths: lengths(this.postings) },
-      'index.fields': { typed: Uint8Array.from(this.fields) },
-      'index.categories': { lists: this.categories.map((list) => list ?? []), lengths: lengths(this.categories.map((list) => list ?? [])) },
-      'index.seqs': { typed: this.seqs.slice() },
-      'index.postingsOf': { typed: this.postingsOf.slice() },
+      'index.terms': { strings: await copyList(this.terms, terms) },
+      'index.postings': { lists: await copyList(this.postings, terms), lengths: await lengths(this.postings) },
+      'index.fields': { typed: Uint8Array.from(await copyList(this.fields, terms)) },
+      'index.categories': { lists: this.categories.map((list) => list ?? []), lengths: await lengths(this.categories) },
+      'index.seqs': { typed: await copyTyped(this.seqs, this.seqs.length) },
+      'index.postingsOf': { typed: await copyTyped(this.postingsOf, this.postingsOf.length) },
     };
   }
 
