@@ -18,6 +18,7 @@ import { restoreBackup } from './restore-backup.js';
 import { writeBackup } from './write-backup.js';
 import { backupSettings } from './settings.js';
 import { NOT_BACKED_UP, SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
+import { readRetainedInvoice } from '../privacy/retention.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const SHIPPING = {
@@ -34,6 +35,8 @@ let work: string;
 let admin: { auth: Record<string, string> };
 let shopper: { auth: Record<string, string> };
 let productIds: string[] = [];
+/** A shopper erased after buying: the seller's copy of their invoice lives only in retained_invoices (issue 21). */
+let erased: { customerId: string; orderId: string; tag: string };
 
 async function addProduct(name: string, price: number, stock: number): Promise<string> {
   const r = await source.app.inject({
@@ -154,6 +157,29 @@ beforeAll(async () => {
   productIds = [await addProduct('Nezuko Kamado Figure', 1899, 50), await addProduct('ゾロ 三刀流 Figure', 2499, 50)];
   for (const id of productIds) expect((await placeCod(id)).statusCode).toBe(201);
   await source.app.inject({ method: 'POST', url: '/api/user/wishlist', headers: shopper.auth, payload: { productId: productIds[0] } });
+  // A sold order whose buyer is then erased: the named invoice goes to the retention store, its store and a read logged.
+  const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 8);
+  const buyer = await signUp(source.app, { full_name: `Retained Buyer ${tag}` });
+  const sold = await source.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: buyer.auth,
+    payload: { items: [{ productId: productIds[1], quantity: 1 }], payment_method: 'cod', ...SHIPPING },
+  });
+  expect(sold.statusCode, sold.body).toBe(201);
+  const orderId = String((sold.json() as { order: { id: string } }).order.id);
+  const confirmed = await source.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, headers: buyer.auth, payload: { status: 'confirmed' } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const erasure = await source.app.inject({
+    method: 'POST',
+    url: `/api/admin/customers/${buyer.user.id}/erase`,
+    headers: admin.auth,
+    payload: { reason: 'backup spec: erasure request' },
+  });
+  expect(erasure.statusCode, erasure.body).toBe(200);
+  const read = await source.app.inject({ method: 'GET', url: `/api/admin/retained-invoices/${orderId}?purpose=backup%20spec`, headers: admin.auth });
+  expect(read.statusCode, read.body).toBe(200);
+  erased = { customerId: buyer.user.id, orderId, tag };
   // An uploaded image as local storage keeps it.
   mkdirSync(path.join(dataDir, 'media', 'products'), { recursive: true });
   writeFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp'), Buffer.from('RIFF....WEBPVP8 fake image bytes'));
@@ -214,6 +240,34 @@ describe('backup and restore', () => {
       for (const table of ['orders', 'customers', 'products', 'wishlist_items'])
         expect((await tableRows(target.runtime.pool, table)).length, table).toBeGreaterThan(0);
       expect(readFileSync(path.join(target.mediaDir, 'products', 'nezuko.webp'))).toEqual(readFileSync(path.join(dataDir, 'media', 'products', 'nezuko.webp')));
+    } finally {
+      await target.runtime.close();
+    }
+  });
+
+  it('carries the invoices retained after an erasure and their access log: back after a restore, readable and still logged', async () => {
+    const retained = async (pool: pg.Pool) => ({
+      invoices: await tableRows(pool, 'retained_invoices'),
+      log: (await pool.query('select id, order_id, action, accessed_by, purpose, at from retention_access_log order by id')).rows,
+    });
+    const before = await retained(source.runtime.pool);
+    expect(before.invoices.join('\n')).toContain(`Retained Buyer ${erased.tag}`);
+    expect(before.log.filter((r) => r.order_id === erased.orderId).map((r) => r.action)).toEqual(['stored', 'read']);
+    const file = await backupOf('retention.backup.gz');
+    const target = await emptyTarget();
+    try {
+      await restoreInto(target, file);
+      expect(await retained(target.runtime.pool)).toEqual(before);
+      // The restored log verifies and still reads the buyer as erased; only the retention store names them.
+      expect((await verifyStoreChains(target.runtime.store)).breaks).toEqual([]);
+      const order = await target.runtime.pool.query('select customer_name from orders where id = $1', [erased.orderId]);
+      expect(order.rows).toEqual([{ customer_name: 'Erased customer' }]);
+      // Reading it on the restored store works and is logged after the restored entries (its id sequence moved on).
+      const copy = await readRetainedInvoice(target.runtime.pool, erased.orderId, 'restore check', 'backup spec');
+      expect(JSON.stringify(copy?.invoice)).toContain(`Retained Buyer ${erased.tag}`);
+      expect(copy?.accessLog.map((entry) => entry.action)).toEqual(['stored', 'read', 'read']);
+      const ids = (await target.runtime.pool.query<{ id: string }>('select id from retention_access_log order by id')).rows.map((r) => Number(r.id));
+      expect(ids.at(-1)).toBe(Math.max(...before.log.map((r) => Number(r.id))) + 1);
     } finally {
       await target.runtime.close();
     }

@@ -76,6 +76,22 @@ async function loadRows(client: pg.PoolClient, table: string, rows: string[]): P
   await client.query(`insert into "${table}" select * from jsonb_populate_recordset(null::"${table}", $1::jsonb)`, [`[${rows.join(',')}]`]);
 }
 
+/**
+ * Moves every sequence a restored table's columns draw from (a bigserial id, as in retention_access_log) past the
+ * largest restored value: rows inserted after the restore would otherwise be given the ids of restored rows.
+ */
+async function resetSequences(client: pg.PoolClient, table: string): Promise<void> {
+  const { rows } = await client.query<{ column_name: string; sequence: string }>(
+    `select a.attname as column_name, pg_get_serial_sequence(quote_ident($1), a.attname) as sequence
+       from pg_attribute a where a.attrelid = quote_ident($1)::regclass and a.attnum > 0 and not a.attisdropped
+        and pg_get_serial_sequence(quote_ident($1), a.attname) is not null`,
+    [table],
+  );
+  for (const { column_name: column, sequence } of rows) {
+    await client.query(`select setval($1::regclass, coalesce((select max("${column}") from "${table}"), 0) + 1, false)`, [sequence]);
+  }
+}
+
 /** Stages anchored heads for checkAnchor. */
 async function stageHeads(client: pg.PoolClient, heads: [string, number, string][]): Promise<void> {
   await client.query('insert into restore_heads select * from unnest($1::text[], $2::int[], $3::text[])', [
@@ -168,6 +184,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
         }
       }
       await flushRows();
+      for (const table of SOURCE_OF_TRUTH_TABLES) await resetSequences(client, table);
       if (heads.length > 0) await stageHeads(client, heads);
     } catch (error) {
       await lines.return?.(undefined).catch(() => undefined);
