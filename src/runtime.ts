@@ -116,15 +116,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await embedded?.stop();
     throw error;
   }
-  let personalData: PersonalData;
+  let personalData: PersonalData | undefined;
   try {
     personalData = await openPersonalData(pool, env);
+    // Another instance's erasure drops this one's cached key at once (README "Personal data").
+    await personalData.keys.listen();
     if (!env.EVENTSTORE_URL) {
       // A log written before personal data was encrypted: the one-time, recorded re-encryption (README "Personal data").
       const migrated = await encryptExistingLog(pool, personalData.codec);
       if (migrated) log.warn(migrated, 'personal data of an older log encrypted; chains recomputed and recorded in PersonalDataLogEncrypted');
     }
   } catch (error) {
+    await personalData?.keys.close();
     await pool.end();
     await embedded?.stop();
     throw error;
@@ -164,6 +167,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       await partial.sessions.stop();
       await projections.stop();
       await store.close();
+      await personalData.keys.close();
       await pool.end();
       await embedded?.stop();
     },

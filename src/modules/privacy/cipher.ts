@@ -22,8 +22,9 @@ export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   const iv = nonce();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+  const body = cipher.update(plaintext);
+  cipher.final(); // GCM has no final block to add: it only computes the tag
+  return Buffer.concat([iv, body, cipher.getAuthTag()], iv.length + body.length + 16);
 }
 
 /** Throws when the key is wrong or a byte was changed (the tag covers the ciphertext and the AAD). */
@@ -32,7 +33,9 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-  return Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]);
+  const plaintext = decipher.update(sealed.subarray(12, sealed.length - 16));
+  decipher.final(); // checks the tag (throws on a wrong key or a changed byte); GCM adds no bytes here
+  return plaintext;
 }
 
 /** A short public name of a master key (which key wrapped a row), never the key itself. */

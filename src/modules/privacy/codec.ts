@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { EventDataCodec } from '../../core/event-codec.js';
 import type { NewEvent, RecordedEvent } from '../../core/event-store.js';
-import { open, seal } from './cipher.js';
+import { open as openSealed, seal } from './cipher.js';
 import { personalFieldsOf, type ErasedValue } from './personal-fields.js';
 import type { SubjectKeyStore } from './subject-keys.js';
 
@@ -27,6 +27,8 @@ interface FieldPath {
 interface CompiledSpec {
   subject: (data: Data) => string | undefined;
   paths: FieldPath[];
+  /** The top-level names the paths start with: reading one of them opens the envelope. */
+  heads: Set<string>;
 }
 
 /** Each event type's declared paths, split once (the codec runs on every append and every read). */
@@ -35,15 +37,13 @@ function specOf(type: string): CompiledSpec | null {
   let spec = compiled.get(type);
   if (spec === undefined) {
     const declared = personalFieldsOf(type);
-    spec = declared
-      ? {
-          subject: declared.subject,
-          paths: Object.entries(declared.fields).map(([path, erased]) => {
-            const [head, tail] = path.split('.', 2) as [string, string | undefined];
-            return { path, head, tail, erased };
-          }),
-        }
-      : null;
+    const paths = declared
+      ? Object.entries(declared.fields).map(([path, erased]) => {
+          const [head, tail] = path.split('.', 2) as [string, string | undefined];
+          return { path, head, tail, erased };
+        })
+      : [];
+    spec = declared ? { subject: declared.subject, paths, heads: new Set(paths.map((p) => p.head)) } : null;
     compiled.set(type, spec);
   }
   return spec;
@@ -123,7 +123,25 @@ export class PersonalDataCodec implements EventDataCodec {
     return rest.includes('@') ? EMAIL_STREAM_PREFIX + this.emailIndex(rest) : streamId;
   }
 
-  async encode(events: NewEvent[]): Promise<NewEvent[]> {
+  encode(events: NewEvent[]): Promise<NewEvent[]> {
+    return this.sealWith(events, (subjects) => this.keys.keysForWriting(subjects));
+  }
+
+  /**
+   * As encode, for copying an older log forward: the clear fields of a shopper whose key is already destroyed are
+   * sealed with a key made for the occasion and thrown away, so they are gone at once and read as erased.
+   */
+  encodeOrShred(events: NewEvent[]): Promise<NewEvent[]> {
+    return this.sealWith(events, async (subjects) => {
+      const live = await this.keys.keysOf(subjects);
+      const wanted = [...new Set(subjects)].filter((s) => live.get(s) !== null);
+      const keys = wanted.length > 0 ? await this.keys.keysForWriting(wanted) : new Map<string, Buffer>();
+      for (const s of subjects) if (!keys.has(s)) keys.set(s, randomBytes(32));
+      return keys;
+    });
+  }
+
+  private async sealWith(events: NewEvent[], keysFor: (subjects: string[]) => Promise<Map<string, Buffer>>): Promise<NewEvent[]> {
     // What each event would seal, then every subject's key in one look-up (created together where missing).
     const taken = events.map((event) => {
       const spec = specOf(event.type);
@@ -136,7 +154,7 @@ export class PersonalDataCodec implements EventDataCodec {
     });
     const subjects = taken.flatMap((t) => (t ? [t.subject] : []));
     if (subjects.length === 0) return events;
-    const keys = await this.keys.keysForWriting(subjects);
+    const keys = await keysFor(subjects);
     return events.map((event, i) => {
       const t = taken[i];
       if (!t) return event;
@@ -159,23 +177,95 @@ export class PersonalDataCodec implements EventDataCodec {
       if (envelope) subjects.add(envelope.subject);
     }
     if (subjects.size === 0) return events;
+    // Every subject of the batch in one look-up (cached keys need none).
     const keys = await this.keys.keysOf(subjects);
     return events.map((event) => {
       const envelope = envelopeOf(event.data);
       if (!envelope) return event;
       const spec = specOf(event.type);
+      const paths = spec?.paths ?? [];
       const original = event.data as Data;
-      const { [ENVELOPE_KEY]: _envelope, ...rest } = original;
       const key = keys.get(envelope.subject);
-      let values: Record<string, unknown>;
-      if (key) {
-        values = JSON.parse(open(key, Buffer.from(envelope.sealed, 'base64'), aadOf(event.type, envelope.subject)).toString('utf8')) as Record<string, unknown>;
-      } else {
-        // Key destroyed (or never stored): every declared field reads as erased.
-        values = Object.fromEntries((spec?.paths ?? []).map((p) => [p.path, event.type === 'ProfileUpdated' ? undefined : erased(p.erased, envelope.subject)]));
+      if (!key) {
+        // Key destroyed (or never stored): every declared field reads as erased (no cryptography, so no need to wait).
+        const values = Object.fromEntries(paths.map((p) => [p.path, event.type === 'ProfileUpdated' ? undefined : erased(p.erased, envelope.subject)]));
+        return { ...event, data: putValues(withoutEnvelope(original), original, values, paths) };
       }
-      return { ...event, data: putValues(rest, original, values, spec?.paths ?? []) };
+      // Opened on first use: a reader that never touches a personal field (most subscribers: catalogue, stock, metrics,
+      // refunds) pays no decryption. The key was taken now, so the event reads as it would have been read eagerly.
+      if (!spec) {
+        // A sealed event of a type no longer declared opens at once (which of its fields are personal is unknown).
+        return { ...event, data: openInto(withoutEnvelope(original), original, event.type, envelope, key, paths) };
+      }
+      return { ...event, data: new Proxy<Data>({}, new OpenOnUse(original, event.type, envelope, key, spec)) };
     });
+  }
+}
+
+function withoutEnvelope(data: Data): Data {
+  const { [ENVELOPE_KEY]: _envelope, ...rest } = data;
+  return rest;
+}
+
+/** Opens the envelope and puts its values into `target` (a copy of `stored` without the envelope). */
+function openInto(target: Data, stored: Data, type: string, envelope: PersonalEnvelope, key: Buffer, paths: FieldPath[]): Data {
+  const plain = openSealed(key, Buffer.from(envelope.sealed, 'base64'), aadOf(type, envelope.subject));
+  return putValues(target, stored, JSON.parse(plain.toString('utf8')) as Record<string, unknown>, paths);
+}
+
+/**
+ * The proxy handler of a decoded event's data until its envelope is opened: fields that are not personal are read from
+ * the stored data as they are; the first read of a personal field, of the list of keys (spreading, JSON.stringify,
+ * Object.keys) or any write opens the envelope once, fills the proxy's target with the opened data and drops this
+ * handler's traps (its prototype becomes Object.prototype), so from then on the proxy is its plain target. The stored
+ * envelope is never visible. One object per event and no closures: cheap to make for events nobody opens.
+ */
+class OpenOnUse implements ProxyHandler<Data> {
+  constructor(
+    private readonly stored: Data,
+    private readonly type: string,
+    private readonly envelope: PersonalEnvelope,
+    private readonly key: Buffer,
+    private readonly spec: CompiledSpec,
+  ) {}
+
+  private open(target: Data): Data {
+    for (const field in this.stored) if (field !== ENVELOPE_KEY) target[field] = this.stored[field]; // no delete: it would slow the object down
+    openInto(target, this.stored, this.type, this.envelope, this.key, this.spec.paths);
+    Object.setPrototypeOf(this, Object.prototype); // no traps left: the proxy forwards everything to its target
+    return target;
+  }
+
+  private personal(prop: string | symbol): boolean {
+    return prop === ENVELOPE_KEY || (typeof prop === 'string' && this.spec.heads.has(prop));
+  }
+
+  get(target: Data, prop: string | symbol): unknown {
+    return this.personal(prop) ? Reflect.get(this.open(target), prop) : Reflect.get(this.stored, prop);
+  }
+
+  has(target: Data, prop: string | symbol): boolean {
+    return this.personal(prop) ? Reflect.has(this.open(target), prop) : Reflect.has(this.stored, prop);
+  }
+
+  ownKeys(target: Data): (string | symbol)[] {
+    return Reflect.ownKeys(this.open(target));
+  }
+
+  getOwnPropertyDescriptor(target: Data, prop: string | symbol): PropertyDescriptor | undefined {
+    return Reflect.getOwnPropertyDescriptor(this.open(target), prop);
+  }
+
+  set(target: Data, prop: string | symbol, value: unknown): boolean {
+    return Reflect.set(this.open(target), prop, value);
+  }
+
+  defineProperty(target: Data, prop: string | symbol, descriptor: PropertyDescriptor): boolean {
+    return Reflect.defineProperty(this.open(target), prop, descriptor);
+  }
+
+  deleteProperty(target: Data, prop: string | symbol): boolean {
+    return Reflect.deleteProperty(this.open(target), prop);
   }
 }
 

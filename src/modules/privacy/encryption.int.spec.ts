@@ -152,6 +152,43 @@ describe('key cache', () => {
   });
 });
 
+describe('erasure on another instance', () => {
+  it('makes the data unreadable on an instance that had the key cached, before it reads PersonalDataErased', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const { parseMasterKey } = await import('./master-key.js');
+    const { SubjectKeyStore } = await import('./subject-keys.js');
+    const { PersonalDataCodec } = await import('./codec.js');
+    const { ERASED_NAME } = await import('./personal-fields.js');
+    const master = parseMasterKey(ctx.runtime.env.DATA_KEY!);
+    // Two API instances: each its own key store and codec over the same tables.
+    const here = new SubjectKeyStore(ctx.runtime.pool, master);
+    const there = new SubjectKeyStore(ctx.runtime.pool, master);
+    await here.listen();
+    try {
+      const codec = await PersonalDataCodec.create(here);
+      const customerId = randomUUID();
+      const [sealed] = await codec.encode([
+        {
+          type: 'AddressAdded',
+          data: { customerId, addressId: randomUUID(), name: 'Cached Key Shopper', address: '4 Residency Road', city: 'Bengaluru' },
+          metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
+        },
+      ]);
+      const read = async () => {
+        const stored = { ...sealed!, id: randomUUID(), streamId: `customer-${customerId}`, streamVersion: 0, position: { commit: 1n, prepare: 1n } };
+        const [event] = await codec.decode([{ ...stored, data: structuredClone(sealed!.data), createdAt: new Date().toISOString() }]);
+        return (event!.data as { name: string }).name;
+      };
+      expect(await read()).toBe('Cached Key Shopper'); // the key is in this instance's cache now
+      await there.destroy(customerId);
+      // No PersonalDataErased goes through this codec: only the notification of the destruction reaches it.
+      await expect.poll(read, { timeout: 15_000, interval: 20 }).toBe(ERASED_NAME);
+    } finally {
+      await here.close();
+    }
+  });
+});
+
 describe('master key rotation', () => {
   it('re-wraps every live data key under the new master key; the log is untouched and still decrypts', async () => {
     const { randomBytes: bytes } = await import('node:crypto');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import { ConflictError } from '../../core/errors.js';
 import { masterKeyId, open, seal } from './cipher.js';
 
@@ -13,14 +13,23 @@ export class SubjectErasedError extends ConflictError {
 /** How many unwrapped keys a store keeps in memory (least recently used dropped first). */
 export const MAX_CACHED_KEYS = 10_000;
 
+/** Notified (payload: the subject) in the transaction that destroys a key: every listening instance drops its copy. */
+export const KEY_DESTROYED_CHANNEL = 'personal_data_key_destroyed';
+
 /**
  * Data keys per subject (a customer id) in `personal_data_keys`, wrapped by the master key. Unwrapped keys are cached
  * in memory in a bounded LRU (`MAX_CACHED_KEYS`); `null` in the cache means destroyed. Another instance's erasure
- * reaches this cache through `forget` (the codec calls it for every PersonalDataErased it reads).
+ * reaches this cache at once through `listen` (a NOTIFY sent with the destruction), and through `forget` (the codec
+ * calls it for every PersonalDataErased it reads). While a store that should listen has no listening connection (not
+ * yet, or lost), it trusts no cached key and asks the table.
  */
 export class SubjectKeyStore {
   private readonly cache = new Map<string, Buffer | null>();
   private readonly masterId: string;
+  private listener: pg.Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  /** listen() was called and close() was not: cached keys count only while the listener is connected. */
+  private following = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -48,13 +57,61 @@ export class SubjectKeyStore {
     return open(this.master, wrapped, `data-key:${subject}`);
   }
 
+  /**
+   * Follows other instances' key destructions (LISTEN on KEY_DESTROYED_CHANNEL, a connection of its own): an erasure
+   * anywhere makes the data unreadable here without waiting for this instance to read PersonalDataErased.
+   */
+  async listen(): Promise<void> {
+    this.following = true;
+    await this.startListener();
+  }
+
+  private startListener(): Promise<void> {
+    if (this.listener || !this.following) return Promise.resolve();
+    this.listenerStarting ??= (async () => {
+      const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+      client.on('notification', (message) => {
+        if (message.payload) this.forget(message.payload);
+      });
+      client.on('error', () => {
+        // Destructions may be missed while it is down: nothing cached is trusted until a new listener is up.
+        this.listener = null;
+        this.listenerStarting = null;
+        this.cache.clear();
+        void client.end().catch(() => undefined);
+      });
+      await client.connect();
+      await client.query(`listen ${KEY_DESTROYED_CHANNEL}`);
+      if (!this.following) {
+        await client.end();
+        return;
+      }
+      this.cache.clear(); // anything cached before the listener was up may be stale
+      this.listener = client;
+    })().finally(() => {
+      this.listenerStarting = null;
+    });
+    return this.listenerStarting;
+  }
+
+  /** Stops listening (the runtime's close). */
+  async close(): Promise<void> {
+    this.following = false;
+    await this.listenerStarting?.catch(() => undefined);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+  }
+
   /** Keys of these subjects (null: destroyed; absent: never created). One query for those not cached. */
   async keysOf(subjects: Iterable<string>): Promise<Map<string, Buffer | null>> {
     const result = new Map<string, Buffer | null>();
     const missing = new Set<string>();
+    // A store that follows destructions but lost its listener reconnects, and meanwhile reads every key from the table.
+    const trustCache = !this.following || this.listener !== null;
+    if (!trustCache) void this.startListener().catch(() => undefined);
     for (const s of subjects) {
       if (result.has(s)) continue;
-      const cached = this.cache.get(s);
+      const cached = trustCache ? this.cache.get(s) : undefined;
       if (cached !== undefined) {
         result.set(s, cached);
         // Recently used: moved to the newest end once the cache is half full (below that nothing is dropped anyway).
@@ -114,6 +171,8 @@ export class SubjectKeyStore {
        where personal_data_keys.erased_at is null`,
       [subject],
     );
+    // Delivered when the destruction commits (at once outside a transaction), to every instance's listener.
+    await client.query('select pg_notify($1, $2)', [KEY_DESTROYED_CHANNEL, subject]);
     this.remember(subject, null);
     return (rowCount ?? 0) > 0;
   }
