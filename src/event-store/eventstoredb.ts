@@ -107,6 +107,14 @@ export class EventStoreDbEventStore implements EventStore {
     }
     const streamId = this.storedId(plainStreamId);
     const events = this.codec ? await this.codec.encode(plainEvents) : plainEvents;
+    return this.appendStored(streamId, events, options);
+  }
+
+  /**
+   * Appends events as they are to be stored (no validation, no codec; the stream id as given), chained like every
+   * append: what copying an older log forward writes (src/modules/privacy/encrypt-esdb-log.ts), ids kept.
+   */
+  async appendStored(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     for (let attempt = 0; ; attempt++) {
       const last = await this.lastEvent(streamId);
       const current = last ? last.revision : -1;

@@ -27,6 +27,24 @@ export const logMigrationEvents = {
 } as const;
 registerEvents(logMigrationEvents);
 
+/**
+ * The PersonalDataLogEncrypted of the EventStoreDB copy (encrypt-esdb-log.ts), as this migration writes it: the heads
+ * before under their new ids (an e-mail address hashed), the digest before over the heads as an older anchor saw them.
+ */
+export function logMigrationRecord(
+  counts: { events: number; streams: number },
+  before: { asStored: ChainHead[]; renamed: ChainHead[] },
+  headsAfter: ChainHead[],
+) {
+  return logMigrationEvents.PersonalDataLogEncrypted.parse({
+    ...counts,
+    headsBefore: before.renamed,
+    digestBefore: anchorDigest(before.asStored),
+    digestAfter: anchorDigest(headsAfter),
+    at: new Date().toISOString(),
+  });
+}
+
 interface Row {
   global_position: string;
   stream_id: string;
