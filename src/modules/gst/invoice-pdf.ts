@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fontFor, FONT_FILES, invoiceMoney } from '../orders/invoice.js';
+import { fontFor, FONT_FILES, invoiceMoney } from '../../shared/invoice-fonts.js';
 import type { TaxInvoice } from './tax-invoice.js';
 
 /**

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { registerEvents } from '../../core/event-registry.js';
 import type { NewEvent } from '../../core/event-store.js';
 import { z } from 'zod';
-import { anchorDigest, type ChainHead } from '../audit/anchor.js';
+import { anchorDigest, type ChainHead } from '../audit/index.js';
 import { ENVELOPE_KEY, type PersonalDataCodec } from './codec.js';
 import { personalEventTypes } from './personal-fields.js';
 
