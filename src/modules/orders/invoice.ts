@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { fontFor, FONT_FILES, invoiceMoney } from '../../shared/invoice-fonts.js';
+import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
 import { gstContained, toPaise, toRupees } from './pricing.js';
 import type { OrderDto } from './queries.js';
 
@@ -27,15 +26,7 @@ export function buildInvoice(order: OrderDto, gstRate: number) {
 export type Invoice = ReturnType<typeof buildInvoice>;
 
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
-    /** Sets the font that covers `text`; customer names, addresses and product names may be Japanese. */
-    const fit = (text: string, weight: 'regular' | 'bold' = 'regular') => doc.font(fontFor(text, weight));
+  return renderInvoicePdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } }, (doc, fit) => {
     doc.font('regular');
     doc.fontSize(20).text('Anime Collectibles', { continued: false }).moveDown(0.3);
     doc.fontSize(14).text(`Tax Invoice ${invoice.orderNumber}`);
@@ -67,6 +58,5 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       doc.text(`${label}: ${invoiceMoney(value)}`, 50, doc.y, { align: 'right' });
     }
     doc.moveDown().text(`Payment: ${invoice.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Online'} (${invoice.paymentStatus})`, 50);
-    doc.end();
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontFor, invoiceMoney } from '../../shared/invoice-fonts.js';
+import { fontFor, invoiceMoney } from '../../shared/invoice-pdf.js';
 import { invoicePdf, type Invoice } from './invoice.js';
 
 const invoice: Invoice = {

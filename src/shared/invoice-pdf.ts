@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
 
-// The fonts and money format of the two invoice PDFs (the order's summary in orders, the tax invoice in gst).
+// What the two invoice PDFs share (the order's summary in orders, the tax invoice in gst): the document set-up, the
+// fonts and the money format.
 // Helvetica has neither ₹ nor Japanese glyphs, and product names here are often Japanese (鬼滅の刃 …).
 // DejaVu Sans carries ₹ and Latin; Noto Sans JP carries kana and kanji. Each string is set in the first
 // font that has every one of its characters.
@@ -28,3 +30,20 @@ export function fontFor(text: string, weight: 'regular' | 'bold' = 'regular'): F
 }
 
 export const invoiceMoney = (rupees: number) => `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Sets the font that covers `text` (customer names, addresses and product names may be Japanese). */
+export type FitFont = (text: string, weight?: 'regular' | 'bold') => PDFKit.PDFDocument;
+
+/** An invoice PDF: the document with the invoice fonts registered, drawn by `draw`, as one buffer. */
+export function renderInvoicePdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument, fit: FitFont) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument(options);
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+    draw(doc, (text, weight = 'regular') => doc.font(fontFor(text, weight)));
+    doc.end();
+  });
+}
