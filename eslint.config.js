@@ -46,6 +46,16 @@ const coreZone = {
   from: ['./src/modules', './src/plugins', './src/shop-pages', './projections'],
   message: 'src/core imports no feature, plugin or projection.',
 };
+/**
+ * Pure rules and data several features share (GST slabs and HSN, tax periods, the personal-field registry and erased
+ * markers, the invoice fonts, the privacy notice version): they import no feature, so a feature and a projector may
+ * import them directly and no index import can close a cycle.
+ */
+const sharedZone = {
+  target: './src/shared',
+  from: ['./src/modules', './src/plugins', './src/shop-pages', './projections', './src/runtime.ts', './src/app.ts'],
+  message: 'src/shared holds pure rules several features share: it imports no feature, plugin, projection or the runtime.',
+};
 
 /**
  * Events are the contract between the write and the read side: a projector imports only features' `events.ts` (their
@@ -61,51 +71,6 @@ const projectionZones = [
   { target: './src/modules', from: './projections', message: 'Feature modules never import projectors; the app wires them (projections/index.ts).' },
 ];
 
-/** Files that still cross a zone (listed by `npm run lint` when removed from here); each is work left for issue 19. */
-const ZONE_EXCEPTIONS = [
-  // Server modules reading another module's files (ports of issue 19 point 2 replace these).
-  'src/modules/admin/api.ts', // audit's order-as-of and resolve-order
-  'src/modules/audit/order-as-of.ts', // orders' decider and events
-  'src/modules/audit/order-streams.ts',
-  'src/modules/audit/revenue.ts',
-  'src/modules/backup/restore-backup.ts', // the projection runner's replay (backup/restore work of issue 19)
-  // Projections using a feature's pure helpers besides its events (to move beside the events or into the projection).
-  'projections/invoices/invoices-projector.ts', // gst's tax period of a date
-  'projections/personal-data-erased.ts', // privacy's erased-field markers
-  'src/modules/profile/profile-api.ts', // customers' credentials and commands
-  'src/modules/sessions/session-registry.ts',
-  // GST and personal data (landed together with the zones): each goes through the other feature's index.ts once the
-  // pure rules they share (HSN/slab rules, the privacy notice version, the spec invoice's PDF, pincode states) move to
-  // files that import no feature, so the index imports cannot cycle.
-  'src/modules/catalogue/decide.ts', // gst's HSN and slab rules
-  'src/modules/catalogue/schemas.ts',
-  'src/modules/customers/commands.ts', // privacy notice version
-  'src/modules/gst/invoice-pdf.ts', // the spec invoice's PDF layout
-  'src/modules/gst/states.ts', // profile's pincode → state table
-  'src/modules/privacy/busy-shopper.fixture.ts',
-  'src/modules/privacy/data-export.ts', // profile's and reviews' queries
-  'src/modules/privacy/encrypt-log.ts', // audit's anchor
-  // Browser features using another feature (to move into lib/ or components/, or compose in app/).
-  'admin-web/src/features/carousels/components/slide-form-dialog.tsx',
-  'admin-web/src/features/customers/api/get-customer-orders.ts',
-  'admin-web/src/features/live/api/use-live-feed.ts',
-  'admin-web/src/features/overview/components/overview-tab.tsx',
-  'admin-web/src/features/gst/components/gst-section.tsx', // audit's current month
-  'web/src/features/user/components/your-data.tsx', // auth provider
-  'web/src/features/cart/cart-provider.tsx',
-  'web/src/features/cart/cart-store.ts',
-  'web/src/features/checkout/signup-address.ts',
-  'web/src/features/checkout/use-place-order.ts',
-  'web/src/features/orders/components/pay-now.tsx',
-  'web/src/features/products/components/product-card.tsx',
-  'web/src/features/products/components/product-reviews.tsx',
-  'web/src/features/products/components/purchase-panel.tsx',
-  'web/src/features/user/address-selection.tsx',
-  'web/src/features/user/api/get-user-profile.ts',
-  'web/src/features/user/components/profile-details.tsx',
-  'web/src/features/wishlist/wishlist-provider.tsx',
-];
-
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/dist-ssr/**', 'node_modules/**', 'data/**', 'coverage/**', 'web/public/**', '**/*.d.ts'],
@@ -116,6 +81,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x cannot parse an imported .ts file and no-cycle silently sees no imports at all.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json', 'admin-web/tsconfig.json', 'shared-web/tsconfig.json'] }),
       ],
@@ -140,11 +108,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}', 'shared-web/**/*.{ts,tsx}'],
-    ignores: ['**/*.spec.{ts,tsx}', ...ZONE_EXCEPTIONS],
+    ignores: ['**/*.spec.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [coreZone, kitZone, ...serverZones, ...projectionZones, ...browserZones('web'), ...browserZones('admin-web')] },
+        { zones: [coreZone, sharedZone, kitZone, ...serverZones, ...projectionZones, ...browserZones('web'), ...browserZones('admin-web')] },
       ],
     },
   },

@@ -110,7 +110,7 @@ async function main() {
       restoreBackup({
         pool: target.pool,
         store: target.store,
-        projectors: target.projections.projectors,
+        readModels: target.projections,
         file,
         mediaDir: path.join(dir, 'restored-media'),
         onPhase: phase,

@@ -20,7 +20,7 @@ import { registerEvents } from '../src/core/event-registry.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { placeOrder } from '../src/modules/orders/index.js';
 import { UNCAPPED_HOLDS } from '../src/modules/orders/holds.js';
-import { createTestProduct } from '../src/modules/orders/test-products.js';
+import { createTestProduct } from '../tests/helpers/test-products.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, percentile, runBench, silent } from './harness.js';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../src/core/event-store.js';
-import { ERASED_NAME, erasedEmail } from '../src/modules/privacy/personal-fields.js';
+import { ERASED_NAME, erasedEmail } from '../src/shared/personal-fields.js';
 
 /**
  * PersonalDataErased in each read model that holds personal data (issue 21): the same erased values the event store's

@@ -3,6 +3,7 @@ import { comparePositions, START, type EventStore, type GlobalPosition, type Rec
 import { applyBatch, readCheckpoints } from './apply-batch.js';
 import { LeaderLock } from './leadership.js';
 import type { Projector } from './projector.js';
+import { replay, type ReplayedModel, type ReplayOptions } from './replay.js';
 
 export { applyBatch } from './apply-batch.js';
 export { replay } from './replay.js';
@@ -326,6 +327,11 @@ export class ProjectionRunner {
   onAdvance(listener: (name: string, position: GlobalPosition) => void): () => void {
     this.advanceListeners.add(listener);
     return () => this.advanceListeners.delete(listener);
+  }
+
+  /** Rebuilds every read model from the start of the log (replay.ts): what a restore runs once the log is back. */
+  rebuildAll(options: ReplayOptions = {}): Promise<ReplayedModel[]> {
+    return replay(this.store, this.pool, this.projectors, undefined, options);
   }
 
   /** Where each projector has got to (its checkpoint as this runner last saw it). */

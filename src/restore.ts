@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     const report = await restoreBackup({
       pool: runtime.pool,
       store: runtime.store,
-      projectors: runtime.projections.projectors,
+      readModels: runtime.projections,
       file: path.resolve(file),
       mediaDir: path.resolve(env.DATA_DIR, 'media'),
     });

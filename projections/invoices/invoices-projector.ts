@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '../../src/core/event-store.js';
 import type { TaxDocumentEvent } from '../../src/modules/gst/events.js';
 import { TAX_DOCUMENT_EVENT_TYPES } from '../../src/modules/gst/events.js';
-import { taxPeriodOf } from '../../src/modules/gst/financial-year.js';
-import { ERASED_RECIPIENT } from '../../src/modules/gst/personal-fields.js';
+import { taxPeriodOf } from '../../src/shared/financial-year.js';
+import { ERASED_RECIPIENT } from '../../src/shared/personal-fields.js';
 import type { Projector } from '../projector.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../../src/modules/orders/test-products.js';
+import { createTestProduct } from '../../tests/helpers/test-products.js';
 import { replay } from '../runner.js';
 import { ordersProjector } from './orders-projector.js';
 

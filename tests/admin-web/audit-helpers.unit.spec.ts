@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downloadFileName } from '../../shared-web/api/download-file-name.js';
-import { currentIndiaMonth } from '../../admin-web/src/features/audit/components/current-india-month.js';
+import { currentIndiaMonth } from '../../admin-web/src/lib/current-india-month.js';
 
 /** The Analytics tab's audit cards: their default window and the name the export is saved under. */
 describe('admin audit: default window', () => {

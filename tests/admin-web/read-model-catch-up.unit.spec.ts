@@ -4,7 +4,7 @@ import type { LiveEventMessage, LogPosition, ReadModel } from '../../src/contrac
 // admin-web resolves `@contract` through its own tsconfig (bundler resolution): load the module at run time rather than
 // through this project's NodeNext type check.
 const web = (path: string): Promise<any> => import(/* @vite-ignore */ new URL(`../../admin-web/src/${path}`, import.meta.url).href);
-const { ReadModelCatchUp, compareLogPositions } = await web('features/live/api/read-model-catch-up.ts');
+const { ReadModelCatchUp, compareLogPositions, MAX_WAITING } = await web('features/live/api/read-model-catch-up.ts');
 
 /** The dashboard's read model → queries map (use-live-feed.ts; its own mapping is checked in tests/e2e/admin/admin-rules.e2e.ts). */
 const QUERIES: Partial<Record<ReadModel, string[][]>> = {
@@ -42,9 +42,9 @@ const event = (position: LogPosition, affects: ReadModel[], orderId = 'o1'): Liv
 const projected = (readModel: ReadModel, position: LogPosition) => ({ type: 'projected' as const, readModel, position });
 
 /** A catch-up whose invalidations are recorded as 'admin/orders'-style strings. */
-function recorder() {
+function recorder(maxWaiting?: number) {
   const invalidated: string[] = [];
-  const catchUp = new ReadModelCatchUp(queriesOf, (key: readonly string[]) => invalidated.push(key.join('/')));
+  const catchUp = new ReadModelCatchUp(queriesOf, (key: readonly string[]) => invalidated.push(key.join('/')), maxWaiting);
   return { catchUp, invalidated };
 }
 
@@ -99,5 +99,39 @@ describe('the dashboard refetches once the read model has caught up', () => {
     catchUp.onEvent(event(at(2), ['wishlists']));
     catchUp.onProjected(projected('wishlists', at(2)));
     expect(invalidated).toEqual([]);
+  });
+
+  it('holds at most MAX_WAITING messages while a read model stands still', () => {
+    const { catchUp, invalidated } = recorder();
+    for (let i = 1; i <= MAX_WAITING + 100; i++) catchUp.onEvent(event(at(i), ['orders'], `o${i}`));
+    expect(catchUp.waiting).toBe(MAX_WAITING);
+    expect(catchUp.refreshesDue).toBe(1);
+    expect(invalidated).toEqual([]);
+    catchUp.onProjected(projected('orders', at(MAX_WAITING + 100)));
+    expect(catchUp.waiting).toBe(0);
+    expect(catchUp.refreshesDue).toBe(0);
+    expect(invalidated.sort()).toEqual(['admin/analytics', 'admin/customers', 'admin/orders', 'admin/stats']);
+  });
+
+  it('drops the oldest message for a full refresh of each read model it affects, once that read model reaches it', () => {
+    const { catchUp, invalidated } = recorder(3);
+    catchUp.onEvent(event(at(1), ['orders'], 'o1'));
+    catchUp.onEvent(event(at(2), ['catalogue'], 'p2'));
+    catchUp.onEvent(event(at(3), ['orders'], 'o3'));
+    catchUp.onEvent(event(at(4), ['orders'], 'o4'));
+    catchUp.onEvent(event(at(5), ['orders'], 'o5'));
+    // o1 and p2 were dropped: their read models are refreshed whole when they get there, not before.
+    expect(catchUp.waiting).toBe(3);
+    expect(catchUp.refreshesDue).toBe(2);
+    catchUp.onProjected(projected('catalogue', at(1)));
+    expect(invalidated).toEqual([]);
+    catchUp.onProjected(projected('catalogue', at(2)));
+    expect(invalidated.sort()).toEqual(['admin/products', 'admin/stats']);
+    catchUp.onProjected(projected('orders', at(1)));
+    expect(invalidated.slice(2).sort()).toEqual(['admin/analytics', 'admin/customers', 'admin/orders', 'admin/stats']);
+    expect(catchUp.waiting).toBe(3);
+    catchUp.onProjected(projected('orders', at(5)));
+    expect(invalidated.slice(6).sort()).toEqual(['admin/analytics', 'admin/customers', 'admin/orders', 'admin/stats']);
+    expect([catchUp.waiting, catchUp.refreshesDue]).toEqual([0, 0]);
   });
 });

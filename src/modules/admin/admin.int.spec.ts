@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 const address = { shipping_address: '5 Park Street', shipping_city: 'Kolkata', shipping_state: 'West Bengal', shipping_pincode: '700016', shipping_phone: '' };
 

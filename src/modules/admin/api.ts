@@ -5,9 +5,7 @@ import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { comparePositions } from '../../core/event-store.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
-import { happenedBy, orderAsOf } from '../audit/order-as-of.js';
-import { resolveOrderId } from '../audit/resolve-order.js';
-import { historyQuery } from '../audit/schemas.js';
+import { happenedBy, historyQuery, orderAsOf, resolveOrderId } from '../audit/index.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
 import type { EventQuery } from '../../core/event-store.js';
 import { findEventsByReading } from '../../event-store/log-reads-by-reading.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { specApp } from '../../../tests/helpers/spec-app.js';
 import { createTestApp, loginAdmin, signUp } from '../../../tests/helpers/test-runtime.js';
 import { orderStream } from '../orders/order.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { reconcileRevenue } from './revenue.js';
 import { anchorDigest, type Anchor } from './anchor.js';
 import { auditCli } from './test-cli.js';

@@ -9,4 +9,6 @@ export function createModule(_deps: ModuleDeps): StoreModule {
 }
 
 export { orderAsOf, happenedBy, type OrderSnapshot } from './order-as-of.js';
-export { historyEventSchema, orderSnapshotSchema, revenueReconciliationSchema } from './schemas.js';
+export { resolveOrderId } from './resolve-order.js';
+export { anchorDigest, type ChainHead } from './anchor.js';
+export { historyEventSchema, historyQuery, orderSnapshotSchema, revenueReconciliationSchema } from './schemas.js';

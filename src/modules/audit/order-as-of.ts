@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '../../core/event-store.js';
-import { evolveOrder, initialOrderState, ORDER_EVENT_TYPES, type OrderEvent, type OrderState } from '../orders/order.js';
-import { toRupees } from '../orders/pricing.js';
+import { evolveOrder, initialOrderState, ORDER_EVENT_TYPES, toRupees, type OrderEvent, type OrderState } from '../orders/index.js';
 
 /** When an order event happened: the `at` it carries (hashed with it), else the command's timestamp. */
 function eventTime(event: Pick<RecordedEvent, 'data' | 'metadata'>): string {

@@ -1,5 +1,5 @@
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
-import { ORDER_EVENT_TYPES, orderStream } from '../orders/order.js';
+import { ORDER_EVENT_TYPES, orderStream } from '../orders/index.js';
 
 /** What the order walk hands over: one order's events at a time, then how many events lay beyond the checkpoint. */
 export interface OrderWalk {

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition } from '../../core/event-store.js';
-import { REVENUE_STATUSES } from '../orders/index.js';
-import { toPaise, toRupees } from '../orders/pricing.js';
+import { REVENUE_STATUSES, toPaise, toRupees } from '../orders/index.js';
 import { orderAsOf } from './order-as-of.js';
 import { walkOrders } from './order-streams.js';
 

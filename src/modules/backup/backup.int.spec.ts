@@ -74,7 +74,7 @@ async function emptyTarget(): Promise<{ runtime: Runtime; mediaDir: string }> {
 }
 
 const restoreInto = (target: { runtime: Runtime; mediaDir: string }, file: string) =>
-  restoreBackup({ pool: target.runtime.pool, store: target.runtime.store, projectors: target.runtime.projections.projectors, file, mediaDir: target.mediaDir });
+  restoreBackup({ pool: target.runtime.pool, store: target.runtime.store, readModels: target.runtime.projections, file, mediaDir: target.mediaDir });
 
 async function tableRows(pool: pg.Pool, table: string): Promise<string[]> {
   const { rows } = await pool.query<{ row: string }>(`select to_jsonb(t)::text as row from "${table}" t`);
@@ -437,7 +437,7 @@ describe('backup and restore', () => {
     const error = await restoreBackup({
       pool: source.runtime.pool,
       store: source.runtime.store,
-      projectors: source.runtime.projections.projectors,
+      readModels: source.runtime.projections,
       file,
       mediaDir: path.join(work, 'media-x'),
     }).then(

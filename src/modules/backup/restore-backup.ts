@@ -3,9 +3,6 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
-import type { Projector } from '../../../projections/projector.js';
-import { replay } from '../../../projections/runner.js';
-import type { ReplayedModel } from '../../../projections/replay.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -13,10 +10,22 @@ import { BackupRefused, type BackupHeader, type BackupLine, type BackupTrailer }
 import { BackupChecker, checkedLines, readHeader } from './read-backup.js';
 import { checkAnchor, verifyChains, withoutHashTrigger } from './verify-restored-log.js';
 
+/** A read model rebuilt by replay: its name, the events it applied and the seconds it spent applying them. */
+export interface RebuiltReadModel {
+  name: string;
+  events: number;
+  seconds: number;
+}
+
+/** What rebuilds the read models once the log is restored (the app's projection runner: the app wires projectors). */
+export interface ReadModelRebuilder {
+  rebuildAll(options: { onRead?: (seconds: number) => void }): Promise<RebuiltReadModel[]>;
+}
+
 export interface RestoreOptions {
   pool: pg.Pool;
   store: EventStore;
-  projectors: readonly Projector[];
+  readModels: ReadModelRebuilder;
   file: string;
   /** Where local images go (DATA_DIR/media); must not hold files yet. */
   mediaDir: string;
@@ -37,7 +46,7 @@ export interface RestoreReport {
   media: number;
   /** Rows of source-of-truth tables restored. */
   rows: number;
-  readModels: ReplayedModel[];
+  readModels: RebuiltReadModel[];
 }
 
 /** One value in COPY's text format: backslash, tab, newline and carriage return escaped. */
@@ -216,7 +225,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     await rm(options.mediaDir, { recursive: true, force: true });
     await rename(staging, options.mediaDir);
   }
-  const readModels = await replay(options.store, pool, options.projectors, undefined, { onRead: options.onReplayRead });
+  const readModels = await options.readModels.rebuildAll({ onRead: options.onReplayRead });
   options.onPhase?.('replayed');
   return { header, events: trailer.events, streams: trailer.streams, media: trailer.media, rows: trailer.rows ?? 0, readModels };
 }

@@ -5,7 +5,7 @@ import { decimalText } from '../../core/decimal-text.js';
 import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
-import { HSN_PATTERN, rateProblem } from '../gst/settings.js';
+import { HSN_PATTERN, rateProblem } from '../../shared/gst-rates.js';
 import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
 
 const required = 'Please fill in all required fields';

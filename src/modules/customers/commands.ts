@@ -15,7 +15,7 @@ import {
 import { decideCustomer, decideEmailClaim } from './decide.js';
 import type { CredentialStore } from './credentials.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { PRIVACY_NOTICE_VERSION } from '../privacy/notice.js';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 
 const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
 const emailDecider = { initialState: initialEmailState, evolve: evolveEmail };

@@ -4,12 +4,12 @@ import { createAttemptThrottle } from './attempt-throttle.js';
 import { bootstrapAdmin } from './bootstrap-admin.js';
 import './customer.js';
 
-export { registerCustomer, loadCustomer, changeSessions, eraseCustomerRecord } from './commands.js';
+export { registerCustomer, loadCustomer, changeSessions, eraseCustomerRecord, updateProfile } from './commands.js';
 export { CredentialStore } from './credentials.js';
 export { verifyPassword } from './password.js';
 export { createAttemptThrottle, type AttemptThrottle } from './attempt-throttle.js';
 export { toUserDto } from './api.js';
-export { customerStream } from './customer.js';
+export { customerStream, nextSessionVersion, type CustomerEvent } from './customer.js';
 
 export const startOrder = 10;
 

@@ -4,7 +4,7 @@ import { replay } from '../../../projections/runner.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import type { OrderCommand } from '../orders/decide.js';
 import { runOrderCommand } from '../orders/index.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { runGstCli } from './cli.js';
 import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
 import { taxInvoicePdf } from './invoice-pdf.js';

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { fontFor, FONT_FILES, invoiceMoney } from '../orders/invoice.js';
+import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
 import type { TaxInvoice } from './tax-invoice.js';
 
 /**
@@ -7,18 +6,12 @@ import type { TaxInvoice } from './tax-invoice.js';
  * date, so the same invoice gives the same bytes (replay reproduces them).
  */
 export function taxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 40,
-      info: { Title: `Tax Invoice ${invoice.invoiceNumber}`, CreationDate: new Date(invoice.date), ModDate: new Date(invoice.date) },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
-    const fit = (text: string, weight: 'regular' | 'bold' = 'regular') => doc.font(fontFor(text, weight));
+  const options = {
+    size: 'A4',
+    margin: 40,
+    info: { Title: `Tax Invoice ${invoice.invoiceNumber}`, CreationDate: new Date(invoice.date), ModDate: new Date(invoice.date) },
+  };
+  return renderInvoicePdf(options, (doc, fit) => {
     const line = (text: string, weight: 'regular' | 'bold' = 'regular', x = 40) => fit(text, weight).text(text, x);
     const s = invoice.seller;
     doc.fontSize(16);
@@ -105,6 +98,5 @@ export function taxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     doc.font('regular').text(`For ${invoice.signature.for}`, 40, doc.y, { align: 'right' });
     doc.moveDown(2.5);
     doc.text(invoice.signature.label, 40, doc.y, { align: 'right' });
-    doc.end();
   });
 }

@@ -3,7 +3,7 @@ import type { EventStore, StreamWrite } from '../../core/event-store.js';
 import { productStream } from '../catalogue/index.js';
 import { categoryDefaults } from './category-defaults.js';
 import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
-import { documentNumber, financialYearOf } from './financial-year.js';
+import { documentNumber, financialYearOf } from '../../shared/financial-year.js';
 import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue.js';
 import { gstSettings, type GstSettings } from './settings.js';
 

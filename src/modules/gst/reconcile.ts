@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { eventsOf, type EventStore } from '../../core/event-store.js';
 import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
-import { periodBounds, taxPeriodOf } from './financial-year.js';
+import { periodBounds, taxPeriodOf } from '../../shared/financial-year.js';
 import { gstr1, type Amounts } from './gstr1.js';
 import { gstSettings } from './settings.js';
 

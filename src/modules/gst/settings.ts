@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { slabsFrom, SLABS_PATTERN } from '../../shared/gst-rates.js';
 import { gstinProblem } from './gstin.js';
 import { stateOfCode, type GstState } from './states.js';
 
 /** The demo seller's GSTIN: made up (Karnataka, a fictitious PAN), but it passes the format and check-character rules. */
 export const DEMO_GSTIN = '29AAACA1234A1ZG';
-
-/**
- * GST slabs since 22 Sep 2025 (56th GST Council: 5 % and 18 %, 40 % for demerit goods; 12 % and 28 % removed), with
- * 0 % for exempt goods. Configurable because slabs change. Sources: ClearTax, "56th GST Council meeting"
- * (https://cleartax.in/s/56th-gst-council-meet-news: notifications of 17 Sep 2025, rates from 22 Sep 2025); SCC Online
- * blog of 4 Sep 2025 (gst-council-56th-meeting-slab-reforms-tribunal-rollouts-2025).
- */
-export const DEFAULT_SLABS = [0, 5, 18, 40];
 
 export interface CategoryTax {
   hsn: string;
@@ -50,13 +43,7 @@ const envSchema = z.object({
       .default('29'),
   ),
   SELLER_GSTIN: z.preprocess(blankIsUnset, z.string().default(DEMO_GSTIN)),
-  GST_SLABS: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'GST_SLABS: comma-separated percentages')
-      .optional(),
-  ),
+  GST_SLABS: z.preprocess(blankIsUnset, z.string().regex(SLABS_PATTERN, 'GST_SLABS: comma-separated percentages').optional()),
   GST_CATEGORY_DEFAULTS: z.preprocess(blankIsUnset, z.string().optional()),
   SHIPPING_GST_RATE: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(100).default(18)),
   SHIPPING_SAC: z.preprocess(
@@ -92,7 +79,7 @@ export function gstSettingsFrom(source: NodeJS.ProcessEnv): GstSettings {
   const problem = gstinProblem(e.SELLER_GSTIN);
   if (problem) throw new Error(`Invalid GST settings: SELLER_GSTIN: ${problem}`);
   if (e.SELLER_GSTIN.slice(0, 2) !== state.code) throw new Error('Invalid GST settings: SELLER_GSTIN does not start with SELLER_STATE_CODE');
-  const slabs = e.GST_SLABS ? e.GST_SLABS.split(',').map(Number) : DEFAULT_SLABS;
+  const slabs = slabsFrom(e.GST_SLABS);
   const categoryDefaults = { ...DEFAULT_CATEGORY_TAX };
   if (e.GST_CATEGORY_DEFAULTS) {
     // "Keychains=7117:5;Anime Figures=9503:5"
@@ -124,7 +111,4 @@ export function setGstSettings(settings: GstSettings | null): void {
   current = settings;
 }
 
-export const HSN_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
-export const hsnProblem = (hsn: string) => (HSN_PATTERN.test(hsn) ? null : 'HSN must be 4, 6 or 8 digits');
-export const rateProblem = (rate: number, slabs: number[] = gstSettings().slabs) =>
-  slabs.includes(rate) ? null : `GST rate must be one of ${slabs.join(', ')} %`;
+export { HSN_PATTERN, hsnProblem, rateProblem } from '../../shared/gst-rates.js';

@@ -1,4 +1,4 @@
-import { lookupPincode } from '../profile/pincode.js';
+import { lookupPincode } from '../profile/index.js';
 
 /** GST state and union-territory codes (the first two digits of a GSTIN; the place-of-supply codes of GSTR-1). */
 export const GST_STATES: Readonly<Record<string, string>> = {

@@ -11,11 +11,19 @@ const HEARTBEAT_MS = 30_000;
 /** Close codes (private range) telling the dashboard not to reconnect: its session ended, or it is no admin now. */
 export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_NOT_ADMIN = 4003;
+/**
+ * Close code for a dashboard that reads slower than the feed writes: once a socket holds more than MAX_BUFFERED_BYTES
+ * unsent, it is closed rather than buffered without end. The dashboard reconnects (any other code) and refetches whole.
+ */
+export const CLOSE_TOO_SLOW = 4008;
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** The part of a ws socket the feed uses (ws ships no types here). */
 interface FeedSocket {
   readonly readyState: number;
   readonly OPEN: number;
+  /** Bytes queued by send() and not yet written to the network. */
+  readonly bufferedAmount: number;
   send(data: string): void;
   ping(): void;
   terminate(): void;
@@ -50,6 +58,9 @@ export class LiveFeed {
   private runtime: Runtime | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly alive = new WeakSet<FeedSocket>();
+  /** The one wait for the read models that is under way, and what the batches read meanwhile want waited for next. */
+  private nudging = false;
+  private nextNudge: { position: GlobalPosition; readModels: Set<ReadModel> } | null = null;
 
   get connections(): number {
     return this.sockets.size;
@@ -78,7 +89,18 @@ export class LiveFeed {
 
   private broadcast(message: LiveMessage): void {
     const text = JSON.stringify(message);
-    for (const socket of this.sockets.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
+    for (const socket of this.sockets.keys()) this.send(socket, text);
+  }
+
+  /** Sends, unless the socket already holds MAX_BUFFERED_BYTES unsent: a consumer that slow is closed (CLOSE_TOO_SLOW). */
+  private send(socket: FeedSocket, text: string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.remove(socket);
+      socket.close(CLOSE_TOO_SLOW, 'Too slow: reconnect to catch up');
+      return;
+    }
+    socket.send(text);
   }
 
   /** The `hello` of a new socket, then where each read model has got to. */
@@ -89,7 +111,7 @@ export class LiveFeed {
     for (const projector of runtime.projections.projectors) {
       greeting.push({ type: 'projected', readModel: projector.name as ReadModel, position: wirePosition(runtime.projections.positionOf(projector.name)) });
     }
-    for (const message of greeting) socket.send(JSON.stringify(message));
+    for (const message of greeting) this.send(socket, JSON.stringify(message));
   }
 
   private follow(): Promise<Subscription> {
@@ -109,10 +131,8 @@ export class LiveFeed {
               for (const name of affects) affected.add(name);
               this.broadcast(message);
             }
-            // A follower reads the leader's checkpoints every second, but every 50 ms while someone waits for a
-            // position: waiting for this batch makes the `projected` messages follow promptly on any instance.
             const last = events[events.length - 1];
-            if (last && affected.size > 0) void runtime.projections.waitFor(last.position, [...affected], 30_000).catch(() => undefined);
+            if (last && affected.size > 0) this.nudge(runtime, last.position, affected);
           },
           onError: (error) => runtime.log.warn({ err: error }, 'live feed subscription error'),
         }),
@@ -122,6 +142,35 @@ export class LiveFeed {
         throw error;
       });
     return this.following;
+  }
+
+  /**
+   * A follower reads the leader's checkpoints every second, but every 50 ms while someone waits for a position: waiting
+   * for the batch makes the `projected` messages follow promptly on any instance. One wait at a time: batches read
+   * while it runs fold into the next one (the latest position, every read model they affect), so a burst of batches
+   * never piles up waiters.
+   */
+  private nudge(runtime: Runtime, position: GlobalPosition, readModels: Set<ReadModel>): void {
+    const next = (this.nextNudge ??= { position, readModels: new Set() });
+    next.position = position;
+    for (const readModel of readModels) next.readModels.add(readModel);
+    if (this.nudging) return;
+    const waitNext = () => {
+      const target = this.nextNudge;
+      this.nextNudge = null;
+      this.nudging = target !== null;
+      if (!target) return;
+      void runtime.projections
+        .waitFor(target.position, [...target.readModels], 30_000)
+        .catch(() => undefined)
+        .finally(waitNext);
+    };
+    waitNext();
+  }
+
+  /** Waits for the read models under way (1 at most) and queued (1 at most): what the feed holds beside its sockets. */
+  get pendingWaits(): number {
+    return (this.nudging ? 1 : 0) + (this.nextNudge ? 1 : 0);
   }
 
   /** The account's sessions or role changed: close its sockets whose session no longer admits them. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveMessageSchema, READ_MODELS, type LiveMessage, type LogPosition } from '../../contract/live.js';
 import { createTestApp, liveTicket, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { setStockLevel } from '../inventory/index.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 interface WsClient {
   on(event: 'open', cb: () => void): void;

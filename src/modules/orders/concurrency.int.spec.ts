@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { loadInventory } from '../inventory/index.js';
-import { createTestProduct } from './test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 const address = { shipping_address: '9 Brigade Road', shipping_city: 'Bengaluru', shipping_state: 'Karnataka', shipping_pincode: '560001', shipping_phone: '' };
 

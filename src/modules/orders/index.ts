@@ -6,7 +6,17 @@ import { expireDueOrders } from './commands.js';
 import './order.js';
 
 export { loadOrder, runOrderCommand, placeOrder, expireDueOrders, generateTrackingNumber } from './commands.js';
-export { orderStream, ORDER_EVENT_TYPES, ORDER_STATUSES, REVENUE_STATUSES, type OrderEvent, type OrderStatus } from './order.js';
+export {
+  orderStream,
+  evolveOrder,
+  initialOrderState,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  REVENUE_STATUSES,
+  type OrderEvent,
+  type OrderState,
+  type OrderStatus,
+} from './order.js';
 export { changeOrderStatus, confirmOrder, deleteOrder, settled, visibleOrder } from './service.js';
 export { latestDeliveredOrderWith, orderIdOfProviderOrder, shopperOrderWithProduct } from './order-lookups.js';
 export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';

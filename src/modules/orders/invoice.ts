@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import type { Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
 import { gstContained, toPaise, toRupees } from './pricing.js';
 import type { OrderDto } from './queries.js';
 
@@ -28,42 +25,8 @@ export function buildInvoice(order: OrderDto, gstRate: number) {
 }
 export type Invoice = ReturnType<typeof buildInvoice>;
 
-// Helvetica has neither ₹ nor Japanese glyphs, and product names here are often Japanese (鬼滅の刃 …).
-// DejaVu Sans carries ₹ and Latin; Noto Sans JP carries kana and kanji. Each string is set in the first
-// font that has every one of its characters.
-const require = createRequire(import.meta.url);
-export const FONT_FILES = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  japanese: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-} as const;
-type FontName = keyof typeof FONT_FILES;
-const opened = new Map<FontName, Font>();
-function covers(name: FontName, codePoint: number): boolean {
-  let font = opened.get(name);
-  if (!font) opened.set(name, (font = fontkit.openSync(FONT_FILES[name]) as Font));
-  return font.hasGlyphForCodePoint(codePoint);
-}
-
-/** The font an invoice string is set in: DejaVu when it covers the text, else Noto Sans JP (kana, kanji and Latin). */
-export function fontFor(text: string, weight: 'regular' | 'bold' = 'regular'): FontName {
-  const codePoints = [...text].map((c) => c.codePointAt(0)!).filter((c) => c > 0x20);
-  if (codePoints.every((c) => covers(weight, c))) return weight;
-  return codePoints.some((c) => covers('japanese', c)) ? 'japanese' : weight;
-}
-
-export const invoiceMoney = (rupees: number) => `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
-    /** Sets the font that covers `text`; customer names, addresses and product names may be Japanese. */
-    const fit = (text: string, weight: 'regular' | 'bold' = 'regular') => doc.font(fontFor(text, weight));
+  return renderInvoicePdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } }, (doc, fit) => {
     doc.font('regular');
     doc.fontSize(20).text('Anime Collectibles', { continued: false }).moveDown(0.3);
     doc.fontSize(14).text(`Tax Invoice ${invoice.orderNumber}`);
@@ -95,6 +58,5 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       doc.text(`${label}: ${invoiceMoney(value)}`, 50, doc.y, { align: 'right' });
     }
     doc.moveDown().text(`Payment: ${invoice.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Online'} (${invoice.paymentStatus})`, 50);
-    doc.end();
   });
 }

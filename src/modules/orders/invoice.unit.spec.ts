@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fontFor, invoiceMoney, invoicePdf, type Invoice } from './invoice.js';
+import { fontFor, invoiceMoney } from '../../shared/invoice-pdf.js';
+import { invoicePdf, type Invoice } from './invoice.js';
 
 const invoice: Invoice = {
   orderNumber: 'AC-2026-000042',

@@ -5,7 +5,7 @@ import { loadInventory } from '../inventory/index.js';
 import { expireDueOrders } from './commands.js';
 import { orderStream } from './order.js';
 import { DEFAULT_HOLD_CAPS } from './holds.js';
-import { createTestProduct } from './test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
 const address = {

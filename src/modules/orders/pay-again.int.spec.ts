@@ -5,7 +5,7 @@ import { loadInventory } from '../inventory/index.js';
 import { webhookSignature } from '../payments/signature.js';
 import { expireDueOrders } from './commands.js';
 import { EXPIRED_MESSAGE } from './decide.js';
-import { createTestProduct } from './test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 const WEBHOOK_SECRET = 'whsec_pay_again_0123';
 

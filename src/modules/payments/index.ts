@@ -1,12 +1,13 @@
 import type { Subscription } from '../../core/event-store.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { paymentsApi } from './api.js';
-import './payments.js';
+import './events.js';
 import { createPaymentProvider } from './provider.js';
 import { startRefunds } from './refunds.js';
 
 export { paymentSignature, webhookSignature } from './signature.js';
 export { SIMULATOR_KEY_ID } from './provider.js';
+export { paymentEvents, refundEvents, type PaymentEvent, type RefundEvent } from './events.js';
 
 export const startOrder = 35;
 

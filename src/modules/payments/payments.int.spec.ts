@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paymentsApp, SHIPPING_ADDRESS } from '../../../tests/helpers/payments-app.js';
 import { loginAdmin } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { SIMULATOR_KEY_ID, type PaymentProvider } from './provider.js';
 import { startRefunds } from './refunds.js';
 import { webhookSignature } from './signature.js';

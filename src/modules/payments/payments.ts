@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
 import { ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { StreamWrite } from '../../core/event-store.js';
 import type { Runtime } from '../../runtime.js';
@@ -10,10 +8,6 @@ import { paymentSignature, signaturesMatch } from './signature.js';
 
 /** One stream per webhook delivery id: claiming it with no_stream in the same append as its effect de-duplicates. */
 export const webhookStream = (eventId: string) => `razorpay-webhook-${eventId}`;
-export const paymentEvents = {
-  RazorpayWebhookProcessed: z.object({ eventId: z.string().min(1), event: z.string(), orderId: z.string().nullable(), at: z.string().datetime() }),
-} as const;
-registerEvents(paymentEvents);
 
 const FAILED = 'Payment verification failed';
 

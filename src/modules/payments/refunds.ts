@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import { START, type RecordedEvent, type Subscription } from '../../core/event-store.js';
 import type { Runtime } from '../../runtime.js';
@@ -8,12 +6,6 @@ import type { PaymentProvider } from './provider.js';
 
 /** One stream per refunded payment: claiming it with no_stream makes exactly one instance call the refund API. */
 export const refundStream = (paymentId: string) => `razorpay-refund-${paymentId}`;
-export const refundEvents = {
-  RazorpayRefundRequested: z.object({ orderId: z.string(), paymentId: z.string(), amountPaise: z.number().int().min(0), at: z.string().datetime() }),
-  RazorpayRefundIssued: z.object({ orderId: z.string(), paymentId: z.string(), refundId: z.string(), at: z.string().datetime() }),
-  RazorpayRefundFailed: z.object({ orderId: z.string(), paymentId: z.string(), reason: z.string(), at: z.string().datetime() }),
-} as const;
-registerEvents(refundEvents);
 
 const meta = () => ({ correlationId: randomUUID(), userId: null, timestamp: new Date().toISOString() });
 

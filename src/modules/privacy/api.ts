@@ -7,7 +7,7 @@ import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
 import { CredentialStore, loadCustomer, verifyPassword, type AttemptThrottle } from '../customers/index.js';
 import { dataExport } from './data-export.js';
 import { ERASED_READ_MODELS, eraseCustomer } from './erase.js';
-import { PRIVACY_NOTICE_VERSION } from './notice.js';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 import { readRetainedInvoice } from './retention.js';
 import { taxInvoicePdf } from '../gst/index.js';
 import { invoicePdf } from '../orders/index.js';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 type Auth = Record<string, string>;
 

@@ -1,9 +1,9 @@
 import type { Runtime } from '../../runtime.js';
 import { customerStream, loadCustomer, toUserDto } from '../customers/index.js';
 import { ordersOfCustomer } from '../orders/index.js';
-import { addressesOf, wishlistOf } from '../profile/queries.js';
-import { reviewsOfUser } from '../reviews/queries.js';
-import { PRIVACY_NOTICE_VERSION } from './notice.js';
+import { addressesOf, wishlistOf } from '../profile/index.js';
+import { reviewsOfUser } from '../reviews/index.js';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 
 /** Everything the store holds about one shopper, as they would download it (DPDP: a summary of their data). */
 export async function dataExport(runtime: Runtime, customerId: string) {

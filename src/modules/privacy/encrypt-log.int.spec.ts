@@ -130,7 +130,7 @@ describe('an older log with personal data in clear (issue 21, forward migration)
 
   it('an invoice issued before the buyer was recorded in it takes the buyer from its order and is sealed with their key', async () => {
     const { loginAdmin, signUp } = await import('../../../tests/helpers/test-runtime.js');
-    const { createTestProduct } = await import('../orders/test-products.js');
+    const { createTestProduct } = await import('../../../tests/helpers/test-products.js');
     const tag = randomBytes(4).toString('hex');
     const shopper = await signUp(ctx.app, { full_name: `Invoice Buyer ${tag}` });
     const admin = await loginAdmin(ctx.app);

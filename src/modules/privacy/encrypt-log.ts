@@ -1,31 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { registerEvents } from '../../core/event-registry.js';
 import type { NewEvent } from '../../core/event-store.js';
-import { z } from 'zod';
-import { anchorDigest, type ChainHead } from '../audit/anchor.js';
+import { anchorDigest, type ChainHead } from '../audit/index.js';
 import { ENVELOPE_KEY, type PersonalDataCodec } from './codec.js';
+import { logMigrationEvents } from './events.js';
 import { personalEventTypes } from './personal-fields.js';
 
 /** The stream where every one-time re-encryption of an older log is recorded. */
 export const LOG_MIGRATION_STREAM = 'privacy-log-migrations';
-
-export const logMigrationEvents = {
-  /**
-   * A log written before issue 21 had personal data (and older password hashes) in clear; this event records the
-   * one-time re-encryption: how many events and streams changed, and the chain heads before and after (their
-   * digests), so an auditor can tie an anchor taken before it to the chains after it.
-   */
-  PersonalDataLogEncrypted: z.object({
-    events: z.number().int().min(0),
-    streams: z.number().int().min(0),
-    headsBefore: z.array(z.object({ stream: z.string(), version: z.number().int(), hash: z.string() })),
-    digestBefore: z.string(),
-    digestAfter: z.string(),
-    at: z.string().datetime(),
-  }),
-} as const;
-registerEvents(logMigrationEvents);
 
 /**
  * The PersonalDataLogEncrypted of the EventStoreDB copy (encrypt-esdb-log.ts), as this migration writes it: the heads

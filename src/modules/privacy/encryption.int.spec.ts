@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { customerStream } from '../customers/customer.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { verifyStoreChains } from '../audit/chain-sources.js';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import { ERASED_READ_MODELS } from './erase.js';
 import { auditCli } from '../audit/test-cli.js';
 import { ERASED_NAME } from './personal-fields.js';
 import { purgeExpiredInvoices, retainUntil } from './retention.js';
-import { taxPeriodOf } from '../gst/financial-year.js';
+import { taxPeriodOf } from '../../shared/financial-year.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { customerStream } from '../customers/customer.js';
 import { busyShopper } from './busy-shopper.fixture.js';
-import { PRIVACY_NOTICE_VERSION } from './notice.js';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,8 +4,9 @@ import { privacyApi } from './api.js';
 import { purgeExpiredInvoices } from './retention.js';
 
 export { registerPersonalFields, ERASED_NAME, erasedEmail } from './personal-fields.js';
-export { PRIVACY_NOTICE_VERSION } from './notice.js';
+export { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 export { eraseCustomer } from './erase.js';
+export { logMigrationEvents, type PrivacyEvent, type PersonalDataLogEncrypted } from './events.js';
 
 export const startOrder = 90;
 

@@ -1,36 +1,14 @@
-/** What an erased name reads as everywhere (read models, invoices, the as-of view, exports). */
-export const ERASED_NAME = 'Erased customer';
+import { ERASED_NAME, erasedEmail, registerPersonalFields } from '../../shared/personal-fields.js';
 
-/** How an erased field reads: a fixed value, or one made from the subject (so e-mails stay unique and valid). */
-export type ErasedValue = string | ((subject: string) => string);
-export const erasedEmail: ErasedValue = (subject) => `erased-${subject}@erased.invalid`;
-
-export interface PersonalFields {
-  /** Whose data it is: the key that encrypts it (a customer id taken from the event's own data). */
-  subject: (data: Record<string, unknown>) => string | undefined;
-  /** Field paths (`a` or `a.b`) holding personal data, with what each reads as once the key is destroyed. */
-  fields: Record<string, ErasedValue>;
-}
-
-const registry = new Map<string, PersonalFields>();
-
-/**
- * Declares the personal fields of an event type. The event store's codec (codec.ts) stores them encrypted with the
- * subject's key and decrypts them on every read; other modules call this for their own event types
- * (e.g. an invoice's recipient name and address).
- */
-export function registerPersonalFields(type: string, spec: PersonalFields): void {
-  if (registry.has(type)) throw new Error(`Personal fields of ${type} registered twice`);
-  registry.set(type, spec);
-}
-
-export function personalFieldsOf(type: string): PersonalFields | undefined {
-  return registry.get(type);
-}
-
-export function personalEventTypes(): string[] {
-  return [...registry.keys()];
-}
+export {
+  ERASED_NAME,
+  erasedEmail,
+  registerPersonalFields,
+  personalFieldsOf,
+  personalEventTypes,
+  type ErasedValue,
+  type PersonalFields,
+} from '../../shared/personal-fields.js';
 
 const byCustomerId = (data: Record<string, unknown>) => (typeof data.customerId === 'string' ? data.customerId : undefined);
 const profile = { email: erasedEmail, fullName: ERASED_NAME, phone: '', address: '', city: '', state: '', pincode: '' };

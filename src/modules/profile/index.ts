@@ -10,6 +10,7 @@ import './wishlist.js';
 export { addressBookStream, addressBookEvents, type AddressBookEvent } from './address-book.js';
 export { wishlistStream, wishlistEvents, type WishlistEvent } from './wishlist.js';
 export { lookupPincode } from './pincode.js';
+export { addressesOf, wishlistOf } from './queries.js';
 
 export const startOrder = 50;
 

@@ -4,6 +4,7 @@ import './review.js';
 
 export { productReviewedSchema, reviewStream, type ProductReviewed, type ReviewEvent } from './review.js';
 export { REVIEW_MESSAGES } from './decide.js';
+export { reviewsOfUser } from './queries.js';
 
 export const startOrder = 55;
 

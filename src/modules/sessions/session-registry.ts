@@ -1,7 +1,7 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '../../core/event-store.js';
 import { LogFollower } from '../../core/log-follower.js';
 import type { Logger } from '../../runtime.js';
-import { customerStream, nextSessionVersion, type CustomerEvent } from '../customers/customer.js';
+import { customerStream, nextSessionVersion, type CustomerEvent } from '../customers/index.js';
 
 export type Role = 'customer' | 'admin';
 

@@ -1,10 +1,10 @@
 import { HydrationBoundary, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '@kit/ui/toast';
-import { AuthProvider } from '../features/auth/auth-provider';
-import { CartProvider } from '../features/cart/cart-provider';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { CartProvider } from '../lib/cart/cart-provider';
 import { AddressSelectionProvider } from '../features/user/address-selection';
-import { WishlistProvider } from '../features/wishlist/wishlist-provider';
+import { WishlistProvider } from '../lib/wishlist/wishlist-provider';
 import { HydrationDone } from '../lib/hydration';
 
 /** One set of query defaults for the browser and the server renderer, so a prefilled entry is fresh on both sides. */

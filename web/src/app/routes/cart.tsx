@@ -2,9 +2,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useNavigate } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '@kit/ui/toast';
-import { useAuth } from '../../features/auth/auth-provider';
-import { useCart } from '../../features/cart/cart-provider';
-import { lineLimit } from '../../features/cart/cart-store';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useCart } from '../../lib/cart/cart-provider';
+import { lineLimit } from '../../lib/cart/cart-store';
 import { formatINR } from '@kit/format';
 
 export default function CartRoute() {

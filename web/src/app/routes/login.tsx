@@ -2,7 +2,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '@kit/ui/toast';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { FormError } from '../../components/ui/form-error';
 
 export default function LoginRoute() {

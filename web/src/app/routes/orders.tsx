@@ -3,11 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '@kit/ui/toast';
-import { useAuth } from '../../features/auth/auth-provider';
-import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useSignInRedirect } from '../../lib/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
-import { PayNow } from '../../features/orders/components/pay-now';
+import { PayNow } from '../pay-now';
 import { StatusBadge } from '@kit/orders';
 import { formatDate, formatINR } from '@kit/format';
 
@@ -51,7 +51,7 @@ export default function OrdersRoute() {
     <div className="container section">
       <h1 className="page-title">My Orders</h1>
       {selected ? (
-        <OrderDetail orderId={selected} onBack={() => setSelected(null)} />
+        <OrderDetail orderId={selected} onBack={() => setSelected(null)} payment={(order) => <PayNow order={order} />} />
       ) : (
         <>
           <div className="toolbar">

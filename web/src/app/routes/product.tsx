@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { productQuery } from '../../features/products/api/get-product';
 import { useHydrated } from '../../lib/hydration';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { productReviewsQueryOptions, useProductReviews } from '../../features/products/api/get-product-reviews';
 import { relatedProductsQuery } from '../../features/products/api/related-products';
 import { ProductGallery } from '../../features/products/components/product-gallery';

@@ -5,14 +5,14 @@ import { Link, useSearchParams } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '@kit/ui/toast';
-import { useAuth } from '../../features/auth/auth-provider';
-import { useSignInRedirect } from '../../features/auth/use-sign-in-redirect';
-import { useUserProfile } from '../../features/user/api/get-user-profile';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useSignInRedirect } from '../../lib/auth/use-sign-in-redirect';
+import { useUserProfile } from '../../lib/profile/get-user-profile';
 import { AddressBook } from '../../features/user/components/address-book';
 import { ChangePasswordForm } from '../../features/user/components/change-password-form';
 import { ProfileDetails } from '../../features/user/components/profile-details';
 import { YourData } from '../../features/user/components/your-data';
-import { useWishlist } from '../../features/wishlist/wishlist-provider';
+import { useWishlist } from '../../lib/wishlist/wishlist-provider';
 import { formatINR } from '@kit/format';
 
 const TABS = ['profile', 'addresses', 'wishlist', 'orders'] as const;

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { LazyImage } from '../../components/ui/lazy-image';
 import { useToast } from '@kit/ui/toast';
 import { IMAGE_SIZES } from '../../lib/responsive-images';
-import { useCart } from '../../features/cart/cart-provider';
-import { stockRefusal } from '../../features/cart/cart-store';
+import { useCart } from '../../lib/cart/cart-provider';
+import { stockRefusal } from '../../lib/cart/cart-store';
 import { productQuery } from '../../features/products/api/get-product';
-import type { Product } from '../../features/products/types';
-import { useWishlist } from '../../features/wishlist/wishlist-provider';
+import type { Product } from '../../lib/product';
+import { useWishlist } from '../../lib/wishlist/wishlist-provider';
 import { formatINR } from '@kit/format';
 
 export default function WishlistRoute() {

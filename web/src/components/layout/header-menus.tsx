@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider';
+import { useAuth } from '../../lib/auth/auth-provider';
 import { MenuIcon } from '../ui/icons';
 import { useToast } from '@kit/ui/toast';
 

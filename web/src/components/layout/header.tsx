@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../features/auth/auth-provider';
-import { useCart } from '../../features/cart/cart-provider';
-import { useWishlist } from '../../features/wishlist/wishlist-provider';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useCart } from '../../lib/cart/cart-provider';
+import { useWishlist } from '../../lib/wishlist/wishlist-provider';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '../ui/icons';
 import { SearchBox } from './search-box';
 

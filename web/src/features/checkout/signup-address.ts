@@ -1,4 +1,4 @@
-import type { User } from '../auth/types';
+import type { User } from '../../lib/auth/types';
 import type { FinalAddress } from './use-place-order';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIGURE_PRICE_RANGES, GENERAL_PRICE_RANGES, KEYCHAIN_PRICE_RANGES } from './filters';
-import { maxQuantity, normalizeProduct } from './types';
+import { maxQuantity, normalizeProduct } from '../../lib/product';
 
 describe("the spec's price bands", () => {
   it('anime figures: under 1000, 1000 to under 2000, 2000 to under 3000, 3000 and above', () => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useAuth } from '../auth/auth-provider';
-import { useUserProfile } from './api/get-user-profile';
-import type { Address } from './types';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useUserProfile } from '../../lib/profile/get-user-profile';
+import type { Address } from '../../lib/profile/types';
 
 interface AddressSelectionValue {
   addresses: Address[];

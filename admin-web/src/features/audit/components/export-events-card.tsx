@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useExportEvents, type ExportFormat } from '../api/export-events';
 import type { DateWindow } from '../api/reconcile-revenue';
-import { currentIndiaMonth } from './current-india-month';
+import { currentIndiaMonth } from '../../../lib/current-india-month';
 import { DateWindowFields } from './date-window-fields';
 
 /** Downloads the events recorded in the window, in log order with their hashes, for checking outside the store. */

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { formatCount, formatINR } from '@kit/format';
 import { useRevenueReconciliation, type DateWindow, type RevenueDifference } from '../api/reconcile-revenue';
-import { currentIndiaMonth } from './current-india-month';
+import { currentIndiaMonth } from '../../../lib/current-india-month';
 import { DateWindowFields } from './date-window-fields';
 
 const ordersCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'order' : 'orders'}`;

@@ -5,7 +5,7 @@ import { useToast } from '@kit/ui/toast';
 import type { Carousel, Slide, SlideInput } from '../api/carousel';
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { useSaveSlide } from '../api/save-slide';
-import { uploadSingleImage } from '../../products/api/upload-images';
+import { uploadSingleImage } from '../../../lib/upload-images';
 
 export type SlideTarget = { carousel: Carousel; slide: Slide | null } | null;
 

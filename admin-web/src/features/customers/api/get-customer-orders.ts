@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
-import { toAdminOrder, type AdminOrder } from '../../orders/api/order';
+import { toAdminOrder, type AdminOrder } from '../../../lib/admin-order';
 import { customerKeys } from '../../../lib/query-keys';
 
 /** GET /admin/customers/{id}/orders (the newest 200). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatINR } from '@kit/format';
-import { currentIndiaMonth } from '../../audit/components/current-india-month';
+import { currentIndiaMonth } from '../../../lib/current-india-month';
 import { useExportGstr1, type Gstr1Sheet } from '../api/export-gstr1';
 import { useGstr1 } from '../api/get-gstr1';
 import { outputTax, taxOf } from '../api/output-tax';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
-import { toAdminOrder, type AdminOrder } from './order';
+import { toAdminOrder, type AdminOrder } from '../../../lib/admin-order';
 import { orderKeys } from '../../../lib/query-keys';
 
 export const ORDERS_PER_PAGE = 50;

@@ -5,7 +5,7 @@ import { formatDateTime, formatINR } from '@kit/format';
 import { localDateTimeToIso } from '../../../lib/local-date-time';
 import { useOrderEvents } from '../api/get-order-events';
 import { useOrderHistory } from '../api/get-order-history';
-import type { AdminOrder } from '../api/order';
+import type { AdminOrder } from '../../../lib/admin-order';
 import { AsOfControl, OrderSnapshotPanel } from './order-as-of';
 import { OrderTimelineList } from './order-timeline-list';
 

@@ -15,7 +15,7 @@ import { Pager } from '../../../components/ui/pager';
 import { useDeleteOrders } from '../api/delete-orders';
 import { allOrderIds, deleteOrdersInBatches } from '../api/delete-all-orders';
 import { offerSelectAll, selectedCount, selectedIdsOf, selectionLabel, type OrderSelection } from './order-selection';
-import { type AdminOrder } from '../api/order';
+import { type AdminOrder } from '../../../lib/admin-order';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';

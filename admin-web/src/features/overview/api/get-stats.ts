@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@kit/api';
 import { num } from '@kit/format';
+import type { DashboardStats } from '../../../lib/dashboard-stats';
 import { statsKeys } from '../../../lib/query-keys';
 
-export type DashboardStats = {
-  totalProducts: number;
-  totalOrders: number;
-  totalRevenue: number;
-  totalCustomers: number;
-  pendingOrders: number;
-  lowStockProducts: number;
-};
+export type { DashboardStats };
 
 export async function getStats(): Promise<DashboardStats> {
   const body = await apiRequest<{ stats?: Partial<Record<keyof DashboardStats, unknown>> }>('/admin/stats');

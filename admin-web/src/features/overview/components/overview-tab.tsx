@@ -3,8 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '@kit/orders';
 import { formatCount, formatDate, formatINR } from '@kit/format';
-import type { AdminOrder } from '../../orders/api/order';
-import type { AdminProduct } from '../../products/api/product';
+import type { AdminOrder } from '../../../lib/admin-order';
+import type { AdminProduct } from '../../../lib/admin-product';
 import { useStats } from '../api/get-stats';
 
 type Props = {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest, isRateLimited, PRODUCTS_RATE_LIMIT_RETRY, RATE_LIMIT_MESSAGE, withRetries } from '@kit/api';
 import { num } from '@kit/format';
 import { pageFrom, query, type Page, type PageRequest } from '../../../lib/page';
-import { isValidProduct, toAdminProduct, type AdminProduct } from './product';
+import { isValidProduct, toAdminProduct, type AdminProduct } from '../../../lib/admin-product';
 import { productKeys } from '../../../lib/query-keys';
 
 export const PRODUCTS_PER_PAGE = 100;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '@kit/ui/toast';
 import { useBulkUploadProducts, type BulkUploadError, type BulkUploadResult, type UploadMode } from '../api/bulk-upload-products';
-import { uploadBulkProductImages } from '../api/upload-images';
+import { uploadBulkProductImages } from '../../../lib/upload-images';
 import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
 import { screenImages, serverRefusals, UPLOAD_LIMITS, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';

@@ -1,6 +1,6 @@
 import { isRecognisedImageUrl, normaliseImageUrl } from '@kit/images';
 import type { ProductPayload } from '../api/save-product';
-import type { AdminProduct } from '../api/product';
+import type { AdminProduct } from '../../../lib/admin-product';
 
 export type ProductFormValues = {
   name: string;

@@ -1,7 +1,7 @@
 import { FallbackImage } from '../../../components/ui/fallback-image';
 import { isPlaceholder } from '@kit/images';
-import type { AdminProduct } from '../api/product';
-import { extraImages } from '../api/product';
+import type { AdminProduct } from '../../../lib/admin-product';
+import { extraImages } from '../../../lib/admin-product';
 
 const placeholder = <div className="thumb thumb-placeholder" aria-label="No image" data-testid="thumb-placeholder" />;
 

@@ -12,7 +12,7 @@ import { useDeleteAllProducts } from '../api/delete-all-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { downloadTemplate } from '../api/download-template';
 import { PRODUCTS_PER_PAGE, useProducts } from '../api/get-products';
-import type { AdminProduct } from '../api/product';
+import type { AdminProduct } from '../../../lib/admin-product';
 import { Pager } from '../../../components/ui/pager';
 import { BulkUploadPanel } from './bulk-upload-panel';
 import { ProductThumb } from './product-thumb';

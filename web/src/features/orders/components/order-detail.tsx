@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LazyImage } from '../../../components/ui/lazy-image';
 import { Spinner } from '../../../components/ui/spinner';
@@ -7,10 +7,14 @@ import { formatDate, formatDateTime, formatINR } from '@kit/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
-import { PayNow } from './pay-now';
+import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
 
-export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): void }) {
+/**
+ * One order in full. `payment` renders the order's payment action (the app composes the checkout's Pay now here, so
+ * this feature imports no other).
+ */
+export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onBack(): void; payment(order: Order): ReactNode }) {
   const { data: order, isLoading, isError } = useOrder(orderId);
   const { toast } = useToast();
   const [downloading, setDownloading] = useState(false);
@@ -147,7 +151,7 @@ export function OrderDetail({ orderId, onBack }: { orderId: string; onBack(): vo
                 <dd>{formatDate(order.actualDelivery)}</dd>
               </div>
             </dl>
-            <PayNow order={order} />
+            {payment(order)}
             <button type="button" className="button button--outline button--block" onClick={onInvoice} disabled={downloading}>
               {downloading ? 'Preparing invoice…' : 'Download Invoice'}
             </button>

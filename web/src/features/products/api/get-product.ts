@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@kit/api';
-import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { normalizeProduct, type Product, type RawProduct } from '../../../lib/product';
 import { productKeys } from '../../../lib/query-keys';
 
 export async function getProduct(id: string, signal?: AbortSignal): Promise<Product> {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@kit/api';
 import { isUsableImage } from '@kit/images';
-import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { normalizeProduct, type Product, type RawProduct } from '../../../lib/product';
 import { productKeys } from '../../../lib/query-keys';
 
 /** Enough for the arrows to browse (3 shown at most at once); the server's sample is at most 12. */

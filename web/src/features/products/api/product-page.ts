@@ -1,4 +1,4 @@
-import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { normalizeProduct, type Product, type RawProduct } from '../../../lib/product';
 
 /** One page of a listing as the server answers it (`GET /api/products…`), products normalised for display. */
 export interface ProductPage {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@kit/api';
-import { normalizeProduct, type Product, type RawProduct } from '../types';
+import { normalizeProduct, type Product, type RawProduct } from '../../../lib/product';
 import { productKeys } from '../../../lib/query-keys';
 
 /** Spec: at most 4, same category, excluding the current product. */

@@ -7,9 +7,9 @@ import { Stars } from '../../../components/ui/stars';
 import { useToast } from '@kit/ui/toast';
 import { CARD_IMAGE_CYCLE_MS } from '../../../lib/constants';
 import { formatINR } from '@kit/format';
-import { useCart } from '../../cart/cart-provider';
-import { useWishlist } from '../../wishlist/wishlist-provider';
-import type { Product } from '../types';
+import { useCart } from '../../../lib/cart/cart-provider';
+import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
+import type { Product } from '../../../lib/product';
 
 export function discountPercent(product: Pick<Product, 'discount' | 'originalPrice' | 'price'>): number | undefined {
   if (product.discount) return Math.round(product.discount);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Product } from '../types';
+import type { Product } from '../../../lib/product';
 import { ProductCard } from './product-card';
 
 interface ProductGridProps {

@@ -3,7 +3,7 @@ import { reviewInputError } from '../../../components/ui/star-rating';
 import { StarInput, Stars } from '../../../components/ui/stars';
 import { useToast } from '@kit/ui/toast';
 import { formatDate } from '@kit/format';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { useCreateProductReview } from '../api/create-product-review';
 import type { Review } from '../api/get-product-reviews';
 

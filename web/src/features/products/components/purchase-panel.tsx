@@ -4,10 +4,10 @@ import { Stars } from '../../../components/ui/stars';
 import { useToast } from '@kit/ui/toast';
 import { REDIRECT_DELAY_MS } from '../../../lib/constants';
 import { formatINR } from '@kit/format';
-import { useAuth } from '../../auth/auth-provider';
-import { useCart } from '../../cart/cart-provider';
-import { useWishlist } from '../../wishlist/wishlist-provider';
-import { maxQuantity, type Product } from '../types';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useCart } from '../../../lib/cart/cart-provider';
+import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
+import { maxQuantity, type Product } from '../../../lib/product';
 import { discountPercent } from './product-card';
 
 export function PurchasePanel({ product, averageRating, reviewCount }: { product: Product; averageRating: number; reviewCount: number }) {

@@ -1,7 +1,7 @@
 import { refreshQueries } from '@kit/query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@kit/api';
-import { toServerAddress, type Address } from '../types';
+import { toServerAddress, type Address } from '../../../lib/profile/types';
 import { userKeys } from '../../../lib/query-keys';
 
 export const createAddress = (address: Omit<Address, 'id'>) => api.post<{ success: boolean }>('/user/addresses', toServerAddress(address));

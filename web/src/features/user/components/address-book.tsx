@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '@kit/ui/toast';
 import { useCreateAddress, useDeleteAddress, useUpdateAddress } from '../api/addresses';
-import type { Address } from '../types';
+import type { Address } from '../../../lib/profile/types';
 import { AddressForm } from './address-form';
 
 export function AddressBook({ addresses }: { addresses: Address[] }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CHECKOUT_STATES } from '../../../lib/constants';
-import type { Address, AddressType } from '../types';
+import type { Address, AddressType } from '../../../lib/profile/types';
 import { usePincodeLookup } from '../use-pincode-lookup';
 import { FormError } from '../../../components/ui/form-error';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@kit/ui/toast';
 import { formatDate } from '@kit/format';
-import { useAuth } from '../../auth/auth-provider';
-import { normalizeUser, type User } from '../../auth/types';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { normalizeUser, type User } from '../../../lib/auth/types';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 
 export function ProfileDetails({ profile }: { profile: User }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/form-error';
 import { useToast } from '@kit/ui/toast';
-import { useAuth } from '../../auth/auth-provider';
+import { useAuth } from '../../../lib/auth/auth-provider';
 import { downloadMyData, useDeleteAccount } from '../api/privacy';
 
 /** The Profile tab's "Your data": download everything as JSON, or delete the account (password + typed DELETE). */

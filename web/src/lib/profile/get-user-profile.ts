@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@kit/api';
-import { normalizeUser, type User } from '../../auth/types';
-import { normalizeAddress, normalizeWishlistEntry, type Address, type WishlistEntry } from '../types';
-import { userKeys } from '../../../lib/query-keys';
+import { normalizeUser, type User } from '../auth/types';
+import { normalizeAddress, normalizeWishlistEntry, type Address, type WishlistEntry } from './types';
+import { userKeys } from '../query-keys';
 
 export interface UserProfile {
   user: User;

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getToken, onUnauthorized, setToken } from '@kit/api';
 import { refreshQueries } from '@kit/query';
-import { isHydrating } from '../../lib/hydration';
+import { isHydrating } from '../hydration';
 import { getAuthProfile } from './api/get-auth-profile';
 import { login as loginCall, type LoginInput } from './api/login';
 import { logout as logoutCall } from './api/logout';
 import { signup as signupCall, type SignupInput } from './api/signup';
 import { readLastUser, restoreSession, writeLastUser } from './session-restore';
 import { normalizeUser, type User } from './types';
-import { orderKeys, userKeys } from '../../lib/query-keys';
+import { orderKeys, userKeys } from '../query-keys';
 
 interface AuthContextValue {
   user: User | null;

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { shippingFor } from '../../lib/constants';
-import { isHydrating } from '../../lib/hydration';
+import { shippingFor } from '../constants';
+import { isHydrating } from '../hydration';
 import { useAuth } from '../auth/auth-provider';
-import type { Product } from '../products/types';
+import type { Product } from '../product';
 import { addLine, cartKey, mergeCarts, readStoredCart, setLineQuantity, writeStoredCart, type CartItem } from './cart-store';
 
 interface CartContextValue {

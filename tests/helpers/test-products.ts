@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { toNewEvents } from '../../core/command-handler.js';
-import type { Runtime } from '../../runtime.js';
-import { productStream } from '../catalogue/index.js';
-import { inventoryStream } from '../inventory/index.js';
+import { toNewEvents } from '../../src/core/command-handler.js';
+import type { Runtime } from '../../src/runtime.js';
+import { productStream } from '../../src/modules/catalogue/index.js';
+import { inventoryStream } from '../../src/modules/inventory/index.js';
 
 /**
  * Test fixture: a product the orders module can sell, created the way the catalogue creates one — ProductAdded and

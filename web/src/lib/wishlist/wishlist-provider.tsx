@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { refreshQueries } from '@kit/query';
 import { useToast } from '@kit/ui/toast';
-import { isHydrating } from '../../lib/hydration';
+import { isHydrating } from '../hydration';
 import { useAuth } from '../auth/auth-provider';
-import type { Product } from '../products/types';
-import { useUserProfile } from '../user/api/get-user-profile';
-import { addToServerWishlist, mergeServerWishlist, removeFromServerWishlist } from '../user/api/wishlist';
-import { userKeys } from '../../lib/query-keys';
+import type { Product } from '../product';
+import { useUserProfile } from '../profile/get-user-profile';
+import { addToServerWishlist, mergeServerWishlist, removeFromServerWishlist } from './wishlist-api';
+import { userKeys } from '../query-keys';
 
 const GUEST_KEY = 'wishlist_guest';
 

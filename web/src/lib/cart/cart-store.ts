@@ -1,5 +1,5 @@
-import { CART_LIFETIME_MS, MAX_LINE_QUANTITY } from '../../lib/constants';
-import type { Product } from '../products/types';
+import { CART_LIFETIME_MS, MAX_LINE_QUANTITY } from '../constants';
+import type { Product } from '../product';
 
 export interface CartItem extends Product {
   quantity: number;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useAuth } from '../../auth/auth-provider';
-import { useCart } from '../../cart/cart-provider';
-import { PaymentWindow } from '../../checkout/components/payment-window';
-import { forgetPendingCheckout, readPendingCheckout } from '../../checkout/pending-checkout';
-import { usePaymentWindow } from '../../checkout/use-payment-window';
+import { useAuth } from '../lib/auth/auth-provider';
+import { useCart } from '../lib/cart/cart-provider';
+import { PaymentWindow } from '../features/checkout/components/payment-window';
+import { forgetPendingCheckout, readPendingCheckout } from '../features/checkout/pending-checkout';
+import { usePaymentWindow } from '../features/checkout/use-payment-window';
 import { formatDateTime } from '@kit/format';
-import { awaitsPayment, EXPIRED_NOTICE, type Order } from '../types';
+import { awaitsPayment, EXPIRED_NOTICE, type Order } from '../features/orders/types';
 
 /**
  * An unpaid online order, until it expires: "Awaiting payment" with Pay now, which opens a payment window for this

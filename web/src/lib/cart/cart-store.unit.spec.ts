@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../products/types';
+import type { Product } from '../product';
 import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
 
 const product = (id: string, stockQuantity?: number): Product => ({
