@@ -111,6 +111,8 @@ export interface EventQuery {
   types?: string[];
   /** Top-level data fields equal to these strings. */
   data?: Record<string, string>;
+  /** A top-level data field holding an ISO time, from `from` (inclusive) to `to` (exclusive), both ISO times. */
+  timeBetween?: { field: string; from: string; to: string };
   limit?: number;
 }
 

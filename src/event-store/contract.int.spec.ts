@@ -25,7 +25,11 @@ import '../modules/customers/customer.js';
 import { PersonalDataCodec } from '../modules/privacy/codec.js';
 import { SubjectKeyStore } from '../modules/privacy/subject-keys.js';
 
-registerEvents({ TestHappened: z.object({ n: z.number() }), TestTagged: z.object({ tag: z.string(), n: z.number() }) });
+registerEvents({
+  TestHappened: z.object({ n: z.number() }),
+  TestTagged: z.object({ tag: z.string(), n: z.number() }),
+  TestTimed: z.object({ at: z.string(), n: z.number() }),
+});
 const event = (n: number): NewEvent => ({
   type: 'TestHappened',
   data: { n },
@@ -150,6 +154,18 @@ for (const adapter of adapters) {
       expect(n(await store.findEvents({ streams: [a], types: ['TestHappened'] }))).toEqual([2]);
       expect(n(await store.findEvents({ types: ['TestTagged'], data: { tag }, limit: 1 }))).toEqual([1]);
       expect(await store.findEvents({ streams: [b], data: { tag: 'other' } })).toEqual([]);
+
+      // A time window on a data field (GST's tax period: June in India time), from inclusive, to exclusive.
+      const timed = `test-${randomUUID()}`;
+      const at = ['2026-05-31T18:29:59.999Z', '2026-05-31T18:30:00.000Z', '2026-06-30T18:29:59.999Z', '2026-06-30T18:30:00.000Z'];
+      await store.append(
+        timed,
+        at.map((time, i): NewEvent => ({ type: 'TestTimed', data: { at: time, n: i + 1 }, metadata: { correlationId: randomUUID(), timestamp: time } })),
+        { expectedVersion: 'no_stream' },
+      );
+      const june = { field: 'at', from: '2026-05-31T18:30:00.000Z', to: '2026-06-30T18:30:00.000Z' };
+      expect(n(await store.findEvents({ streams: [timed], timeBetween: june }))).toEqual([2, 3]);
+      expect(n(await store.findEvents({ types: ['TestTimed'], timeBetween: june }))).toEqual([2, 3]);
 
       const byStream: RecordedEvent[][] = [];
       for await (const events of store.eventsByStream(['TestTagged'])) if (events[0]!.streamId === a || events[0]!.streamId === b) byStream.push(events);

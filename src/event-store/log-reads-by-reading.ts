@@ -28,7 +28,14 @@ const matches = (query: EventQuery, e: RecordedEvent) =>
     // As PostgreSQL's data->>'field' = value: a scalar compared by its text.
     const found = (e.data as Record<string, unknown> | null)?.[field];
     return found !== null && found !== undefined && typeof found !== 'object' && String(found) === value;
-  });
+  }) &&
+  (!query.timeBetween || inWindow((e.data as Record<string, unknown> | null)?.[query.timeBetween.field], query.timeBetween));
+
+/** As PostgreSQL's (data->>'field')::timestamptz between from (inclusive) and to (exclusive). */
+function inWindow(found: unknown, window: { from: string; to: string }): boolean {
+  const at = typeof found === 'string' ? Date.parse(found) : NaN;
+  return !Number.isNaN(at) && at >= Date.parse(window.from) && at < Date.parse(window.to);
+}
 
 export async function findEventsByReading(store: Reader, query: EventQuery): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];

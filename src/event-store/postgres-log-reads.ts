@@ -58,6 +58,11 @@ export async function findEvents(pool: pg.Pool, query: EventQuery): Promise<Reco
   if (query.streams) where.push(`stream_id = any(${param(query.streams)}::text[])`);
   if (query.types) where.push(`type = any(${param(query.types)}::text[])`);
   for (const [field, value] of Object.entries(query.data ?? {})) where.push(`data->>${param(field)}::text = ${param(value)}::text`);
+  if (query.timeBetween) {
+    const { field, from, to } = query.timeBetween;
+    const time = `(data->>${param(field)}::text)::timestamptz`;
+    where.push(`${time} >= ${param(from)}::timestamptz and ${time} < ${param(to)}::timestamptz`);
+  }
   const { rows } = await pool.query<EventRow>(
     `select ${EVENT_COLUMNS} from events ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
       order by events.transaction_id, events.global_position${query.limit ? ` limit ${param(query.limit)}::int` : ''}`,

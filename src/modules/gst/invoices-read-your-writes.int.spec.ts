@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdProjectorUntilAwaited } from '../../../tests/helpers/held-projector.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../orders/test-products.js';
+import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { placeTestOrder } from './test-orders.js';
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { eventsOf, type EventStore } from '../../core/event-store.js';
+import type { EventStore } from '../../core/event-store.js';
 import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
-import { periodBounds, taxPeriodOf } from '../../shared/financial-year.js';
+import { periodBounds } from '../../shared/financial-year.js';
 import { gstr1, type Amounts } from './gstr1.js';
 import { gstSettings } from './settings.js';
 
@@ -29,22 +29,9 @@ const sum = (rows: Amounts[]): Amounts => Object.fromEntries(KEYS.map((k) => [k,
 const same = (a: Amounts, b: Amounts) => KEYS.every((k) => a[k] === b[k]);
 const show = (a: Amounts) => KEYS.map((k) => `${k.replace('Paise', '')} ${(a[k] / 100).toFixed(2)}`).join(', ');
 
-async function periodDocuments(store: EventStore, pool: pg.Pool, period: string): Promise<Doc[]> {
-  if (store.kind === 'postgres') {
-    const { from, to } = periodBounds(period);
-    const { rows } = await pool.query<Doc>(
-      `select type, data from events where type in ('InvoiceIssued', 'CreditNoteIssued')
-         and (data->>'issuedAt')::timestamptz >= $1 and (data->>'issuedAt')::timestamptz < $2`,
-      [from, to],
-    );
-    return rows;
-  }
-  const docs: Doc[] = [];
-  for await (const e of eventsOf(store)) {
-    if ((e.type === 'InvoiceIssued' || e.type === 'CreditNoteIssued') && taxPeriodOf((e.data as { issuedAt: string }).issuedAt) === period)
-      docs.push(e as unknown as Doc);
-  }
-  return docs;
+async function periodDocuments(store: EventStore, period: string): Promise<Doc[]> {
+  const events = await store.findEvents({ types: ['InvoiceIssued', 'CreditNoteIssued'], timeBetween: { field: 'issuedAt', ...periodBounds(period) } });
+  return events as unknown as Doc[];
 }
 
 /**
@@ -52,7 +39,7 @@ async function periodDocuments(store: EventStore, pool: pg.Pool, period: string)
  * in the log, to the paisa, document by document and in total; any difference is listed with its reason.
  */
 export async function reconcileGst(store: EventStore, pool: pg.Pool, period: string): Promise<GstReconciliation> {
-  const docs = await periodDocuments(store, pool, period);
+  const docs = await periodDocuments(store, period);
   const report = await gstr1(pool, period, gstSettings().seller.gstin);
   const differences: GstDifference[] = [];
   const signed = docs.map((d) =>
