@@ -63,11 +63,10 @@ describe('media: uploads and the image proxy', () => {
     const mediaRoot = path.resolve(ctx.runtime.env.DATA_DIR, 'media');
     const files = async () => (existsSync(mediaRoot) ? readdirSync(mediaRoot).length : 0);
     const before = await files();
-    const started = performance.now();
     const res = await upload('/api/cloudinary/single', [{ field: 'image', name: 'bomb.png', content: bomb }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'Image too large: at most 40 megapixels' });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // No wall-clock bound here (issue 22): the header check and sharp's limitInputPixels behind it both refuse without decoding.
     expect(await files()).toBe(before);
     const bulk = await upload('/api/cloudinary/multiple', [
       { field: 'images', name: 'bomb.png', content: bomb },
