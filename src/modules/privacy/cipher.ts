@@ -8,23 +8,28 @@ import { createCipheriv, createDecipheriv, createHash, randomFillSync } from 'no
 const NONCES = 4096;
 const nonces = Buffer.alloc(12 * NONCES);
 let nextNonce = NONCES;
-function nonce(): Buffer {
+/** Writes the next unused nonce into `into` (its first 12 bytes). */
+function nonceInto(into: Buffer): Buffer {
   if (nextNonce === NONCES) {
     randomFillSync(nonces);
     nextNonce = 0;
   }
   const start = 12 * nextNonce++;
-  return Buffer.from(nonces.subarray(start, start + 12));
+  nonces.copy(into, 0, start, start + 12);
+  return into;
 }
 
-/** AES-256-GCM with a random 96-bit nonce; the sealed form is nonce ‖ ciphertext ‖ 128-bit tag. */
+/** AES-256-GCM with a random 96-bit nonce; the sealed form is nonce ‖ ciphertext ‖ 128-bit tag, written into one buffer. */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
-  const iv = nonce();
+  const out = Buffer.allocUnsafe(12 + plaintext.length + 16);
+  const iv = nonceInto(out).subarray(0, 12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = cipher.update(plaintext);
   cipher.final(); // GCM has no final block to add: it only computes the tag
-  return Buffer.concat([iv, body, cipher.getAuthTag()], iv.length + body.length + 16);
+  body.copy(out, 12);
+  cipher.getAuthTag().copy(out, 12 + body.length);
+  return out;
 }
 
 /** Throws when the key is wrong or a byte was changed (the tag covers the ciphertext and the AAD). */

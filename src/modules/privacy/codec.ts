@@ -27,8 +27,12 @@ interface FieldPath {
 interface CompiledSpec {
   subject: (data: Data) => string | undefined;
   paths: FieldPath[];
+  /** The declared paths by their full name (putting opened values back). */
+  byPath: Map<string, FieldPath>;
   /** The top-level names the paths start with: reading one of them opens the envelope. */
   heads: Set<string>;
+  /** Per top-level name with nested paths (`a.b`), the nested names taken; a name absent here is taken whole. */
+  tails: Map<string, Set<string>>;
 }
 
 /** Each event type's declared paths, split once (the codec runs on every append and every read). */
@@ -37,47 +41,77 @@ function specOf(type: string): CompiledSpec | null {
   let spec = compiled.get(type);
   if (spec === undefined) {
     const declared = personalFieldsOf(type);
-    const paths = declared
-      ? Object.entries(declared.fields).map(([path, erased]) => {
-          const [head, tail] = path.split('.', 2) as [string, string | undefined];
-          return { path, head, tail, erased };
-        })
-      : [];
-    spec = declared ? { subject: declared.subject, paths, heads: new Set(paths.map((p) => p.head)) } : null;
+    spec = null;
+    if (declared) {
+      const paths: FieldPath[] = [];
+      const tails = new Map<string, Set<string>>();
+      for (const [path, erased] of Object.entries(declared.fields)) {
+        const [head, tail] = path.split('.', 2) as [string, string | undefined];
+        paths.push({ path, head, tail, erased });
+        if (tail !== undefined) {
+          let set = tails.get(head);
+          if (!set) tails.set(head, (set = new Set()));
+          set.add(tail);
+        }
+      }
+      spec = { subject: declared.subject, paths, byPath: new Map(paths.map((p) => [p.path, p])), heads: new Set(paths.map((p) => p.head)), tails };
+    }
     compiled.set(type, spec);
   }
   return spec;
 }
 
-/** Takes the declared paths out of `data`: one shallow copy (and one per nested object touched); `data` is not changed. */
-function takePaths(data: Data, paths: FieldPath[]): { rest: Data; values: Record<string, unknown> | null } {
-  let rest: Data | null = null;
+/**
+ * The declared values of `data` ({ path: value }), or null when it holds none. No closures and no copies: this runs for
+ * every event appended.
+ */
+function valuesOf(data: Data, paths: FieldPath[]): Record<string, unknown> | null {
   let values: Record<string, unknown> | null = null;
   for (const p of paths) {
-    if (p.tail === undefined) {
-      if (data[p.head] === undefined) continue;
-      rest ??= { ...data };
-      (values ??= {})[p.path] = data[p.head];
-      delete rest[p.head];
-    } else {
-      const inner = (rest ?? data)[p.head];
-      if (!inner || typeof inner !== 'object' || (inner as Data)[p.tail] === undefined) continue;
-      rest ??= { ...data };
-      (values ??= {})[p.path] = (inner as Data)[p.tail];
-      // Copy the nested object once, the first time one of its fields is taken.
-      const own = inner === data[p.head] ? { ...(inner as Data) } : (inner as Data);
-      delete own[p.tail];
-      rest[p.head] = own;
+    let value: unknown;
+    if (p.tail === undefined) value = data[p.head];
+    else {
+      const inner = data[p.head];
+      if (!inner || typeof inner !== 'object') continue;
+      value = (inner as Data)[p.tail];
     }
+    if (value !== undefined) (values ??= {})[p.path] = value;
   }
-  return { rest: rest ?? data, values };
+  return values;
+}
+
+/**
+ * A copy of `data` without its declared fields (a nested object copied without its declared names), built field by
+ * field in the original order; `data` is not changed. (Copying then deleting, as before, turned every stored event's
+ * data into a slow dictionary-mode object.)
+ */
+function withoutPaths(data: Data, spec: CompiledSpec): Data {
+  const rest: Data = {};
+  for (const field in data) {
+    if (!Object.hasOwn(data, field)) continue;
+    const value = data[field];
+    if (!spec.heads.has(field)) {
+      rest[field] = value;
+      continue;
+    }
+    const tails = spec.tails.get(field);
+    if (tails === undefined) continue; // taken whole
+    if (!value || typeof value !== 'object') {
+      rest[field] = value;
+      continue;
+    }
+    const own: Data = {};
+    for (const name in value as Data) if (Object.hasOwn(value, name) && !tails.has(name)) own[name] = (value as Data)[name];
+    rest[field] = own;
+  }
+  return rest;
 }
 
 /** Puts values back into `target`, a copy this codec made (nested objects are copied before they are written). */
-function putValues(target: Data, original: Data, values: Record<string, unknown>, paths: FieldPath[]): Data {
-  for (const path of Object.keys(values)) {
+function putValues(target: Data, original: Data, values: Record<string, unknown>, byPath: Map<string, FieldPath> | undefined): Data {
+  for (const path in values) {
     // Usually a declared path (split once); a value sealed under a declaration since changed is put back as well.
-    const declared = paths.find((p) => p.path === path);
+    const declared = byPath?.get(path);
     const [head, tail] = declared ? [declared.head, declared.tail] : (path.split('.', 2) as [string, string | undefined]);
     if (tail === undefined) target[head] = values[path];
     else {
@@ -124,7 +158,7 @@ export class PersonalDataCodec implements EventDataCodec {
   }
 
   encode(events: NewEvent[]): Promise<NewEvent[]> {
-    return this.sealWith(events, (subjects) => this.keys.keysForWriting(subjects));
+    return this.sealWith(events, false);
   }
 
   /**
@@ -132,37 +166,57 @@ export class PersonalDataCodec implements EventDataCodec {
    * sealed with a key made for the occasion and thrown away, so they are gone at once and read as erased.
    */
   encodeOrShred(events: NewEvent[]): Promise<NewEvent[]> {
-    return this.sealWith(events, async (subjects) => {
-      const live = await this.keys.keysOf(subjects);
-      const wanted = [...new Set(subjects)].filter((s) => live.get(s) !== null);
-      const keys = wanted.length > 0 ? await this.keys.keysForWriting(wanted) : new Map<string, Buffer>();
-      for (const s of subjects) if (!keys.has(s)) keys.set(s, randomBytes(32));
-      return keys;
-    });
+    return this.sealWith(events, true);
   }
 
-  private async sealWith(events: NewEvent[], keysFor: (subjects: string[]) => Promise<Map<string, Buffer>>): Promise<NewEvent[]> {
-    // What each event would seal, then every subject's key in one look-up (created together where missing).
-    const taken = events.map((event) => {
+  private async keysOrShredded(subjects: string[]): Promise<Map<string, Buffer>> {
+    const live = await this.keys.keysOf(subjects);
+    const wanted = [...new Set(subjects)].filter((s) => live.get(s) !== null);
+    const keys = wanted.length > 0 ? await this.keys.keysForWriting(wanted) : new Map<string, Buffer>();
+    for (const s of subjects) if (!keys.has(s)) keys.set(s, randomBytes(32));
+    return keys;
+  }
+
+  /**
+   * Seals each event's declared fields with its subject's key. It runs once per append, so it is written for that:
+   * plain loops (no closure per call: under tsx each closure made is also named by a defineProperty), every key taken
+   * synchronously from the key store's cache when it holds them all (one look-up for all of them otherwise, created
+   * together where missing), and the stored data built as a fresh object rather than a copy with fields deleted.
+   */
+  private async sealWith(events: NewEvent[], shred: boolean): Promise<NewEvent[]> {
+    let taken: ({ subject: string; values: Record<string, unknown>; spec: CompiledSpec } | null)[] | null = null;
+    let subjects: string[] | null = null;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
       const spec = specOf(event.type);
       const data = event.data as Data;
-      if (!spec || !data || typeof data !== 'object') return null;
+      if (!spec || !data || typeof data !== 'object') continue;
       const subject = spec.subject(data);
-      if (!subject) return null;
-      const { rest, values } = takePaths(data, spec.paths);
-      return values ? { subject, rest, values } : null;
-    });
-    const subjects = taken.flatMap((t) => (t ? [t.subject] : []));
-    if (subjects.length === 0) return events;
-    const keys = await keysFor(subjects);
-    return events.map((event, i) => {
+      if (!subject) continue;
+      const values = valuesOf(data, spec.paths);
+      if (!values) continue;
+      (taken ??= new Array(events.length).fill(null))[i] = { subject, values, spec };
+      (subjects ??= []).push(subject);
+    }
+    if (!taken || !subjects) return events;
+    const keys = shred ? await this.keysOrShredded(subjects) : (this.keys.cachedKeysForWriting(subjects) ?? (await this.keys.keysForWriting(subjects)));
+    const out: NewEvent[] = new Array(events.length);
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
       const t = taken[i];
-      if (!t) return event;
-      const sealed = seal(keys.get(t.subject)!, Buffer.from(JSON.stringify(t.values), 'utf8'), aadOf(event.type, t.subject)).toString('base64');
-      const envelope: PersonalEnvelope = { subject: t.subject, sealed };
-      t.rest[ENVELOPE_KEY] = envelope;
-      return { ...event, data: t.rest };
-    });
+      if (!t) {
+        out[i] = event;
+        continue;
+      }
+      const rest = withoutPaths(event.data as Data, t.spec);
+      const envelope: PersonalEnvelope = {
+        subject: t.subject,
+        sealed: seal(keys.get(t.subject)!, Buffer.from(JSON.stringify(t.values), 'utf8'), aadOf(event.type, t.subject)).toString('base64'),
+      };
+      rest[ENVELOPE_KEY] = envelope;
+      out[i] = { ...event, data: rest };
+    }
+    return out;
   }
 
   async decode(events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -189,13 +243,13 @@ export class PersonalDataCodec implements EventDataCodec {
       if (!key) {
         // Key destroyed (or never stored): every declared field reads as erased (no cryptography, so no need to wait).
         const values = Object.fromEntries(paths.map((p) => [p.path, event.type === 'ProfileUpdated' ? undefined : erased(p.erased, envelope.subject)]));
-        return { ...event, data: putValues(withoutEnvelope(original), original, values, paths) };
+        return { ...event, data: putValues(withoutEnvelope(original), original, values, spec?.byPath) };
       }
       // Opened on first use: a reader that never touches a personal field (most subscribers: catalogue, stock, metrics,
       // refunds) pays no decryption. The key was taken now, so the event reads as it would have been read eagerly.
       if (!spec) {
         // A sealed event of a type no longer declared opens at once (which of its fields are personal is unknown).
-        return { ...event, data: openInto(withoutEnvelope(original), original, event.type, envelope, key, paths) };
+        return { ...event, data: openInto(withoutEnvelope(original), original, event.type, envelope, key, undefined) };
       }
       return { ...event, data: new Proxy<Data>({}, new OpenOnUse(original, event.type, envelope, key, spec)) };
     });
@@ -208,9 +262,9 @@ function withoutEnvelope(data: Data): Data {
 }
 
 /** Opens the envelope and puts its values into `target` (a copy of `stored` without the envelope). */
-function openInto(target: Data, stored: Data, type: string, envelope: PersonalEnvelope, key: Buffer, paths: FieldPath[]): Data {
+function openInto(target: Data, stored: Data, type: string, envelope: PersonalEnvelope, key: Buffer, byPath: Map<string, FieldPath> | undefined): Data {
   const plain = openSealed(key, Buffer.from(envelope.sealed, 'base64'), aadOf(type, envelope.subject));
-  return putValues(target, stored, JSON.parse(plain.toString('utf8')) as Record<string, unknown>, paths);
+  return putValues(target, stored, JSON.parse(plain.toString('utf8')) as Record<string, unknown>, byPath);
 }
 
 /**
@@ -231,7 +285,7 @@ class OpenOnUse implements ProxyHandler<Data> {
 
   private open(target: Data): Data {
     for (const field in this.stored) if (field !== ENVELOPE_KEY) target[field] = this.stored[field]; // no delete: it would slow the object down
-    openInto(target, this.stored, this.type, this.envelope, this.key, this.spec.paths);
+    openInto(target, this.stored, this.type, this.envelope, this.key, this.spec.byPath);
     Object.setPrototypeOf(this, Object.prototype); // no traps left: the proxy forwards everything to its target
     return target;
   }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../core/event-store.js';
 import * as cipher from './cipher.js';
 import { PersonalDataCodec } from './codec.js';
-import { SubjectKeyStore } from './subject-keys.js';
+import { SubjectErasedError, SubjectKeyStore } from './subject-keys.js';
 import './personal-fields.js';
 
 vi.mock('./cipher.js', async (original) => {
@@ -17,6 +17,13 @@ function memoryPool(): pg.Pool {
   const rows = new Map<string, { subject_id: string; wrapped_key: Buffer; master_key_id: string }>();
   return {
     query: async (text: string, values: unknown[]) => {
+      if (text.includes('pg_notify')) return { rows: [] };
+      if (text.includes('erased_at')) {
+        // The key store's destroy: the wrapped key overwritten with null.
+        const subject = values[0] as string;
+        rows.set(subject, { subject_id: subject, wrapped_key: null as unknown as Buffer, master_key_id: null as unknown as string });
+        return { rows: [], rowCount: 1 };
+      }
       if (text.trimStart().startsWith('insert')) {
         const [subjects, wrapped, id] = values as [string[], Buffer[], string];
         subjects.forEach((s, i) => rows.has(s) || rows.set(s, { subject_id: s, wrapped_key: wrapped[i]!, master_key_id: id }));
@@ -74,5 +81,40 @@ describe('personal-data codec: envelopes opened on first use', () => {
     envelope.sealed = `${envelope.sealed[0] === 'A' ? 'B' : 'A'}${envelope.sealed.slice(1)}`;
     const [broken] = await codec.decode([tampered]);
     expect(() => (broken!.data as { fullName: string }).fullName).toThrow();
+  });
+});
+
+describe('personal-data codec: keys taken from the cache on append', () => {
+  const profile = (customerId: string, fullName: string) => ({
+    type: 'ProfileUpdated',
+    data: { customerId, fullName, email: 'cached@example.in', updatedAt: '2026-11-24T00:00:00.000Z' },
+    metadata: { correlationId: 'c', timestamp: '2026-11-24T00:00:00.000Z' },
+  });
+
+  it('never seals with a destroyed key: erased here (cached as destroyed) or on another instance (dropped from the cache)', async () => {
+    const pool = memoryPool();
+    const master = randomBytes(32);
+    const here = new SubjectKeyStore(pool, master);
+    const there = new SubjectKeyStore(pool, master);
+    const codec = await PersonalDataCodec.create(here);
+    const [mine, theirs] = [randomUUID(), randomUUID()];
+    // Both keys created and cached here: the next appends take them from the cache, with no look-up.
+    await codec.encode([profile(mine, 'Cached One')]);
+    await codec.encode([profile(theirs, 'Cached Two')]);
+    const query = vi.spyOn(pool, 'query');
+    const [sealed] = await codec.encode([profile(mine, 'Cached One Again')]);
+    expect(query).not.toHaveBeenCalled();
+    expect(JSON.stringify(sealed!.data)).not.toContain('Cached One Again');
+
+    // Erased through this store: the cache holds the destruction.
+    await here.destroy(mine);
+    await expect(codec.encode([profile(mine, 'After Erasure')])).rejects.toBeInstanceOf(SubjectErasedError);
+
+    // Erased by another instance: the notification (or the PersonalDataErased read) makes this store forget its copy.
+    await there.destroy(theirs);
+    here.forget(theirs);
+    await expect(codec.encode([profile(theirs, 'After Erasure')])).rejects.toBeInstanceOf(SubjectErasedError);
+    // One erased subject among live ones: nothing is sealed for any of them.
+    await expect(codec.encode([profile(randomUUID(), 'Live'), profile(mine, 'Erased')])).rejects.toBeInstanceOf(SubjectErasedError);
   });
 });

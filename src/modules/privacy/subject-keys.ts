@@ -133,6 +133,24 @@ export class SubjectKeyStore {
   }
 
   /**
+   * keysForWriting answered synchronously from the cache (the append path: every key of a known shopper is cached), or
+   * null when one of them is not cached, was destroyed, or the cache is not trusted now (listener down): then ask
+   * keysForWriting, which reads the table and throws for a destroyed key.
+   */
+  cachedKeysForWriting(subjects: readonly string[]): Map<string, Buffer> | null {
+    if (this.following && this.listener === null) return null;
+    const keys = new Map<string, Buffer>();
+    for (const s of subjects) {
+      const cached = this.cache.get(s);
+      if (!cached) return null;
+      keys.set(s, cached);
+    }
+    // Recently used: moved to the newest end once the cache is half full, as keysOf does.
+    if (this.cache.size > this.maxCached / 2) for (const [s, key] of keys) this.remember(s, key);
+    return keys;
+  }
+
+  /**
    * The keys to write these subjects' data with: one look-up for all, the missing ones created in one insert.
    * Throws SubjectErasedError (nothing written) when one of them was destroyed.
    */
