@@ -1,0 +1,67 @@
+import type { EsdbClient } from './eventstoredb.js';
+
+/**
+ * An in-memory stand-in for the EventStoreDB client (the calls the adapter makes), keeping what the server would
+ * store: tests see exactly what would be sent, on machines without a server (eventstoredb-codec.int.spec.ts, the
+ * privacy CLI's spec).
+ */
+export interface StoredEvent {
+  id: string;
+  streamId: string;
+  revision: bigint;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  isJson: true;
+  created: Date;
+  position: { commit: bigint; prepare: bigint };
+}
+
+export function memoryClient() {
+  const all: StoredEvent[] = [];
+  const of = (streamId: string) => all.filter((e) => e.streamId === streamId);
+  const iterate = (events: StoredEvent[]) => ({
+    async *[Symbol.asyncIterator]() {
+      for (const event of events) yield { event, commitPosition: event.position.commit };
+    },
+  });
+  const client = {
+    async appendToStream(streamId: string, events: { id: string; type: string; data: unknown; metadata: unknown }[], options: { expectedRevision: unknown }) {
+      const current = of(streamId).length - 1;
+      const expected = typeof options.expectedRevision === 'bigint' ? Number(options.expectedRevision) : -1;
+      if (expected !== current) throw new Error(`stand-in: expected ${expected}, stream at ${current}`);
+      events.forEach((e, i) => {
+        const commit = BigInt(all.length + 1);
+        // What the server would keep: the event as serialised JSON (no object shared with the adapter).
+        all.push({
+          id: e.id,
+          streamId,
+          revision: BigInt(current + 1 + i),
+          type: e.type,
+          data: JSON.parse(JSON.stringify(e.data)),
+          metadata: JSON.parse(JSON.stringify(e.metadata)),
+          isJson: true,
+          created: new Date(0),
+          position: { commit, prepare: commit },
+        });
+      });
+      return { nextExpectedRevision: BigInt(current + events.length), position: all.at(-1)!.position };
+    },
+    readStream(streamId: string, options: { direction: string; fromRevision: unknown; maxCount?: number }) {
+      let events = of(streamId);
+      if (options.direction === 'backwards') events = [...events].reverse();
+      else if (typeof options.fromRevision === 'bigint') events = events.filter((e) => e.revision >= (options.fromRevision as bigint));
+      return iterate(events.slice(0, options.maxCount ?? Infinity));
+    },
+    readAll(options: { fromPosition: unknown; direction: string; maxCount: number }) {
+      if (options.direction === 'backwards') return iterate([...all].reverse().slice(0, options.maxCount));
+      const from = typeof options.fromPosition === 'object' ? (options.fromPosition as { commit: bigint }).commit : 0n;
+      return iterate(all.filter((e) => e.position.commit >= from).slice(0, options.maxCount));
+    },
+    subscribeToAll() {
+      throw new Error('not used here');
+    },
+    async dispose() {},
+  };
+  return { client: client as unknown as EsdbClient, all };
+}
