@@ -180,9 +180,21 @@ describe('erasure on another instance', () => {
         return (event!.data as { name: string }).name;
       };
       expect(await read()).toBe('Cached Key Shopper'); // the key is in this instance's cache now
+      const write = () =>
+        codec.encode([
+          {
+            type: 'ProfileUpdated',
+            data: { customerId, fullName: 'Written After', updatedAt: new Date().toISOString() },
+            metadata: { correlationId: randomUUID(), timestamp: new Date().toISOString() },
+          },
+        ]);
+      await write(); // sealed with the cached key (the append path takes it from the cache)
       await there.destroy(customerId);
       // No PersonalDataErased goes through this codec: only the notification of the destruction reaches it.
       await expect.poll(read, { timeout: 15_000, interval: 20 }).toBe(ERASED_NAME);
+      // Nor is the destroyed key used to write: the append is refused.
+      const { SubjectErasedError } = await import('./subject-keys.js');
+      await expect(write()).rejects.toBeInstanceOf(SubjectErasedError);
     } finally {
       await here.close();
     }
