@@ -126,6 +126,7 @@ describe('handleCommand', () => {
     const results = await Promise.allSettled([1, 2, 3].map(() => handleCommand(store, 'c-1', counter, add(2))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     expect((await loadState(store, 'c-1', counter)).state).toBe(4);
+    expect(store.appends).toBeGreaterThan(2); // the lock really was off: appends on a stale version were tried and refused
   });
 });
 

@@ -70,6 +70,11 @@ describe('event registry', () => {
     expect(() => validateEvent('UnitNeverRegistered', {})).toThrow('Unknown event type UnitNeverRegistered');
   });
 
+  it('names a nested failing field by its dotted path', () => {
+    registerEvents({ UnitNestedThing: z.object({ line: z.object({ qty: z.number() }) }) });
+    expect(() => validateEvent('UnitNestedThing', { line: { qty: 'x' } })).toThrow(/^Invalid UnitNestedThing: line\.qty /);
+  });
+
   it('registering the same schema again is fine; another schema under the same name is refused', () => {
     registerEvents({ UnitOther: Thing });
     expect(() => registerEvents({ UnitOther: Thing })).not.toThrow();
@@ -107,6 +112,30 @@ describe('KeyedMutex', () => {
     await expect(mutex.run(['a'], async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(mutex.run(['a'], async () => 'next')).resolves.toBe('next');
     expect((mutex as unknown as { tails: Map<string, unknown> }).tails.size).toBe(0);
+  });
+
+  it('a task arriving while the second holds the key waits for it, even after the first one let go', async () => {
+    const mutex = new KeyedMutex();
+    const log: string[] = [];
+    let finishSecond!: () => void;
+    const secondHeld = new Promise<void>((resolve) => (finishSecond = resolve));
+    let secondStarted!: () => void;
+    const started = new Promise<void>((resolve) => (secondStarted = resolve));
+    const first = mutex.run(['a'], async () => log.push('1'));
+    const second = mutex.run(['a'], async () => {
+      log.push('2 start');
+      secondStarted();
+      await secondHeld;
+      log.push('2 end');
+    });
+    await first;
+    await started;
+    const third = mutex.run(['a'], async () => log.push('3'));
+    await tick();
+    expect(log).toEqual(['1', '2 start']);
+    finishSecond();
+    await Promise.all([second, third]);
+    expect(log).toEqual(['1', '2 start', '2 end', '3']);
   });
 
   it('the same key twice in one call does not wait for itself', async () => {

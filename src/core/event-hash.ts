@@ -45,11 +45,9 @@ function numberText(n: number): string {
   const negative = mantissa.startsWith('-');
   const [whole, fraction = ''] = mantissa.replace('-', '').split('.') as [string, string?];
   const digits = whole + fraction;
-  const point = whole.length + exponent;
-  let out: string;
-  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`;
-  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
-  else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  // JavaScript writes an exponent only below 1e-6 (exponent ≤ -7) or from 1e21 (exponent ≥ 21, at most 17 digits): the
+  // point falls either before every digit or after all of them, never between two.
+  const out = exponent < 0 ? `0.${'0'.repeat(-exponent - whole.length)}${digits}` : digits + '0'.repeat(whole.length + exponent - digits.length);
   return (negative ? '-' : '') + out;
 }
 
@@ -63,7 +61,8 @@ export function jsonbText(value: unknown): string {
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined || typeof v === 'function' ? 'null' : jsonbText(v))).join(', ')}]`;
+  // An undefined or function element prints 'null', as JSON.stringify does (the last line below).
+  if (Array.isArray(value)) return `[${value.map((v) => jsonbText(v)).join(', ')}]`;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return jsonbText((value as { toJSON: () => unknown }).toJSON());
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function');

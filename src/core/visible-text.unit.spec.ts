@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPhone, isVisibleText, normalisePhone } from './visible-text.js';
+import { invisibleMessage, isPhone, isVisibleText, normalisePhone } from './visible-text.js';
 
 describe('isVisibleText', () => {
   it.each(['Asha Rao', 'Ã‰lodie', 'ナルト 疾風伝', 'अनुष्का', 'क्‍ष', 'ന്‍', 'Flat 4B, 2nd Cross, Indiranagar', '👩‍👩‍👧 family pack', "O'Brien-Smith"])(
@@ -35,9 +35,19 @@ describe('isVisibleText', () => {
   });
 });
 
+describe('invisibleMessage', () => {
+  it('names the field', () => expect(invisibleMessage('Full name')).toBe('Full name contains control or invisible characters'));
+});
+
 describe('phone numbers', () => {
   it('reads +91, 91 and 0 prefixes, spaces and dashes as the 10 digits', () => {
     for (const typed of ['9876543210', '+91 98765 43210', '+91-98765-43210', '098765 43210', '919876543210']) expect(normalisePhone(typed)).toBe('9876543210');
+  });
+  it('takes the prefix only when it starts the number and 10 digits end it: longer digit runs are kept whole (and refused)', () => {
+    for (const typed of ['5509876543210', '0987654321012', '+9198765432101', '1+919876543210']) {
+      expect(normalisePhone(typed), typed).toBe(typed);
+      expect(isPhone(normalisePhone(typed)), typed).toBe(false);
+    }
   });
   it('is 10 digits, nothing else', () => {
     expect(isPhone('9876543210')).toBe(true);

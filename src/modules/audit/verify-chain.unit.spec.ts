@@ -83,6 +83,21 @@ describe('hash chain verifier', () => {
     expect((await verifyChains(from(undefinedPrev))).ok).toBe(true);
   });
 
+  it('a prevHash left out after the first event is a broken link naming null', async () => {
+    const entries = stream('a', 2);
+    entries[1] = { ...entries[1]!, prevHash: null };
+    expect((await verifyChains(from(entries))).breaks).toEqual([
+      { streamId: 'a', version: 1, eventId: 'a-e1', kind: 'broken-link', reason: `prevHash null is not the previous event's hash ${entries[0]!.hash}` },
+    ]);
+  });
+
+  it('a tampered negative version is reported, not a crash', async () => {
+    const [first] = stream('a', 1);
+    expect((await verifyChains(from([{ ...first!, version: -1 }]))).breaks).toEqual([
+      { streamId: 'a', version: -1, eventId: 'a-e0', kind: 'missing-events', reason: 'version -1 appears again after undefined' },
+    ]);
+  });
+
   it('altered content: the recomputed hash differs from the recorded one', async () => {
     const entries = stream('a', 2);
     entries[0] = { ...entries[0]!, dataText: '{"n": 99}' };
@@ -94,6 +109,7 @@ describe('hash chain verifier', () => {
   it('reports only the first break of a stream; other streams go on being checked', async () => {
     const a = stream('a', 4);
     a[1] = { ...a[1]!, dataText: '{"n": -1}' };
+    a[2] = { ...a[2]!, dataText: '{"n": -2}' }; // a second break in the same stream is not reported
     const b = stream('b', 3);
     b[2] = { ...b[2]!, hash: null };
     const verifier = new ChainVerifier();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { rateProblem } from '../../shared/gst-rates.js';
 import { checkDetails, decideProduct } from './decide.js';
 import { evolveProduct, initialProductState, type ProductDetails, type ProductEvent } from './product.js';
 
@@ -47,6 +48,20 @@ describe('product decider', () => {
     expect(() => checkDetails(bad)).toThrow(new ValidationError(message));
     expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: bad, now } }, initialProductState())).toThrow(message);
     expect(() => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: bad, now } }, given([added]))).toThrow(message);
+  });
+
+  it('checks the HSN code and the GST rate when given, each on its own', () => {
+    const refuse = (change: Partial<ProductDetails>, message: string) => {
+      expect(() => checkDetails({ ...details, ...change })).toThrow(new ValidationError(message));
+      expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: { ...details, ...change }, now } }, initialProductState())).toThrow(
+        message,
+      );
+    };
+    refuse({ hsn: '123' }, 'HSN must be 4, 6 or 8 digits');
+    refuse({ gstRate: 7 }, rateProblem(7)!);
+    refuse({ hsn: '9503', gstRate: 7 }, rateProblem(7)!); // a good HSN does not excuse a bad rate
+    refuse({ hsn: '95O3', gstRate: 18 }, 'HSN must be 4, 6 or 8 digits');
+    expect(() => checkDetails({ ...details, hsn: '95030010', gstRate: 18 })).not.toThrow();
   });
 
   it('accepts every category and the smallest positive price', () => {

@@ -28,6 +28,7 @@ describe('customer decider', () => {
       { type: 'ProfileUpdated', data: { customerId: id, city: 'Mumbai', updatedAt: now } },
     ]);
     expect(decideCustomer(update({ city: 'Pune', email: 'a@x.in' }), state)).toEqual([]);
+    expect(decideCustomer(update({ city: undefined, fullName: undefined }), state)).toEqual([]); // an absent field is no change
   });
 
   it('an e-mail change needs the current password, and the right one', () => {
@@ -83,6 +84,19 @@ describe('customer decider', () => {
       { type: 'ChangeRole', data: { role: 'admin', by: adminId, now } },
     ];
     for (const command of commands) expect(() => decideCustomer(command, unknown), command.type).toThrow(new NotFoundError('User not found'));
+  });
+
+  it('erases a registered customer once: a second erasure writes nothing, an unknown customer is a 404', () => {
+    const erase: CustomerCommand = { type: 'EraseCustomer', data: { requestedBy: 'admin', by: adminId, reason: 'asked by e-mail', now } };
+    const erasedEvent: CustomerEvent = {
+      type: 'PersonalDataErased',
+      data: { customerId: id, requestedBy: 'admin', by: adminId, reason: 'asked by e-mail', at: now },
+    };
+    expect(decideCustomer(erase, given([registered]))).toEqual([erasedEvent]);
+    const erased = given([registered, erasedEvent]);
+    expect(erased.status).toBe('erased');
+    expect(decideCustomer(erase, erased)).toEqual([]);
+    expect(() => decideCustomer(erase, unknown)).toThrow(new NotFoundError('User not found'));
   });
 
   it('a password change and a revocation end every session (the session version rises)', () => {

@@ -36,6 +36,13 @@ describe('inventory decider', () => {
     expect(reserve()).toThrow('Out of Stock: this product is currently out of stock.');
   });
 
+  it('a first stock level of 0 is recorded (the product becomes known); the same level again writes nothing', () => {
+    const setZero = { type: 'SetStockLevel' as const, data: { productId: 'p1', quantity: 0, reason: 'created' } };
+    expect(initialInventoryState().known).toBe(false);
+    expect(decideInventory(setZero, initialInventoryState())).toEqual([stock(0)]);
+    expect(decideInventory(setZero, given([stock(0)]))).toEqual([]);
+  });
+
   it('is idempotent per order and releases exactly what the order held', () => {
     const state = given([stock(5), { type: 'StockReserved', data: { productId: 'p1', orderId: 'o1', quantity: 2 } }]);
     expect(decideInventory({ type: 'ReserveStock', data: { productId: 'p1', orderId: 'o1', quantity: 2 } }, state)).toEqual([]);

@@ -119,6 +119,25 @@ describe('stock through the inventory streams (in memory)', () => {
     expect(await loadInventory(store, 'p1')).toEqual({ available: 0, reservations: { 'o-first': 1 }, known: true });
   });
 
+  it("the runtime's in-process lock covers every product a stock command touches: its concurrent commands never conflict", async () => {
+    const store = new MemoryEventStore();
+    await setStockLevel(store, 'p1', 10, 'created', context);
+    let conflicts = 0;
+    const appendMany = store.appendMany.bind(store);
+    store.appendMany = (writes) =>
+      appendMany(writes).catch((error: unknown) => {
+        if (error instanceof WrongExpectedVersionError) conflicts++;
+        throw error;
+      });
+    await Promise.all([
+      reserveStock(store, 'o1', [{ productId: 'p1', quantity: 1 }], context),
+      setStockLevel(store, 'p1', 20, 'recount', context),
+      reserveStock(store, 'o2', [{ productId: 'p1', quantity: 2 }], context),
+    ]);
+    expect(conflicts).toBe(0);
+    expect((await loadInventory(store, 'p1')).available).toBe(18);
+  });
+
   it('concurrent reservations without the in-process lock: exactly the stock is sold', async () => {
     const store = new MemoryEventStore();
     disableLocalLocks(store);

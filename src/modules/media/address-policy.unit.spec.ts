@@ -26,6 +26,8 @@ describe('ipv6Groups', () => {
     ':1:2:3:4:5:6:7',
     'x1::',
     '1::x',
+    'a[::1]', // a bracket is taken off only where it opens or closes the address
+    '[::]1',
   ])('%s is not an address', (ip) => expect(ipv6Groups(ip)).toBeNull());
 });
 
@@ -104,6 +106,8 @@ describe('classifyAddress: every range, and the first address outside it', () =>
     ['1::1', 'public'],
     ['[2607:f8b0::1]', 'public'],
     ['[not-an-ip]', 'invalid'],
+    ['2607:f8b0::1%', 'invalid'], // an empty zone: not an address, so never public
+    ['::ffff:8.8.8.8%', 'invalid'],
     ['1.2.3', 'invalid'],
   ])('%s is %s', (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
 

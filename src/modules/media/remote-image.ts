@@ -120,7 +120,7 @@ function requestOnce(url: URL, policy: FetchPolicy, resolver: Resolver, maxBytes
           } else chunks.push(chunk);
         });
         res.on('end', () => resolve({ status, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-        res.on('error', reject);
+        res.on('error', () => reject(remoteFailure('Could not fetch the image'))); // the body was cut off half-way
       },
     );
     req.on('timeout', () => req.destroy(remoteFailure('The image host did not answer in time')));

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkImageUrl, defaultPolicy, fetchRemoteImage, RemoteImageError, type FetchPolicy, type Resolver } from './remote-image.js';
 
 describe('image URL checks: edges', () => {
@@ -71,6 +71,16 @@ describe('fetchRemoteImage: statuses, sizes, types, redirects and failures again
         return res.end(png.subarray(10));
       }
       if (url.pathname === '/silent') return; // never answers
+      if (url.pathname === '/declared-huge') {
+        // declares more than the cap, sends a little and holds the rest back: refused on the header, not after waiting
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(Number(url.searchParams.get('length'))) });
+        return res.write(png.subarray(0, 10));
+      }
+      if (url.pathname === '/cut-off') {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+        res.write(png.subarray(0, 10));
+        return void setImmediate(() => res.socket?.destroy());
+      }
       if (url.pathname === '/image.png') return res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png);
       res.writeHead(404).end();
     });
@@ -115,6 +125,26 @@ describe('fetchRemoteImage: statuses, sizes, types, redirects and failures again
     expect(await failure(fetchRemoteImage(`${base}/image.png`, { ...opts, maxBytes: png.length - 1 }))).toEqual([400, 'Image is larger than 10MB']);
     expect((await fetchRemoteImage(`${base}/chunked`, { ...opts, maxBytes: png.length })).buffer.equals(png)).toBe(true);
     expect(await failure(fetchRemoteImage(`${base}/chunked`, { ...opts, maxBytes: png.length - 1 }))).toEqual([400, 'Image is larger than 10MB']);
+  });
+
+  it('a declared length over the cap is refused from the header, before the body arrives', async () => {
+    const declared = `${base}/declared-huge?length=${png.length + 1}`;
+    expect(await failure(fetchRemoteImage(declared, { ...opts, maxBytes: png.length, timeoutMs: 5_000 }))).toEqual([400, 'Image is larger than 10MB']);
+  });
+
+  it('a body cut off half-way is a 502, not an unhandled error', async () => {
+    expect(await failure(fetchRemoteImage(`${base}/cut-off`, opts))).toEqual([502, 'Could not fetch the image']);
+  });
+
+  it('a host gets 10 s to answer unless told otherwise', async () => {
+    const get = vi.spyOn(http, 'get');
+    try {
+      await fetchRemoteImage(`${base}/image.png`, opts);
+      await fetchRemoteImage(`${base}/image.png`, { ...opts, timeoutMs: 1234 });
+      expect(get.mock.calls.map((call) => (call[1] as http.RequestOptions).timeout)).toEqual([10_000, 1234]);
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it('content types: image/* in any case and application/octet-stream pass (then the bytes decide); others are refused', async () => {

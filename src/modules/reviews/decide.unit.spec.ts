@@ -40,6 +40,10 @@ describe('review decider', () => {
     expect(() => decideReview(command({ rating }), initialReviewState())).toThrow(REVIEW_MESSAGES.rating);
   });
 
+  it.each([1, 5])('takes the edge rating %s', (rating) => {
+    expect(decideReview(command({ rating }), initialReviewState())[0]!.data.rating).toBe(rating);
+  });
+
   it('refuses a blank comment', () => {
     expect(() => decideReview(command({ comment: ' \n\t ' }), initialReviewState())).toThrow(REVIEW_MESSAGES.comment);
   });
