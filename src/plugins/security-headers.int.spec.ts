@@ -93,4 +93,28 @@ describe('security headers', () => {
     expect(csp(response.headers['content-security-policy']).get('script-src')).toContain(`'nonce-${nonce}'`);
     await app.close();
   });
+
+  it("a route's own helmet option replaces the policy on that route only (the global headers are built once, not per request)", async () => {
+    const app = await buildApp(http.runtime);
+    app.get(
+      '/framed-probe',
+      { helmet: { frameguard: { action: 'deny' }, contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } } },
+      async () => 'x',
+    );
+    app.get('/plain-probe', async () => 'x');
+    const framed = await app.inject({ url: '/framed-probe' });
+    expect(framed.headers['x-frame-options']).toBe('DENY');
+    expect(csp(framed.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
+    for (const url of ['/plain-probe', '/api/no-such-route']) {
+      const plain = await app.inject({ url });
+      expect(plain.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(csp(plain.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
+      expect(
+        csp(plain.headers['content-security-policy'])
+          .get('script-src')!
+          .some((s) => s.startsWith("'nonce-")),
+      ).toBe(true);
+    }
+    await app.close();
+  });
 });
