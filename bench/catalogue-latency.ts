@@ -101,7 +101,8 @@ async function serve(label: string, products: number, baseline?: { search: Laten
   const byIdRequests = Array.from({ length: 500 }, (_, k) => ({ method: 'GET' as const, path: `/api/products/${benchProductId((k * 7919) % products)}` }));
   const searchRequests = SEARCH_TERMS.map((term) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(term)}&limit=24` }));
   // A short warm-up (JIT, first answers), not reported.
-  await measureLatency(url, [...byIdRequests, ...searchRequests], { seconds: 1 });
+  await measureLatency(url, searchRequests, { seconds: 2 });
+  await measureLatency(url, byIdRequests, { seconds: 1 });
   const figures: { search: LatencyFigures; byId: LatencyFigures }[] = [];
   for (let round = 1; round <= rounds; round++) {
     const profile = (name: string) => (profileDir && baseline && round === 1 ? { profile: path.join(profileDir, `${name}.cpuprofile`) } : {});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, type TestContext } from '../../tests/helpers/test-runtime.js';
-import { PERMISSIONS_POLICY, socketOrigins } from './security-headers.js';
+import { nextNonce, PERMISSIONS_POLICY, socketOrigins } from './security-headers.js';
 
 /** Parses a CSP header into directive -> sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -78,6 +78,12 @@ describe('security headers', () => {
       expect(policy.get('connect-src')!.join(' ')).not.toMatch(/evil|ws:\/\/|^wss?:$| wss?: /);
     });
   }
+
+  it('nonces drawn from the random pool are 16 bytes of base64 and never repeat, across refills of the pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
 
   it('a Host header that is not a host never reaches the policy', () => {
     expect(socketOrigins(null, "a; script-src 'unsafe-inline'")).toEqual([]);
