@@ -11,11 +11,12 @@
  * After each file: the process's RSS and heap (after a full GC when run with --expose-gc) over the empty store's.
  * Usage: node --expose-gc --import tsx bench/import-freshness.ts [--rows 50000] [--files 1] [--pg-stats] [--latency]
  *   --pg-stats: load pg_stat_statements and print, after each file, the statements that took the most server time.
- *   --latency:  after the last file, typo search and by-id over HTTP, 20 connections for 5 s each (autocannon): p50/p99.
+ *   --latency:  before the first file (the baseline: the same routes on the empty store) and after the last one, typo
+ *               search and by-id over HTTP, 20 connections for 5 s each, load from a child process (bench/http-latency.ts):
+ *               p50/p99 with the server's event-loop delay, GC pauses and CPU per request.
  *   1,000,000 products in one command: --files 20 --latency
  */
 import { execSync } from 'node:child_process';
-import autocannon from 'autocannon';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, silent } from './harness.js';
+import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
@@ -79,6 +81,18 @@ async function topStatements(): Promise<string> {
 try {
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
   const { token } = (await login.json()) as { token: string };
+  const searchRequests = SEARCH_TERMS.map((term) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(term)}&limit=24` }));
+  // The baseline: the same routes on the empty store (no match, 404 by id), measured in the same run.
+  let baseline: { search: LatencyFigures; byId: LatencyFigures } | undefined;
+  if (latency) {
+    const missing = Array.from({ length: 500 }, (_, k) => ({
+      method: 'GET' as const,
+      path: `/api/products/00000000-0000-4000-8000-${String(k).padStart(12, '0')}`,
+    }));
+    await measureLatency(url, [...searchRequests, ...missing], { seconds: 1 });
+    baseline = { search: await measureLatency(url, searchRequests), byId: await measureLatency(url, missing) };
+    console.log(`HTTP on the empty store (baseline), ${load()}: ${latencyLine('typo search', baseline.search)}; ${latencyLine('by id (404)', baseline.byId)}`);
+  }
   const empty = memory();
   for (let file = 0; file < files; file++) {
     const from = file * rows;
@@ -146,15 +160,14 @@ try {
   }
   if (latency) {
     const { rows: picked } = await pool.query<{ id: string }>('select id from products order by id limit 500');
-    const run = (requests: autocannon.Request[]) =>
-      new Promise<autocannon.Result>((resolve, reject) => {
-        autocannon({ url, connections: 20, duration: 5, workers: 1, requests }, (error, r) => (error ? reject(error) : resolve(r)));
-      });
-    const search = await run(SEARCH_TERMS.map((term) => ({ method: 'GET', path: `/api/products/search?q=${encodeURIComponent(term)}&limit=24` })));
-    const byId = await run(picked.map((p) => ({ method: 'GET', path: `/api/products/${p.id}` })));
-    const line = (what: string, r: autocannon.Result) =>
-      `${what}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (${r.non2xx} non-2xx)`;
-    console.log(`HTTP, 20 connections, 5 s each, ${load()}: ${line('typo search', search)}; ${line('by id', byId)}`);
+    const search = await measureLatency(url, searchRequests);
+    const byId = await measureLatency(
+      url,
+      picked.map((p) => ({ method: 'GET' as const, path: `/api/products/${p.id}` })),
+    );
+    console.log(
+      `HTTP, 20 connections, 5 s each, ${load()}: ${latencyLine('typo search', search, baseline?.search)}; ${latencyLine('by id', byId, baseline?.byId)}`,
+    );
   }
 } finally {
   await pool.end();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, type TestContext } from '../../tests/helpers/test-runtime.js';
-import { PERMISSIONS_POLICY, socketOrigins } from './security-headers.js';
+import { nextNonce, PERMISSIONS_POLICY, socketOrigins } from './security-headers.js';
 
 /** Parses a CSP header into directive -> sources. */
 function csp(header: string | string[] | number | undefined): Map<string, string[]> {
@@ -79,6 +79,12 @@ describe('security headers', () => {
     });
   }
 
+  it('nonces drawn from the random pool are 16 bytes of base64 and never repeat, across refills of the pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => nextNonce());
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
   it('a Host header that is not a host never reaches the policy', () => {
     expect(socketOrigins(null, "a; script-src 'unsafe-inline'")).toEqual([]);
     expect(socketOrigins(null, 'shop.example.in:8080')).toEqual(['ws://shop.example.in:8080', 'wss://shop.example.in:8080']);
@@ -91,6 +97,30 @@ describe('security headers', () => {
     const response = await app.inject({ url: '/ssr-probe' });
     const nonce = /nonce="([^"]+)"/.exec(response.body)![1];
     expect(csp(response.headers['content-security-policy']).get('script-src')).toContain(`'nonce-${nonce}'`);
+    await app.close();
+  });
+
+  it("a route's own helmet option replaces the policy on that route only (the global headers are built once, not per request)", async () => {
+    const app = await buildApp(http.runtime);
+    app.get(
+      '/framed-probe',
+      { helmet: { frameguard: { action: 'deny' }, contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } } },
+      async () => 'x',
+    );
+    app.get('/plain-probe', async () => 'x');
+    const framed = await app.inject({ url: '/framed-probe' });
+    expect(framed.headers['x-frame-options']).toBe('DENY');
+    expect(csp(framed.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
+    for (const url of ['/plain-probe', '/api/no-such-route']) {
+      const plain = await app.inject({ url });
+      expect(plain.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(csp(plain.headers['content-security-policy']).get('default-src')).toEqual(["'self'"]);
+      expect(
+        csp(plain.headers['content-security-policy'])
+          .get('script-src')!
+          .some((s) => s.startsWith("'nonce-")),
+      ).toBe(true);
+    }
     await app.close();
   });
 });
