@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
 import { registerServiceWorker } from './features/service-worker/register';
@@ -18,6 +18,9 @@ export async function startApp(): Promise<Root> {
   // Each step in a task of its own: the evaluation of this chunk (React, the router, the query client), then the
   // route's matching and module, then the hydration (itself in slices). One task for all of it was a long task of
   // Total Blocking Time on a phone; between them the browser can paint and answer input.
+  await nextTask();
+  // React DOM, about half of the app's script, is a chunk of its own, evaluated in its own task.
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const ssrData = document.getElementById('ssr-data');
   const dehydratedState = ssrData ? receivedNow(JSON.parse(ssrData.textContent ?? '{}') as DehydratedState) : undefined;
