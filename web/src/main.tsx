@@ -8,7 +8,7 @@ import { afterLargestPaint } from './lib/after-largest-paint';
  * competes with the LCP image for the network nor holds back its paint. Hydration then makes the controls live
  * (`<html data-hydrated>`). Client-rendered pages (an empty shell: cart, checkout, orders, …) start it at once.
  */
-const boot = () => void import('./boot');
+const boot = () => void import('./boot').then((app) => app.startApp());
 const serverRendered = !!document.getElementById('ssr-data');
 
 if (!serverRendered) boot();

@@ -25,6 +25,24 @@ export function useHydrated(): boolean {
   );
 }
 
+/**
+ * True from the start of hydration until the page area (RootLayout's `<main>`, a Suspense boundary React may hydrate
+ * after the root) has hydrated: a component can read it in a state initialiser to know, without rendering twice, that
+ * it mounted from the server's HTML rather than in the browser (useHydrated answers the same with a second render,
+ * which React makes synchronous: one long task when it is a whole page).
+ */
+let pageHydrating = false;
+
+export const isPageHydrating = () => pageHydrating || typeof window === 'undefined';
+
+/** Rendered last inside the page area: its effect runs once the page's components have mounted (hydrated). */
+export function PageHydrated() {
+  useEffect(() => {
+    pageHydrating = false;
+  }, []);
+  return null;
+}
+
 const afterHydration: (() => void)[] = [];
 
 /**
@@ -39,6 +57,7 @@ export function whenHydratedAndIdle(task: () => void): void {
 
 export function beginHydration(): void {
   hydrating = true;
+  pageHydrating = true;
 }
 
 /**

@@ -27,10 +27,13 @@ interface CategoryPageProps {
   emptyTitle: string;
 }
 
-export function CategoryPage({ category, carousel, title, emptyTitle }: CategoryPageProps) {
-  useDocumentTitle(title);
-  // The category carousel is fetched again whenever the window regains focus.
-  const slides = useCarousel(carousel, { refetchOnWindowFocus: true });
+/**
+ * The category carousel, fetched again whenever the window regains focus. Its own component: the query's store changes
+ * (the fetch once the page is live, staleTime 0) re-render synchronously, and should re-render the carousel alone,
+ * not the product listing beside it.
+ */
+function CategoryCarousel({ name }: { name: CarouselName }) {
+  const slides = useCarousel(name, { refetchOnWindowFocus: true });
   const { refetch } = slides;
   // TanStack Query only watches tab visibility; the spec also means switching back from another window.
   useEffect(() => {
@@ -38,12 +41,17 @@ export function CategoryPage({ category, carousel, title, emptyTitle }: Category
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [refetch]);
+  return <Carousel name={name} settings={slides.data} />;
+}
+
+export function CategoryPage({ category, carousel, title, emptyTitle }: CategoryPageProps) {
+  useDocumentTitle(title);
   const fromParams = useCallback((params: URLSearchParams) => categoryListState(category, params), [category]);
   const { state, setState, hrefOf } = useListState(fromParams);
   const products = useQuery(productListQuery(state));
   return (
     <>
-      <Carousel name={carousel} settings={slides.data} />
+      <CategoryCarousel name={carousel} />
       <div className="container section">
         <h1 className="page-title">{title}</h1>
         <ProductBrowser

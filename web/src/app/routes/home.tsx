@@ -27,21 +27,32 @@ export const prefetch: Prefetch = (queryClient) =>
     queryClient.prefetchQuery(keychainSampleQuery()),
   ]);
 
+/**
+ * The hero reads its carousel query itself: the query is asked again once the page is live (staleTime 0, so a
+ * carousel edit shows), and TanStack's store changes (fetching, then fetched) re-render synchronously — only this
+ * carousel, not the whole page (which was one long task after hydration).
+ */
+function HeroCarousel() {
+  const hero = useCarousel('hero');
+  return (
+    <Carousel name="hero" settings={hero.data}>
+      <button type="button" className="button button--primary button--large" onClick={() => scrollTo('featured')}>
+        Shop Now
+      </button>
+      <button type="button" className="button button--light button--large" onClick={() => scrollTo('categories')}>
+        Explore Categories
+      </button>
+    </Carousel>
+  );
+}
+
 export default function HomeRoute() {
   useDocumentTitle(undefined);
-  const hero = useCarousel('hero');
   return (
     <>
       {/* The page's one top-level heading for assistive tech; the hero's slide titles are h2 and change with the slides. */}
       <h1 className="visually-hidden">Anime Collectibles — anime figures and keychains</h1>
-      <Carousel name="hero" settings={hero.data}>
-        <button type="button" className="button button--primary button--large" onClick={() => scrollTo('featured')}>
-          Shop Now
-        </button>
-        <button type="button" className="button button--light button--large" onClick={() => scrollTo('categories')}>
-          Explore Categories
-        </button>
-      </Carousel>
+      <HeroCarousel />
       <FeaturedProducts />
       <KeychainShowcase />
       <section id="categories" className="section container" aria-labelledby="categories-title">

@@ -1,9 +1,10 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useQuery } from '@tanstack/react-query';
 import { productQuery } from '../../features/products/api/get-product';
-import { useHydrated } from '../../lib/hydration';
+import { isPageHydrating } from '../../lib/hydration';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { productReviewsQueryOptions, useProductReviews } from '../../features/products/api/get-product-reviews';
 import { relatedProductsQuery } from '../../features/products/api/related-products';
@@ -25,7 +26,9 @@ export const prefetch: Prefetch = (queryClient, { params }) => {
 export default function ProductRoute() {
   const { id = '' } = useParams();
   // A product the server found missing (404) shows 'Product Not Found' on both sides; it is asked again on a later visit.
-  const product = useQuery({ ...productQuery(id), retryOnMount: useHydrated() });
+  // Decided once at mount (TanStack reads retryOnMount only then), so hydration needs no second render of the page.
+  const [retryOnMount] = useState(() => !isPageHydrating());
+  const product = useQuery({ ...productQuery(id), retryOnMount });
   const { user } = useAuth();
   const reviews = useProductReviews(id, user?.id ?? null);
   // Asked beside the product itself: the server knows its category.

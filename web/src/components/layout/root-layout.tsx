@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useHydrated } from '../../lib/hydration';
+import { PageHydrated, useHydrated } from '../../lib/hydration';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -44,6 +44,7 @@ export function RootLayout() {
       <main id="main" className={navigated ? 'page page-transition' : 'page'} key={location.pathname}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
+          <PageHydrated />
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { shippingFor } from '../constants';
 import { isHydrating } from '../hydration';
 import { useAuth } from '../auth/auth-provider';
@@ -35,7 +35,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       items = mergeCarts(items, state.items);
       localStorage.removeItem('cart_guest');
     }
-    setState({ key, items });
+    // As a transition: right after hydration this re-renders every product card (the cart's context changes), and
+    // React then renders in slices between which the browser stays responsive, instead of one long task.
+    startTransition(() => setState({ key, items }));
   }, [key, loading, state.key, state.items]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { refreshQueries } from '@kit/query';
 import { useToast } from '@kit/ui/toast';
 import { isHydrating } from '../hydration';
@@ -45,8 +45,12 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (guestLoaded) return;
-    setGuestItems(readGuestWishlist());
-    setGuestLoaded(true);
+    const stored = readGuestWishlist();
+    // As a transition (time-sliced, not one long task after hydration); an empty stored list changes nothing shown.
+    startTransition(() => {
+      if (stored.length > 0) setGuestItems(stored);
+      setGuestLoaded(true);
+    });
   }, [guestLoaded]);
 
   /**
