@@ -26,6 +26,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, silent } from './harness.js';
+import { nodeCpuSeconds, postgresCpuSeconds } from './process-cpu.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
@@ -86,6 +87,7 @@ try {
     form.append('mode', 'add');
     form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
     const before = load();
+    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(path.join(dir, 'pg')) };
     const started = performance.now();
     // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
     // and when the projector had every row.
@@ -128,12 +130,14 @@ try {
       }
       await sleep(25);
     }
+    const cpu = { node: nodeCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(path.join(dir, 'pg')) - cpuBefore.pg };
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
       `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
         `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
         `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
-        `phases in ms ${phases.shift() ?? '(not logged)'}; ${before} → ${load()}`,
+        `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s; ` +
+        `${before} → ${load()}`,
     );
     if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
     const now = memory();

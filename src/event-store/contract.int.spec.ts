@@ -241,6 +241,34 @@ for (const adapter of adapters) {
       }
     });
 
+    it('keeps bodies with quotes, backslashes, braces and non-ASCII text exactly, on single- and multi-stream appends', async () => {
+      const awkward = ['say "hi", {x}', 'C:\\path\\"q"', '[1,2]', '₹ 1,299 — 鬼滅の刃 🐉', 'line\nbreak\ttab', "it's", '\\u0041 not an escape'];
+      const tagged = (tag: string, n: number): NewEvent => ({ ...event(n), type: 'TestTagged', data: { tag, n } });
+      const one = `test-${randomUUID()}`;
+      const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+      await store.append(
+        one,
+        awkward.map((tag, n) => tagged(tag, n)),
+        { expectedVersion: 'no_stream' },
+      );
+      await store.appendMany([
+        { streamId: a, events: awkward.map((tag, n) => tagged(tag, n)), expectedVersion: 'no_stream' },
+        { streamId: b, events: [tagged(awkward.join(''), 99)], expectedVersion: 'no_stream' },
+      ]);
+      for (const [stream, expected] of [
+        [one, awkward.map((tag, n) => ({ tag, n }))],
+        [a, awkward.map((tag, n) => ({ tag, n }))],
+        [b, [{ tag: awkward.join(''), n: 99 }]],
+      ] as const) {
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.data)).toEqual(expected);
+        for (const e of read) {
+          const { prevHash = null, streamId, streamVersion: version, id: eventId, type, data, metadata } = e;
+          expect(eventHash({ prevHash, streamId, version, eventId, type, data, metadata })).toBe(e.hash);
+        }
+      }
+    });
+
     it('refuses unknown or malformed events before writing', async () => {
       const stream = `test-${randomUUID()}`;
       await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);
