@@ -269,6 +269,21 @@ for (const adapter of adapters) {
       }
     });
 
+    it('appendMany answers the last write’s next expected version and the position of the last event it wrote', async () => {
+      const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+      await store.append(b, [event(0), event(1)], { expectedVersion: 'no_stream' });
+      const result = await store.appendMany([
+        { streamId: a, events: [event(2), event(3), event(4)], expectedVersion: 'no_stream' },
+        { streamId: b, events: [event(5), event(6)], expectedVersion: 1 },
+      ]);
+      expect(result.nextExpectedVersion).toBe(3);
+      const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+      expect(result.position).toEqual(readB.at(-1)!.position);
+      for (const e of [...readA, ...readB]) expect(comparePositions(e.position, result.position)).toBeLessThanOrEqual(0);
+      // The next append expecting that version succeeds.
+      await store.append(b, [event(7)], { expectedVersion: result.nextExpectedVersion });
+    });
+
     it('refuses unknown or malformed events before writing', async () => {
       const stream = `test-${randomUUID()}`;
       await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);

@@ -160,7 +160,8 @@ export class PostgresEventStore implements EventStore {
     const streamIds = writes.map((w) => w.streamId);
     if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
     const client = await this.pool.connect();
-    let rows: { gp: string; tx: string; stream_id: string; stream_version: number }[];
+    let last: { gp: string; tx: string };
+    let lastVersion: number;
     try {
       await client.query('begin');
       // A 'no_stream' write needs no read: its first event takes version 0, which the unique (stream_id,
@@ -199,16 +200,20 @@ export class PostgresEventStore implements EventStore {
         });
       }
       try {
-        const inserted = await client.query<{ gp: string; tx: string; stream_id: string; stream_version: number }>(
-          `insert into events (stream_id, stream_version, event_id, type, data, metadata)
-           select s, v, id, t, d, m
-             from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
-                             jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
-            order by ord
-           returning global_position::text as gp, transaction_id::text as tx, stream_id, stream_version`,
+        // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it).
+        const inserted = await client.query<{ gp: string; tx: string }>(
+          `with inserted as (
+             insert into events (stream_id, stream_version, event_id, type, data, metadata)
+             select s, v, id, t, d, m
+               from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
+                               jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
+              order by ord
+             returning global_position)
+           select max(global_position)::text as gp, pg_current_xact_id()::text as tx from inserted`,
           [columns.streams, columns.versions, columns.ids, columns.types, JSON.stringify(columns.data), JSON.stringify(columns.metadata)],
         );
-        rows = inserted.rows;
+        last = inserted.rows[0]!;
+        lastVersion = columns.versions[columns.versions.length - 1]!;
       } catch (error) {
         const e = error as { code?: string; constraint?: string; detail?: string };
         if (e.code === '23505' && e.constraint === 'events_stream_version_unique') {
@@ -226,16 +231,13 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
-    // Positions follow the order of the writes and, within a stream, its versions (the log order is the replay order).
-    const sorted = [...rows].sort((a, b) => (BigInt(a.gp) < BigInt(b.gp) ? -1 : 1));
-    const lastWrite = writes[writes.length - 1]!;
-    const lastOfLastWrite = sorted.filter((r) => r.stream_id === lastWrite.streamId).at(-1)!;
-    const lastRow = sorted[sorted.length - 1]!;
+    // Positions follow the order of the writes and, within a stream, its versions (the log order is the replay order):
+    // the last event inserted is the last write's last event, at the version computed for it above.
     this.wakeLocal();
     this.scheduleNotify();
     return {
-      nextExpectedVersion: lastOfLastWrite.stream_version,
-      position: { commit: BigInt(lastRow.tx), prepare: BigInt(lastRow.gp) },
+      nextExpectedVersion: lastVersion,
+      position: { commit: BigInt(last.tx), prepare: BigInt(last.gp) },
     };
   }
 
