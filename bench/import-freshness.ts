@@ -36,8 +36,8 @@ const latency = process.argv.includes('--latency');
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external };
 };
 const load = () =>
   execSync('uptime')
@@ -145,7 +145,9 @@ try {
     console.log(
       `  memory at ${products.toLocaleString('en-IN')} products${gc ? ' (after a full GC)' : ' (no --expose-gc: without a GC first)'}: ` +
         `RSS +${((now.rss - empty.rss) / 2 ** 20).toFixed(0)} MB (${((now.rss - empty.rss) / products / 1024).toFixed(2)} KB/product), ` +
-        `heap +${((now.heapUsed - empty.heapUsed) / 2 ** 20).toFixed(0)} MB (${((now.heapUsed - empty.heapUsed) / products / 1024).toFixed(2)} KB/product)`,
+        `heap +${((now.heapUsed - empty.heapUsed) / 2 ** 20).toFixed(0)} MB (${((now.heapUsed - empty.heapUsed) / products / 1024).toFixed(2)} KB/product); ` +
+        // Where RSS beyond the used heap sits: V8's reserved but unused heap, and memory outside it (Buffers, typed arrays).
+        `heap reserved +${((now.heapTotal - empty.heapTotal) / 2 ** 20).toFixed(0)} MB, outside the heap (external) +${((now.external - empty.external) / 2 ** 20).toFixed(0)} MB`,
     );
   }
   if (latency) {
