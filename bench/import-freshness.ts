@@ -28,6 +28,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, silent } from './harness.js';
 import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
+import { nodeCpuSeconds, postgresCpuSeconds } from './process-cpu.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
@@ -37,8 +38,8 @@ const latency = process.argv.includes('--latency');
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  return { rss, heapUsed, heapTotal, external };
 };
 const load = () =>
   execSync('uptime')
@@ -100,6 +101,7 @@ try {
     form.append('mode', 'add');
     form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
     const before = load();
+    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(path.join(dir, 'pg')) };
     const started = performance.now();
     // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
     // and when the projector had every row.
@@ -142,12 +144,14 @@ try {
       }
       await sleep(25);
     }
+    const cpu = { node: nodeCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(path.join(dir, 'pg')) - cpuBefore.pg };
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
       `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
         `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
         `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
-        `phases in ms ${phases.shift() ?? '(not logged)'}; ${before} → ${load()}`,
+        `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s; ` +
+        `${before} → ${load()}`,
     );
     if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
     const now = memory();
@@ -155,7 +159,9 @@ try {
     console.log(
       `  memory at ${products.toLocaleString('en-IN')} products${gc ? ' (after a full GC)' : ' (no --expose-gc: without a GC first)'}: ` +
         `RSS +${((now.rss - empty.rss) / 2 ** 20).toFixed(0)} MB (${((now.rss - empty.rss) / products / 1024).toFixed(2)} KB/product), ` +
-        `heap +${((now.heapUsed - empty.heapUsed) / 2 ** 20).toFixed(0)} MB (${((now.heapUsed - empty.heapUsed) / products / 1024).toFixed(2)} KB/product)`,
+        `heap +${((now.heapUsed - empty.heapUsed) / 2 ** 20).toFixed(0)} MB (${((now.heapUsed - empty.heapUsed) / products / 1024).toFixed(2)} KB/product); ` +
+        // Where RSS beyond the used heap sits: V8's reserved but unused heap, and memory outside it (Buffers, typed arrays).
+        `heap reserved +${((now.heapTotal - empty.heapTotal) / 2 ** 20).toFixed(0)} MB, outside the heap (external) +${((now.external - empty.external) / 2 ** 20).toFixed(0)} MB`,
     );
   }
   if (latency) {

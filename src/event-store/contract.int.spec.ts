@@ -241,6 +241,49 @@ for (const adapter of adapters) {
       }
     });
 
+    it('keeps bodies with quotes, backslashes, braces and non-ASCII text exactly, on single- and multi-stream appends', async () => {
+      const awkward = ['say "hi", {x}', 'C:\\path\\"q"', '[1,2]', '₹ 1,299 — 鬼滅の刃 🐉', 'line\nbreak\ttab', "it's", '\\u0041 not an escape'];
+      const tagged = (tag: string, n: number): NewEvent => ({ ...event(n), type: 'TestTagged', data: { tag, n } });
+      const one = `test-${randomUUID()}`;
+      const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+      await store.append(
+        one,
+        awkward.map((tag, n) => tagged(tag, n)),
+        { expectedVersion: 'no_stream' },
+      );
+      await store.appendMany([
+        { streamId: a, events: awkward.map((tag, n) => tagged(tag, n)), expectedVersion: 'no_stream' },
+        { streamId: b, events: [tagged(awkward.join(''), 99)], expectedVersion: 'no_stream' },
+      ]);
+      for (const [stream, expected] of [
+        [one, awkward.map((tag, n) => ({ tag, n }))],
+        [a, awkward.map((tag, n) => ({ tag, n }))],
+        [b, [{ tag: awkward.join(''), n: 99 }]],
+      ] as const) {
+        const read = await store.readStream(stream);
+        expect(read.map((e) => e.data)).toEqual(expected);
+        for (const e of read) {
+          const { prevHash = null, streamId, streamVersion: version, id: eventId, type, data, metadata } = e;
+          expect(eventHash({ prevHash, streamId, version, eventId, type, data, metadata })).toBe(e.hash);
+        }
+      }
+    });
+
+    it('appendMany answers the last write’s next expected version and the position of the last event it wrote', async () => {
+      const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+      await store.append(b, [event(0), event(1)], { expectedVersion: 'no_stream' });
+      const result = await store.appendMany([
+        { streamId: a, events: [event(2), event(3), event(4)], expectedVersion: 'no_stream' },
+        { streamId: b, events: [event(5), event(6)], expectedVersion: 1 },
+      ]);
+      expect(result.nextExpectedVersion).toBe(3);
+      const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+      expect(result.position).toEqual(readB.at(-1)!.position);
+      for (const e of [...readA, ...readB]) expect(comparePositions(e.position, result.position)).toBeLessThanOrEqual(0);
+      // The next append expecting that version succeeds.
+      await store.append(b, [event(7)], { expectedVersion: result.nextExpectedVersion });
+    });
+
     it('refuses unknown or malformed events before writing', async () => {
       const stream = `test-${randomUUID()}`;
       await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_ID_PATTERN } from './product.js';
 import { imagesFrom, normaliseKeys, productFields, type ProductForm } from './schemas.js';
-import type { ParsedSheet, RawRow } from './import-file.js';
+import type { RawRow } from './import-file.js';
 
 export const IMPORT_COLUMNS = [
   'id',
@@ -109,11 +109,6 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   if (id !== '' && !PRODUCT_ID_PATTERN.test(id))
     return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
   return { rowNumber, id: id === '' ? null : id, form: parsed.data };
-}
-
-export function readRows(sheet: ParsedSheet, mapping: Record<string, string>, imageMap: Record<string, string>) {
-  const columns = columnMap(sheet.headers, mapping);
-  return { columns, results: sheet.rows.map((r) => readRow(r.rowNumber, r.values, columns, imageMap)) };
 }
 
 export const isRowError = (r: ImportRow | RowError): r is RowError => 'reason' in r;
