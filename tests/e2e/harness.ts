@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createTestApp, type TestContext } from '../helpers/test-runtime.js';
 
@@ -69,8 +70,13 @@ export function awaitHydrationOnLoad(page: Page): Page {
   return page;
 }
 
+export interface StoreOptions {
+  /** Seed the demo catalogue and carousels (default true). */
+  seedDemo?: boolean;
+}
+
 /** Starts the whole store (API + built SPAs) on a free port with a fresh database, and a headless Chromium. */
-export async function startStore(options: { seedDemo?: boolean } = {}): Promise<E2EContext> {
+export async function startStore(options: StoreOptions = {}): Promise<E2EContext> {
   if (!CHROMIUM) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
   const ctx = await createTestApp({ env: { SEED_DEMO: options.seedDemo === false ? 'false' : 'true' } });
   const server = await buildApp(ctx.runtime, { serveFrontends: true });
@@ -112,4 +118,35 @@ export async function startStore(options: { seedDemo?: boolean } = {}): Promise<
       if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
+}
+
+/**
+ * One store for the enclosing describe block (or file): started in a `beforeAll`, closed in an `afterAll`. The object
+ * returned stands for that store from the first `beforeAll` on, so a journey writes `const store = useStore()` and
+ * states only what differs (a later `beforeAll` of the block already sees the started store).
+ */
+export function useStore(options: StoreOptions = {}): E2EContext {
+  let started: E2EContext | undefined;
+  beforeAll(async () => {
+    started = await startStore(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  return standIn({} as E2EContext, () => started, 'the store');
+}
+
+/**
+ * An object that forwards every read to `current()` (what a `beforeAll` set up), and throws when it is read before then
+ * or after the block: the `useStore`/`useShop` values a describe block holds as constants.
+ */
+export function standIn<T extends object>(shape: T, current: () => T | undefined, what: string): T {
+  return new Proxy(shape, {
+    get(_target, key) {
+      const value = current();
+      if (!value) throw new Error(`${what} is used outside its describe block's tests (reading ${String(key)})`);
+      return Reflect.get(value, key) as unknown;
+    },
+  });
 }

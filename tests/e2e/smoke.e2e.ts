@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAdmin, signUp } from '../helpers/test-runtime.js';
-import { startStore, type E2EContext } from './harness.js';
+import { useStore } from './harness.js';
 
 describe('the store in a real browser', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it('serves HTML (not JSON) on a reload of shopper and admin routes, JSON under /api', async () => {
     const page = await store.newPage();
@@ -35,11 +31,7 @@ describe('the store in a real browser', () => {
 });
 
 describe('what the server sends over the wire', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: true });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: true });
 
   const get = (path: string, encoding?: string) =>
     new Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

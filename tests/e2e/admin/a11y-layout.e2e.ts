@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startStore, type E2EContext } from '../harness.js';
+import { useStore } from '../harness.js';
 import { adminPage, codProduct, placeOrder, screenshot, shopper } from './admin-session.js';
 
 /** Where the keyboard focus is: the element's aria-label or text, or BODY when it was lost. */
@@ -26,14 +26,12 @@ function contrast(fg: string, bg: string): number {
 }
 
 describe('admin keyboard, images and narrow layouts', () => {
-  let store: E2EContext;
+  const store = useStore();
   let orderNumber: string;
   beforeAll(async () => {
-    store = await startStore();
     const buyer = await shopper(store);
     orderNumber = (await placeOrder(store, buyer.token, await codProduct(store))).orderNumber;
   });
-  afterAll(async () => store?.close());
 
   // Radix gives focus back in a timeout after the dialog leaves the DOM, hence the polls.
   it('closing a dialog (Escape, Cancel) gives focus back to the button that opened it', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { pageWithToken, shopper } from './admin-session.js';
 
 describe('admin dashboard access', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it('sends a signed-in shopper from /admin to /', async () => {
     const { token } = await shopper(store);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { codProduct, placeOrder, screenshot, shopper } from './admin-session.js';
 import { loginAdmin } from '../../helpers/test-runtime.js';
 
@@ -10,11 +10,7 @@ const indiaWallClock = (ms: number) => new Date(ms + INDIA_OFFSET_MS).toISOStrin
 const indiaDate = (ms: number) => new Date(ms + INDIA_OFFSET_MS).toISOString().slice(0, 10);
 
 describe('admin audit tools', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('shows an order as of a past moment, verifies the log, reconciles the month and exports its events', async () => {
     const buyer = await shopper(store);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startStore, type E2EContext } from '../harness.js';
+import { useStore } from '../harness.js';
 import { adminPage, screenshot, toast } from './admin-session.js';
 
 const card = (page: Page, name: string) => page.getByTestId(`carousel-${name}`);
 
 describe('admin carousels', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('creates and edits a carousel, adds, edits and deletes slides, and the storefront hero shows a new slide', async () => {
     const { page } = await adminPage(store);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, toast } from './admin-session.js';
 
 /** A file whose headers do not match the template: the admin maps them before uploading. */
 describe('admin bulk upload: column mapping', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it("offers the file's headers for the missing template columns and imports with that mapping", async () => {
     const { page } = await adminPage(store);

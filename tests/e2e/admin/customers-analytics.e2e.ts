@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, codProduct, placeOrder, screenshot, shopper } from './admin-session.js';
 
 describe('admin customers and analytics', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it("lists the customer with orders and total spent, opens that customer's orders, and draws the analytics charts", async () => {
     const buyer = await shopper(store);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage } from './admin-session.js';
 
 const LINK = (id: string) => `https://drive.google.com/file/d/${id}/view?usp=sharing`;
@@ -10,11 +10,7 @@ const LINK = (id: string) => `https://drive.google.com/file/d/${id}/view?usp=sha
  * proves what the dashboard sends and what it does with the answer.
  */
 describe('admin: Google Drive images copied into the store', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it('the product form replaces a Drive link by the stored copy; the bulk step maps links to copies and lists failures', async () => {
     const { page } = await adminPage(store);

@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, codProduct, placeOrder, screenshot, shopper } from './admin-session.js';
 
 describe('admin GST section', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it("shows this month's output tax by rate and state, lists the invoice and exports the B2CS sheet", async () => {
     const buyer = await shopper(store);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { loginAdmin } from '../../helpers/test-runtime.js';
 import { adminPage, shopper, toast } from './admin-session.js';
 
 /** 'N of M orders selected' counts the true total; the header checkbox can go on to all M orders, and delete them all. */
 describe('admin orders: selection across pages', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('ticks on two pages add up, "Select all 53 orders" selects every order, and Delete Selected deletes them all', async () => {
     const buyer = await shopper(store);

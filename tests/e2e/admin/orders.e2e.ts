@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, codProduct, placeOrder, screenshot, shopper, toast } from './admin-session.js';
 
 describe('admin orders', () => {
-  let store: E2EContext;
+  const store = useStore();
   let productId: string;
   beforeAll(async () => {
-    store = await startStore();
     productId = await codProduct(store);
   });
-  afterAll(async () => store?.close());
 
   it("a shopper's order appears live; the admin changes its status, views its timeline and bulk-deletes two orders", async () => {
     const buyer = await shopper(store);

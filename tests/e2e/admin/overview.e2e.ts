@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, screenshot } from './admin-session.js';
 
 describe('admin overview', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('an admin opens /admin and sees the stat cards with the real numbers, and /admin/users opens the customers tab', async () => {
     const stats = (

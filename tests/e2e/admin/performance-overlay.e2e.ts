@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage } from './admin-session.js';
 
 /** The performance overlay is shared behaviour: the dashboard has it too (?debug=performance, Ctrl+Shift+P). */
 describe('admin: performance overlay', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it('shows the metrics with ?debug=performance, toggles with Ctrl+Shift+P, and stays hidden without it', async () => {
     const { page } = await adminPage(store);

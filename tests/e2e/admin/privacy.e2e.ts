@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, waitForHydration, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore, waitForHydration } from '../harness.js';
 import { eventually, loginStatus, openPage, signUpShopper, toast as shopperToast } from '../storefront/shopper-session.js';
 import { adminPage, codProduct, placeOrder, toast } from './admin-session.js';
 
 /** Issue 21 in the browser: an admin exports and erases a customer on request; a shopper deletes their own account. */
 describe('personal data requests', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it("the admin downloads a customer's data as JSON, then erases them with a reason: the row shows Erased customer", async () => {
     const buyer = await signUpShopper(store, 'Ritika Sen');

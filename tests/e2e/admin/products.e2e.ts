@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startStore, type E2EContext } from '../harness.js';
+import { useStore } from '../harness.js';
 import { adminPage, screenshot, toast } from './admin-session.js';
 
 const DRIVE_ID = '1AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -14,12 +14,8 @@ async function submitForm(page: Page) {
 }
 
 describe('admin products', () => {
-  let store: E2EContext;
+  const store = useStore();
   let token: string;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
 
   const adminGet = async (url: string) => (await store.ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).json();
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, pageWithToken, shopper, toast } from './admin-session.js';
 
 // Sign-out ends the token on the server in both apps; the dashboard's feed uses tickets and leaves when its session ends.
 describe('sessions in the browser', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   const profileStatus = async (token: string) => (await fetch(`${store.baseUrl}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).status;
 

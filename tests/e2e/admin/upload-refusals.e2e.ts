@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminPage, toast } from './admin-session.js';
 
 const png = (colour: string) =>
@@ -10,11 +10,7 @@ const png = (colour: string) =>
 
 /** Uploads list every file they did not take, the browser's checks and the server's refusals alike. */
 describe('admin uploads say what they refused', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
-  });
-  afterAll(async () => store?.close());
+  const store = useStore({ seedDemo: false });
 
   it("the bulk image step lists a non-image and the server's refusal, and uploads the rest", async () => {
     const { page } = await adminPage(store);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { openPage } from './shopper-session.js';
 
 /** Carousels as the spec sizes them (DECISIONS §6): hero 80vh and categories 70vh by default, the admin's height when set. */
 describe('storefront: carousel sizes', () => {
-  let demo: E2EContext;
-  beforeAll(async () => {
-    demo = await startStore();
-  });
-  afterAll(async () => demo?.close());
+  const demo = useStore();
 
   const heightOf = async (page: import('playwright-core').Page, selector: string) => Math.round((await page.locator(selector).first().boundingBox())!.height);
 

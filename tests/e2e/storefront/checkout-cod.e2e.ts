@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { openPage, products, screenshot, toast, uniqueEmail, type ApiProduct, eventually } from './shopper-session.js';
 
 /** A guest browses, filters, searches with a typo, adds to cart, signs up (after validation errors) and pays cash on delivery. */
 describe('storefront: browse to a cash-on-delivery order', () => {
-  let store: E2EContext;
+  const store = useStore();
   let kakashi: ApiProduct;
   beforeAll(async () => {
-    store = await startStore();
     kakashi = (await products(store)).find((p) => p.name.startsWith('Kakashi Hatake'))!;
     expect(kakashi.in_stock && kakashi.price >= 1000).toBe(true);
   });
-  afterAll(async () => store?.close());
 
   it('browse → filter → typo search → product → cart → sign up → COD checkout → the order in /orders', async () => {
     const page = await openPage(store.browser, store.baseUrl);

@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, waitForHydration, type E2EContext } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStore, waitForHydration } from '../harness.js';
 import { products } from './shopper-session.js';
 
 /**
@@ -12,13 +12,11 @@ import { products } from './shopper-session.js';
  * content out of the first paint, and the hero was then not counted at all in most loads (a card was, later).
  */
 describe('storefront: the largest contentful paint comes from the server HTML', () => {
-  let store: E2EContext;
+  const store = useStore();
   let productPath: string;
   beforeAll(async () => {
-    store = await startStore();
     productPath = `/product/${(await products(store)).find((p) => p.category === 'Anime Figures')!.id}`;
   });
-  afterAll(async () => store?.close());
 
   interface Candidate {
     url: string;

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { E2EContext } from '../harness.js';
-import { openPage, screenshot, signUpShopper, toast, type ApiProduct, eventually, startShop } from './shopper-session.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, signUpShopper, toast, eventually, useShop } from './shopper-session.js';
 
 describe('storefront at 375 px, header menus, Buy Now, cart limits, service worker and performance overlay', () => {
-  let store: E2EContext;
-  let catalogue: ApiProduct[];
-  beforeAll(async () => ({ store, catalogue } = await startShop()));
-  afterAll(async () => store?.close());
+  const { store, catalogue } = useShop();
 
   it('on a phone: home, category, product, Buy Now (sign-in gate, then checkout), cart and orders', async () => {
     const figure = catalogue.find((p) => p.category === 'Anime Figures' && p.in_stock && p.price >= 1000 && p.stock_quantity >= 2)!;

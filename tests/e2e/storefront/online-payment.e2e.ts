@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { adminToken, apiJson, openPage, screenshot, signUpShopper, toast, type ApiProduct, eventually, cheapKeychain } from './shopper-session.js';
 
 /** Address by pincode, COD refused under ₹1000, the local payment window (cancel, then pay), invoice, delivery and one review. */
 describe('storefront: online payment through the local simulator', () => {
-  let store: E2EContext;
+  const store = useStore();
   let keychain: ApiProduct;
   beforeAll(async () => {
-    store = await startStore();
     keychain = await cheapKeychain(store, 3);
   });
-  afterAll(async () => store?.close());
 
   it('adds an address by pincode, is refused COD, cancels once, is declined once, pays, downloads the invoice and reviews after delivery', async () => {
     const shopper = await signUpShopper(store, 'Meera Iyer');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { E2EContext } from '../harness.js';
-import { apiJson, eventually, openPage, recordProductLists, type ApiProduct, startShop } from './shopper-session.js';
+import { apiJson, eventually, openPage, recordProductLists, useShop } from './shopper-session.js';
 
 const PAGE_SIZE = 24;
 const priceOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
@@ -14,10 +13,7 @@ const search = (page: Page) => new URL(page.url()).search;
  * sort and page in the URL, and no answer on the wire carries more than one page of products.
  */
 describe('storefront listings at catalogue scale: one server page at a time, state in the URL', () => {
-  let store: E2EContext;
-  let catalogue: ApiProduct[];
-  beforeAll(async () => ({ store, catalogue } = await startShop()));
-  afterAll(async () => store?.close());
+  const { store, catalogue } = useShop();
 
   it('a category page shows 24 of the true total, pages by number, and Back and a shared link restore filters, sort and page', async () => {
     const figures = catalogue.filter((p) => p.category === 'Anime Figures');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../../../src/modules/orders/index.js';
-import { startStore, type E2EContext } from '../harness.js';
+import { useStore } from '../harness.js';
 import { apiJson, eventually, openPage, signUpShopper, toast, type ApiProduct, cheapKeychain, openAndClosePaymentWindow } from './shopper-session.js';
 
 /** The shopper has no saved address: checkout's own form. */
@@ -21,13 +21,11 @@ interface OwnOrder {
 
 /** DECISIONS §9: one checkout is one order; paying again (checkout or Pay now) pays it until it expires. */
 describe('storefront: paying the same order again', () => {
-  let store: E2EContext;
+  const store = useStore();
   let keychain: ApiProduct;
   beforeAll(async () => {
-    store = await startStore();
     keychain = await cheapKeychain(store, 4);
   });
-  afterAll(async () => store?.close());
 
   const ordersOf = async (token: string) => (await apiJson<{ orders: OwnOrder[] }>(store, '/user/orders', { token })).orders;
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, waitForHydration, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore, waitForHydration } from '../harness.js';
 import { eventually, loginStatus, openPage, signUpShopper, toast, openAndClosePaymentWindow } from './shopper-session.js';
 
 /** The Profile's account settings: Change Password (DECISIONS §7). */
 describe('storefront: account settings in the Profile', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('changes the password: the form checks the rule and the confirmation, shows a wrong current password, then the new one signs in', async () => {
     const shopper = await signUpShopper(store, 'Neha Joshi');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForHydration, type E2EContext } from '../harness.js';
-import { openPage, type ApiProduct, startShop } from './shopper-session.js';
+import { describe, expect, it } from 'vitest';
+import { waitForHydration } from '../harness.js';
+import { openPage, useShop } from './shopper-session.js';
 
 /**
  * Issue 15: the public pages arrive rendered by the server and React hydrates them in place. In Chromium: no
@@ -9,10 +9,7 @@ import { openPage, type ApiProduct, startShop } from './shopper-session.js';
  * header's counts and the wishlist hearts differ from what the server (which cannot see them) rendered.
  */
 describe('server-rendered shopper pages hydrate in Chromium', () => {
-  let store: E2EContext;
-  let catalogue: ApiProduct[];
-  beforeAll(async () => ({ store, catalogue } = await startShop()));
-  afterAll(async () => store?.close());
+  const { store, catalogue } = useShop();
 
   it('each public page hydrates without mismatch or React errors and reads no catalogue data twice', async () => {
     const product = catalogue.find((p) => p.in_stock)!;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stampServiceWorker } from '../../../web/build/service-worker-build-id.js';
-import { startStore, type E2EContext } from '../harness.js';
+import { useStore } from '../harness.js';
 import { eventually, openPage } from './shopper-session.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -22,15 +22,14 @@ const controllingBuildId = () =>
 
 /** A deploy installs a new service worker, the spec's prompt appears, and confirming it reloads onto the new build. */
 describe('storefront: service worker updates', () => {
-  let store: E2EContext;
+  const store = useStore({ seedDemo: false });
   const saved = new Map<string, Buffer>();
-  beforeAll(async () => {
-    store = await startStore({ seedDemo: false });
+  beforeAll(() => {
     for (const file of [SW, `${SW}.br`, `${SW}.gz`]) if (existsSync(file)) saved.set(file, readFileSync(file));
   });
-  afterAll(async () => {
+  // Runs before useStore's afterAll (after hooks run in reverse order), as the store closed after the restore before.
+  afterAll(() => {
     for (const [file, content] of saved) writeFileSync(file, content);
-    await store?.close();
   });
 
   it('the built sw.js carries a build id; the next build is a new worker, the prompt appears, and Yes reloads onto it', async () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { eventually, openPage, signUpShopper } from './shopper-session.js';
 
 /** DECISIONS §9: only a 401 from the profile call signs a shopper out; a passing failure keeps them signed in. */
 describe('storefront: a passing failure never signs a shopper out', () => {
-  let store: E2EContext;
-  beforeAll(async () => {
-    store = await startStore();
-  });
-  afterAll(async () => store?.close());
+  const store = useStore();
 
   it('through a 503, a 429 and a network error the shopper stays signed in as last known, and the retry gets the profile', async () => {
     const shopper = await signUpShopper(store, 'Rohan Mehta');

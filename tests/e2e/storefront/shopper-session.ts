@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { loginAdmin } from '../../helpers/test-runtime.js';
-import { awaitHydrationOnLoad, startStore, throttleCpu, type E2EContext } from '../harness.js';
+import { awaitHydrationOnLoad, standIn, throttleCpu, useStore, type E2EContext } from '../harness.js';
 
 export interface ApiProduct {
   id: string;
@@ -39,10 +39,14 @@ export async function products(store: E2EContext): Promise<ApiProduct[]> {
   return page.products;
 }
 
-/** A store seeded with the demo catalogue, and that catalogue as the API lists it (for a describe block's beforeAll). */
-export async function startShop(): Promise<{ store: E2EContext; catalogue: ApiProduct[] }> {
-  const store = await startStore();
-  return { store, catalogue: await products(store) };
+/** A store seeded with the demo catalogue, and that catalogue as the API lists it, for one describe block. */
+export function useShop(): { store: E2EContext; catalogue: ApiProduct[] } {
+  const store = useStore();
+  let catalogue: ApiProduct[] | undefined;
+  beforeAll(async () => {
+    catalogue = await products(store);
+  });
+  return { store, catalogue: standIn<ApiProduct[]>([], () => catalogue, 'the catalogue') };
 }
 
 /** A demo keychain under ₹800 (so below the ₹1,000 cash-on-delivery minimum) with at least `stock` units in stock. */

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { E2EContext } from '../harness.js';
-import { apiJson, openPage, signUpShopper, toast, type ApiProduct, eventually, startShop } from './shopper-session.js';
+import { describe, expect, it } from 'vitest';
+import { apiJson, openPage, signUpShopper, toast, eventually, useShop } from './shopper-session.js';
 
 describe('storefront: guest wishlist merge at sign-in, page reloads, not-found pages', () => {
-  let store: E2EContext;
-  let catalogue: ApiProduct[];
-  beforeAll(async () => ({ store, catalogue } = await startShop()));
-  afterAll(async () => store?.close());
+  const { store, catalogue } = useShop();
 
   it("merges a guest's local wishlist into the server's at sign-in", async () => {
     const shopper = await signUpShopper(store, 'Kabir Shah');

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStore, type E2EContext } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStore } from '../harness.js';
 import { eventually, openPage, products, signUpShopper, toast, type ApiProduct } from './shopper-session.js';
 
 /** Wishlist → Add to Cart checks the product's stock now, for guests (local list) and signed-in shoppers (server list). */
 describe('storefront: adding from the wishlist respects stock', () => {
-  let store: E2EContext;
+  const store = useStore();
   let soldOut: ApiProduct;
   let lastTwo: ApiProduct;
   beforeAll(async () => {
-    store = await startStore();
     const all = await products(store);
     soldOut = all.find((p) => !p.in_stock)!;
     lastTwo = all.find((p) => p.in_stock && p.stock_quantity === 2)!;
     expect(soldOut).toBeDefined();
     expect(lastTwo).toBeDefined();
   });
-  afterAll(async () => store?.close());
 
   it('a guest whose saved copy still says in stock is refused an out-of-stock product, and stopped at the stock', async () => {
     const page = await openPage(store.browser, store.baseUrl);
