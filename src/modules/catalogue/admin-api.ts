@@ -98,9 +98,11 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
         where.push(`category = $${params.length}`);
       }
       const clause = where.length ? `where ${where.join(' and ')}` : '';
+      // Newest first, then name, then id (as the storefront's catalogue order): a bulk import gives its rows one
+      // timestamp, and without the id the ties come back in any order, so offset pages repeat or skip a product.
       const [rows, totals] = await Promise.all([
         runtime.pool.query<ProductRow>(
-          `select ${PRODUCT_COLUMNS} from products ${clause} order by created_at desc, name limit ${limit} offset ${(page - 1) * limit}`,
+          `select ${PRODUCT_COLUMNS} from products ${clause} order by created_at desc, name, id limit ${limit} offset ${(page - 1) * limit}`,
           params,
         ),
         runtime.pool.query<{ total: number; valid: number; filtered: number }>(
