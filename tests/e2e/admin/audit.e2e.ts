@@ -76,6 +76,20 @@ describe('admin audit tools', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
+    // "This month" is read once, from the log: the page's clock stands at the order's last event (its cards take their
+    // default window from it), so the order's events are in that window even when the real month (India time) turns
+    // while the test runs, and the window the test checks is the one the page shows.
+    const orderTimes = (
+      await store.ctx.runtime.pool.query<{ placed: Date; last: Date }>(
+        `select min(created_at) as placed, max(created_at) as last from events where stream_id = $1`,
+        [`order-${order.id}`],
+      )
+    ).rows[0]!;
+    await page.clock.setFixedTime(orderTimes.last);
+    const month = { from: `${indiaDate(orderTimes.last.getTime()).slice(0, 8)}01`, to: indiaDate(orderTimes.last.getTime()) };
+    // The order as a whole: from the first of the month it was placed in (the same month unless it straddled midnight).
+    const orderWindow = { from: `${indiaDate(orderTimes.placed.getTime()).slice(0, 8)}01`, to: month.to };
+
     // Analytics: the audit cards (still six tabs).
     expect(await page.getByRole('tab').count()).toBe(6);
     await page.getByRole('tab', { name: 'Analytics' }).click();
@@ -97,18 +111,17 @@ describe('admin audit tools', () => {
     expect(anchor.heads.find((h) => h.stream === `order-${order.id}`)).toMatchObject({ version: 2 });
     await page.getByTestId('audit-anchor').getByText(`Saved as ${anchorFile.suggestedFilename()}`).waitFor();
 
-    const today = Date.now();
     const reconcile = page.getByRole('form', { name: 'Reconcile revenue' });
-    expect(await reconcile.getByLabel('From').inputValue()).toBe(`${indiaDate(today).slice(0, 8)}01`);
-    expect(await reconcile.getByLabel('To').inputValue()).toBe(indiaDate(today));
+    expect(await reconcile.getByLabel('From').inputValue()).toBe(month.from);
+    expect(await reconcile.getByLabel('To').inputValue()).toBe(month.to);
     const revenue = page.getByTestId('audit-revenue');
     // A window the server refuses: its message next to the form.
     await reconcile.getByLabel('From').fill('2026-03-02');
     await reconcile.getByLabel('To').fill('2026-03-01');
     await reconcile.getByRole('button', { name: 'Reconcile' }).click();
     await expect.poll(async () => revenue.getByRole('alert').textContent()).toBe('from must not be after to');
-    await reconcile.getByLabel('From').fill(`${indiaDate(today).slice(0, 8)}01`);
-    await reconcile.getByLabel('To').fill(indiaDate(today));
+    await reconcile.getByLabel('From').fill(orderWindow.from);
+    await reconcile.getByLabel('To').fill(orderWindow.to);
     await reconcile.getByRole('button', { name: 'Reconcile' }).click();
     await revenue.getByText('No difference').waitFor({ timeout: 15_000 });
     const fromEvents = await revenue.getByTestId('revenue-events').textContent();
@@ -119,6 +132,9 @@ describe('admin audit tools', () => {
     // Export: NDJSON of the month, one JSON line per event of the log in that window, in log order.
     const exporter = page.getByRole('form', { name: 'Export events' });
     expect(await exporter.getByLabel('Format').inputValue()).toBe('ndjson');
+    expect(await exporter.getByLabel('From').inputValue()).toBe(month.from);
+    expect(await exporter.getByLabel('To').inputValue()).toBe(month.to);
+    await exporter.getByLabel('From').fill(orderWindow.from);
     const [download] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^events-.*\.ndjson$/);
     const text = await readFile((await download.path())!, 'utf8');
@@ -128,8 +144,9 @@ describe('admin audit tools', () => {
       .map((line) => JSON.parse(line) as { eventId: string; stream: string; type: string; hash: string });
     const inLog = (
       await store.ctx.runtime.pool.query<{ event_id: string }>(
-        `select event_id::text from events where created_at >= $1::timestamptz order by transaction_id, global_position`,
-        [`${indiaDate(today).slice(0, 8)}01T00:00:00+05:30`],
+        `select event_id::text from events where created_at >= $1::timestamptz and created_at < $2::timestamptz + interval '1 day'
+          order by transaction_id, global_position`,
+        [`${orderWindow.from}T00:00:00+05:30`, `${orderWindow.to}T00:00:00+05:30`],
       )
     ).rows.map((r) => r.event_id);
     expect(lines.map((l) => l.eventId)).toEqual(inLog);

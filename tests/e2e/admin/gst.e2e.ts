@@ -16,7 +16,14 @@ describe('admin GST section', () => {
       body: JSON.stringify({ status: 'confirmed' }),
     });
     expect(confirmed.status).toBe(200);
+    // "This month" is read once, from the invoice: the page's clock stands at its issue time, so the section's default
+    // month is the invoice's tax period even when the real month (India time) turns while the test runs.
+    const invoice = (
+      await store.ctx.runtime.pool.query<{ issued_at: Date; tax_period: string }>(`select issued_at, tax_period from invoices where order_id = $1`, [order.id])
+    ).rows[0]!;
+    await page.clock.setFixedTime(invoice.issued_at);
     await page.goto('/admin/analytics');
+    expect(await page.locator('input[name=gst-month]').inputValue()).toBe(invoice.tax_period);
     const section = page.getByTestId('gst-section');
     const invoices = section.getByTestId('gst-invoices');
     await invoices.waitFor();
