@@ -134,19 +134,12 @@ export function useStore(options: StoreOptions = {}): E2EContext {
     await started?.close();
     started = undefined;
   });
-  return standIn({} as E2EContext, () => started, 'the store');
-}
-
-/**
- * An object that forwards every read to `current()` (what a `beforeAll` set up), and throws when it is read before then
- * or after the block: the `useStore`/`useShop` values a describe block holds as constants.
- */
-export function standIn<T extends object>(shape: T, current: () => T | undefined, what: string): T {
-  return new Proxy(shape, {
-    get(_target, key) {
-      const value = current();
-      if (!value) throw new Error(`${what} is used outside its describe block's tests (reading ${String(key)})`);
-      return Reflect.get(value, key) as unknown;
-    },
+  const current = (key: PropertyKey) => {
+    if (!started) throw new Error(`the store is used outside its describe block's tests (reading ${String(key)})`);
+    return started;
+  };
+  return new Proxy({} as E2EContext, {
+    get: (_target, key) => Reflect.get(current(key), key) as unknown,
+    has: (_target, key) => Reflect.has(current(key), key),
   });
 }

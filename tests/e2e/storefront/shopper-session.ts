@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
 import { loginAdmin } from '../../helpers/test-runtime.js';
-import { awaitHydrationOnLoad, standIn, throttleCpu, useStore, type E2EContext } from '../harness.js';
+import { awaitHydrationOnLoad, throttleCpu, useStore, type E2EContext } from '../harness.js';
 
 export interface ApiProduct {
   id: string;
@@ -42,11 +42,12 @@ export async function products(store: E2EContext): Promise<ApiProduct[]> {
 /** A store seeded with the demo catalogue, and that catalogue as the API lists it, for one describe block. */
 export function useShop(): { store: E2EContext; catalogue: ApiProduct[] } {
   const store = useStore();
-  let catalogue: ApiProduct[] | undefined;
+  // Filled in place by the beforeAll (an array, so filter/find/slice work on it as on any list).
+  const catalogue: ApiProduct[] = [];
   beforeAll(async () => {
-    catalogue = await products(store);
+    catalogue.splice(0, catalogue.length, ...(await products(store)));
   });
-  return { store, catalogue: standIn<ApiProduct[]>([], () => catalogue, 'the catalogue') };
+  return { store, catalogue };
 }
 
 /** A demo keychain under ₹800 (so below the ₹1,000 cash-on-delivery minimum) with at least `stock` units in stock. */
