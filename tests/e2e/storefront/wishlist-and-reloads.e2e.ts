@@ -76,6 +76,48 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     await page.context().close();
   });
 
+  it('add then remove in quick succession: the later click wins, and the first answer never shows in between', async () => {
+    const shopper = await signUpShopper(store, 'Ishaan Rao');
+    const [saved, toggled] = catalogue.filter((p) => p.in_stock).slice(5);
+    await apiJson(store, '/user/wishlist', { method: 'POST', token: shopper.token, body: { productId: saved!.id } });
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
+    await page.goto('/products');
+    // Signed in and the server's list read: the header counts the saved product.
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
+
+    // The add is held on its way to the server until the shopper has clicked again.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let addSent!: () => void;
+    const addHeld = new Promise<void>((resolve) => (addSent = resolve));
+    await page.route('**/api/user/wishlist', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      addSent();
+      await released;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: `Add ${toggled!.name} to wishlist` }).click();
+    await addHeld;
+    await page.getByRole('button', { name: `Remove ${toggled!.name} from wishlist` }).click();
+    await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
+    // From here on, every count the header shows is recorded.
+    await page.evaluate(() => {
+      const link = document.querySelector('a[href="/wishlist"][aria-label^="Wishlist"]')!;
+      const shown = [link.getAttribute('aria-label')];
+      (window as unknown as { shownCounts: (string | null)[] }).shownCounts = shown;
+      new MutationObserver(() => shown.push(link.getAttribute('aria-label'))).observe(link, { attributes: true, attributeFilter: ['aria-label'] });
+    });
+    release();
+
+    await toast(page, 'Removed from wishlist').waitFor();
+    const serverList = async () =>
+      (await apiJson<{ wishlist: { productId: string }[] }>(store, '/user/wishlist', { token: shopper.token })).wishlist.map((w) => w.productId);
+    await eventually(serverList).toEqual([saved!.id]);
+    await eventually(() => page.getByRole('button', { name: `Add ${toggled!.name} to wishlist` }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { shownCounts: string[] }).shownCounts)).toEqual(['Wishlist, 1 items']);
+    await page.context().close();
+  });
+
   it('a reload of /products, /orders and /product/{id} shows the page; unknown routes show the 404', async () => {
     const shopper = await signUpShopper(store);
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });

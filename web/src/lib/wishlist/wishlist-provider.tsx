@@ -41,6 +41,10 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
   const [guestItems, setGuestItems] = useState<Product[]>(() => (guestLoaded ? readGuestWishlist() : []));
   /** Products known in full (for users, the server only stores a summary). */
   const [pending, setPending] = useState<Record<string, Product | null>>({});
+  /** The number of the shopper's latest change per product: only the answer to that change ends its optimistic view. */
+  const latest = useRef<Record<string, number>>({});
+  /** The request last sent per product: the next one waits for it, so the server applies a product's changes in click order. */
+  const inFlight = useRef(new Map<string, Promise<unknown>>());
   const merging = useRef<string | null>(null);
 
   useEffect(() => {
@@ -111,15 +115,30 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
 
   const items = user ? serverItems : guestItems;
 
-  const settle = useCallback(
-    (id: string) => {
-      void refreshProfile().then(() =>
-        setPending((p) => {
-          const next = { ...p };
-          delete next[id];
-          return next;
-        }),
-      );
+  /**
+   * Records a change of one product (shown at once) and sends it after that product's previous request. When its
+   * answer is in, the profile is read again; the optimistic view ends only if no newer change of the product came
+   * meanwhile (a quick add then remove must not show the add's answer between the two).
+   */
+  const sendChange = useCallback(
+    (id: string, wanted: Product | null, send: () => Promise<unknown>) => {
+      const number = (latest.current[id] ?? 0) + 1;
+      latest.current[id] = number;
+      setPending((p) => ({ ...p, [id]: wanted }));
+      const sent = (inFlight.current.get(id) ?? Promise.resolve()).catch(() => undefined).then(send);
+      inFlight.current.set(id, sent);
+      const settle = () => {
+        if (inFlight.current.get(id) === sent) inFlight.current.delete(id);
+        void refreshProfile().then(() => {
+          if (latest.current[id] !== number) return;
+          setPending((p) => {
+            const next = { ...p };
+            delete next[id];
+            return next;
+          });
+        });
+      };
+      return { sent, settle };
     },
     [refreshProfile],
   );
@@ -131,13 +150,13 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         toast({ title: 'Removed from wishlist', description: product.name });
         return;
       }
-      setPending((p) => ({ ...p, [product.id]: null }));
-      removeFromServerWishlist(product.id)
+      const { sent, settle } = sendChange(product.id, null, () => removeFromServerWishlist(product.id));
+      sent
         .then(() => toast({ title: 'Removed from wishlist', description: product.name }))
         .catch(() => toast({ title: 'Failed to remove from wishlist', variant: 'destructive' }))
-        .finally(() => settle(product.id));
+        .finally(settle);
     },
-    [user, toast, settle, updateGuest],
+    [user, toast, sendChange, updateGuest],
   );
 
   const toggle = useCallback(
@@ -148,13 +167,13 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
         toast({ title: 'Added to wishlist', description: product.name });
         return;
       }
-      setPending((p) => ({ ...p, [product.id]: product }));
-      addToServerWishlist(product.id)
+      const { sent, settle } = sendChange(product.id, product, () => addToServerWishlist(product.id));
+      sent
         .then(() => toast({ title: 'Added to wishlist', description: product.name }))
         .catch((error: Error) => toast({ title: 'Failed to add to wishlist', description: error.message, variant: 'destructive' }))
-        .finally(() => settle(product.id));
+        .finally(settle);
     },
-    [items, user, remove, toast, settle, updateGuest],
+    [items, user, remove, toast, sendChange, updateGuest],
   );
 
   const value = useMemo<WishlistContextValue>(() => ({ items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }), [items, toggle, remove]);
