@@ -42,39 +42,8 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
          select r."orderId", i."lineNo", i."productId", i.name, i.image, i.category, i."unitPricePaise"::numeric / 100, i.quantity
            from r join inserted on inserted.id = r."orderId",
                 jsonb_to_recordset(r.items) as i("lineNo" int, "productId" text, name text, image text, category text, "unitPricePaise" bigint, quantity int)`,
-        [
-          JSON.stringify(
-            placed.map(
-              ({
-                orderId,
-                orderNumber,
-                customerId,
-                customerName,
-                customerEmail,
-                paymentMethod,
-                subtotalPaise,
-                shippingPaise,
-                totalPaise,
-                shippingAddress,
-                at,
-                items,
-              }) => ({
-                orderId,
-                orderNumber,
-                customerId,
-                customerName,
-                customerEmail,
-                paymentMethod,
-                subtotalPaise,
-                shippingPaise,
-                totalPaise,
-                shippingAddress,
-                at,
-                items,
-              }),
-            ),
-          ),
-        ],
+        // The events' data as they are: jsonb_to_recordset reads the fields it names and passes over the others.
+        [JSON.stringify(placed)],
       );
     }
     const byId = { id: 'text', at: 'timestamptz' };

@@ -96,14 +96,13 @@ export async function createTestApp(
 
 let counter = 0;
 /** Signs up a fresh shopper and returns its token and user. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  const email = `shopper${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
-  const response = await app.inject({
+/** `POST /api/auth/signup` with a valid shopper's fields, `overrides` replacing any of them; the raw answer (for refusals). */
+export function attemptSignUp(app: FastifyInstance, overrides: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return app.inject({
     method: 'POST',
     url: '/api/auth/signup',
     headers,
     payload: {
-      email,
       password: 'secret123',
       full_name: 'Test Shopper',
       phone: '9876543210',
@@ -114,6 +113,11 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, str
       ...overrides,
     },
   });
+}
+
+export async function signUp(app: FastifyInstance, overrides: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const email = `shopper${Date.now()}${counter++}${randomBytes(3).toString('hex')}@example.in`;
+  const response = await attemptSignUp(app, { email, ...overrides }, headers);
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
   const body = response.json() as { token: string; user: { id: string; email: string } };
   return { token: body.token, user: body.user, email, password: overrides.password ?? 'secret123', auth: { authorization: `Bearer ${body.token}` } };

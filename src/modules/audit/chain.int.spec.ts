@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { recomputedHash } from '../../../tests/helpers/recomputed-hash.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventHash } from '../../core/event-hash.js';
 import type { NewEvent } from '../../core/event-store.js';
 import { migrate } from '../../db/migrate.js';
 import { PostgresEventStore } from '../../event-store/postgres.js';
@@ -71,17 +71,7 @@ describe('tamper-evident event log (PostgreSQL)', () => {
     await store.append(stream, [probe(awkward), probe({ ...awkward, zeta: 2 })], { expectedVersion: 'no_stream' });
     const events = await store.readStream(stream);
     for (const e of events) {
-      expect(
-        eventHash({
-          prevHash: e.prevHash ?? null,
-          streamId: e.streamId,
-          version: e.streamVersion,
-          eventId: e.id,
-          type: e.type,
-          data: e.data,
-          metadata: e.metadata,
-        }),
-      ).toBe(e.hash);
+      expect(recomputedHash(e)).toBe(e.hash);
     }
     const text = await pool.query<{ t: string }>('select data::text as t from events where stream_id = $1 order by stream_version limit 1', [stream]);
     const { jsonbText } = await import('../../core/event-hash.js');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { createTestApp, loginAdmin, signUp, type TestContext, attemptSignUp } from '../../../tests/helpers/test-runtime.js';
 import { customerStream } from '../customers/customer.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { verifyStoreChains } from '../audit/chain-sources.js';
@@ -96,20 +96,7 @@ describe('personal data is stored encrypted (issue 21)', () => {
     expect(customers.body).toContain(newName);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: shopper.email.toUpperCase(), password: shopper.password } });
     expect(login.statusCode, login.body).toBe(200);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        email: shopper.email,
-        password: 'secret123',
-        full_name: 'Dup',
-        phone: '9876543210',
-        pincode: '400001',
-        address: '1 Road',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-      },
-    });
+    const again = await attemptSignUp(ctx.app, { email: shopper.email, full_name: 'Dup' });
     expect(again.statusCode).toBe(409);
 
     // The chain covers the stored (encrypted) bytes.
