@@ -21,6 +21,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg } from './harness.js';
+import { fillCatalogueReadModel } from './storefront/catalogue-read-model.js';
 
 const n = arg('products', 1_000_000);
 const load = () =>
@@ -94,26 +95,7 @@ try {
   const empty = await start('restart with an empty read model (baseline)', 'anything');
   const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
   const started = performance.now();
-  await pool.query(
-    `insert into products (id, name, price, original_price, image, images, category, is_new, is_on_sale, description,
-       in_stock, stock_quantity, rating, reviews_count, created_at, updated_at)
-     select 'bench-' || lpad(i::text, 8, '0'),
-       c.ch || ' ' || s.se || ' ' || k.kind || ' #' || i,
-       199 + (i * 37) % 5000, case when i % 5 = 0 then 499 + (i * 37) % 5000 end,
-       case when i % 4 = 3 then '' else 'https://images.unsplash.com/photo-' || (1500000000000 + i) || '.jpg' end,
-       case when i % 4 = 3 then '[]'::jsonb else jsonb_build_array('https://images.unsplash.com/photo-' || (1500000000000 + i) || '.jpg') end,
-       k.category, i % 11 = 0, i % 5 = 0,
-       k.kind || ' of ' || c.ch || ' from ' || s.se || ', collector edition ' || i,
-       i % 13 > 0, i % 13, 3 + (i % 20) / 10.0, i % 300,
-       timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
-     from generate_series(0, $1::int - 1) as i
-     cross join lateral (select (array['Naruto','One Piece','Dragon Ball','Demon Slayer','Jujutsu Kaisen','Attack on Titan','My Hero Academia','Bleach','Death Note','Spy x Family'])[1 + i % 10] as se) s
-     cross join lateral (select (array['Uzumaki','Luffy','Goku','Tanjiro','Gojo','Levi','Deku','Ichigo','Light','Anya','Zoro','Vegeta','Nezuko','Sukuna','Mikasa'])[1 + (i * 7) % 15] as ch) c
-     cross join lateral (select case when (i * 3) % 6 = 0 then 'PVC Figure' else 'Acrylic Keychain' end as kind,
-                                case when (i * 3) % 6 = 0 then 'Anime Figures' else 'Keychains' end as category) k`,
-    [n],
-  );
-  await pool.query('vacuum analyze products');
+  await fillCatalogueReadModel(pool, 0, n);
   console.log(`${n.toLocaleString('en-IN')} rows written to the read model in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await pool.end();
   rmSync(snapshotFile, { force: true });
