@@ -5,16 +5,30 @@ import type { Projector } from './projector.js';
 export interface StoredCheckpoint {
   position: GlobalPosition;
   lastError: string | null;
+  /** Moves on with every batch that changed the read model (migrations/088_projection_generation.sql). */
+  generation: number;
 }
 
 /** The stored checkpoints of the named projectors (START for one that has none yet). */
 export async function readCheckpoints(db: pg.Pool | pg.PoolClient, names: readonly string[]): Promise<Map<string, StoredCheckpoint>> {
-  const { rows } = await db.query<{ name: string; commit_pos: string; prepare_pos: string; last_error: string | null }>(
-    'select name, commit_pos::text, prepare_pos::text, last_error from projection_checkpoints where name = any($1)',
+  const { rows } = await db.query<{ name: string; commit_pos: string; prepare_pos: string; last_error: string | null; generation: string }>(
+    'select name, commit_pos::text, prepare_pos::text, last_error, generation::text from projection_checkpoints where name = any($1)',
     [names],
   );
-  const found = new Map(rows.map((r) => [r.name, { position: { commit: BigInt(r.commit_pos), prepare: BigInt(r.prepare_pos) }, lastError: r.last_error }]));
-  return new Map(names.map((n) => [n, found.get(n) ?? { position: START, lastError: null }]));
+  const found = new Map(
+    rows.map((r) => [
+      r.name,
+      { position: { commit: BigInt(r.commit_pos), prepare: BigInt(r.prepare_pos) }, lastError: r.last_error, generation: Number(r.generation) },
+    ]),
+  );
+  return new Map(names.map((n) => [n, found.get(n) ?? { position: START, lastError: null, generation: 0 }]));
+}
+
+/** Where a batch left a projector: its checkpoint, and the read model's generation when the batch changed it. */
+export interface AppliedBatch {
+  position: GlobalPosition;
+  /** The generation the batch moved the read model to; null when it applied no event the projector handles. */
+  generation: number | null;
 }
 
 /** One statement, no transaction: moves a checkpoint forward (never back) past events the projector does not handle. */
@@ -41,14 +55,15 @@ export interface ApplyOptions {
  * Applies one batch in one transaction together with the checkpoint. The checkpoint row is upserted and locked in one
  * statement and events at or before it are skipped, so a batch delivered twice (restart, second instance) changes
  * nothing. A batch holding no event the projector handles needs no transaction: one statement moves the checkpoint
- * forward (never back).
+ * forward (never back). A batch that applied events the projector handles moves the read model's generation on, in
+ * the same transaction.
  */
-export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[], options: ApplyOptions = {}): Promise<GlobalPosition | null> {
+export async function applyBatch(pool: pg.Pool, projector: Projector, events: RecordedEvent[], options: ApplyOptions = {}): Promise<AppliedBatch | null> {
   if (events.length === 0) return null;
   const end = events[events.length - 1]!.position;
   if (!events.some((e) => projector.handles.includes(e.type))) {
     await moveCheckpointForward(pool, projector.name, end);
-    return end;
+    return { position: end, generation: null };
   }
   const client = await pool.connect();
   try {
@@ -63,7 +78,7 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
     const fresh = events.filter((e) => comparePositions(e.position, checkpoint) > 0);
     if (fresh.length === 0) {
       await client.query('commit');
-      return checkpoint;
+      return { position: checkpoint, generation: null };
     }
     const handled = fresh.filter((e) => projector.handles.includes(e.type));
     if (projector.applyMany) {
@@ -72,13 +87,13 @@ export async function applyBatch(pool: pg.Pool, projector: Projector, events: Re
       for (const event of handled) await projector.apply(client, event);
     }
     const last = fresh[fresh.length - 1]!.position;
-    await client.query('update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null where name = $1', [
-      projector.name,
-      last.commit.toString(),
-      last.prepare.toString(),
-    ]);
+    const moved = await client.query<{ generation: string }>(
+      `update projection_checkpoints set commit_pos = $2, prepare_pos = $3, updated_at = now(), last_error = null,
+         generation = generation + $4 where name = $1 returning generation::text`,
+      [projector.name, last.commit.toString(), last.prepare.toString(), handled.length > 0 ? 1 : 0],
+    );
     await client.query('commit');
-    return last;
+    return { position: last, generation: handled.length > 0 ? Number(moved.rows[0]!.generation) : null };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

@@ -23,7 +23,10 @@ export interface ReplayOptions {
   onRead?: (seconds: number) => void;
 }
 
-/** Empties the chosen projectors' tables and moves their checkpoints to the start, in one transaction. */
+/**
+ * Empties the chosen projectors' tables and moves their checkpoints to the start, in one transaction; their generations
+ * move on (never back: caches keyed by one must not take a page rendered from the emptied tables for the old one).
+ */
 async function reset(pool: pg.Pool, projectors: readonly Projector[]): Promise<void> {
   const client = await pool.connect();
   try {
@@ -32,7 +35,8 @@ async function reset(pool: pg.Pool, projectors: readonly Projector[]): Promise<v
     if (tables.length > 0) await client.query(`truncate ${tables.map((t) => `"${t}"`).join(', ')}`);
     await client.query(
       `insert into projection_checkpoints (name) select unnest($1::text[])
-       on conflict (name) do update set commit_pos = 0, prepare_pos = 0, last_error = null, updated_at = now()`,
+       on conflict (name) do update set commit_pos = 0, prepare_pos = 0, last_error = null, updated_at = now(),
+         generation = projection_checkpoints.generation + 1`,
       [projectors.map((p) => p.name)],
     );
     await client.query('commit');

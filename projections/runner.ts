@@ -63,6 +63,7 @@ interface Lane {
 export class ProjectionRunner {
   private readonly subscriptions: Subscription[] = [];
   private readonly positions = new Map<string, GlobalPosition>();
+  private readonly generations = new Map<string, number>();
   private readonly errors = new Map<string, string | null>();
   private readonly shared = new Set<Projector>();
   private readonly lanes = new Map<string, Lane>();
@@ -215,6 +216,7 @@ export class ProjectionRunner {
     );
     for (const [name, checkpoint] of stored) {
       if (this.currentRole !== 'leader') this.errors.set(name, checkpoint.lastError);
+      this.moveGeneration(name, checkpoint.generation);
       this.advance(name, checkpoint.position);
     }
   }
@@ -229,6 +231,7 @@ export class ProjectionRunner {
     this.shared.clear();
     for (const projector of this.projectors) {
       const checkpoint = stored.get(projector.name)!;
+      this.moveGeneration(projector.name, checkpoint.generation);
       this.advance(projector.name, checkpoint.position);
       this.errors.set(projector.name, checkpoint.lastError);
       this.shared.add(projector);
@@ -272,8 +275,9 @@ export class ProjectionRunner {
 
   private async applyOwn(projector: Projector, events: RecordedEvent[]): Promise<void> {
     try {
-      const last = await applyBatch(this.pool, projector, events);
-      if (last) this.advance(projector.name, last);
+      const applied = await applyBatch(this.pool, projector, events);
+      if (applied?.generation) this.moveGeneration(projector.name, applied.generation);
+      if (applied) this.advance(projector.name, applied.position);
       this.errors.set(projector.name, null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -282,6 +286,11 @@ export class ProjectionRunner {
       await this.pool.query('update projection_checkpoints set last_error = $2 where name = $1', [projector.name, message]).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Generations only move on (a follower may read an older checkpoint than a batch this runner applied). */
+  private moveGeneration(name: string, generation: number): void {
+    if (generation > (this.generations.get(name) ?? 0)) this.generations.set(name, generation);
   }
 
   private advance(name: string, position: GlobalPosition): void {
@@ -329,9 +338,28 @@ export class ProjectionRunner {
     return () => this.advanceListeners.delete(listener);
   }
 
+  /**
+   * A read model's generation as this runner knows it: a number that moves on each time the read model changed (its
+   * projector applied an event it handles, or a replay emptied it), and only once the read model holds the change,
+   * before any `waitFor` for that change resolves. On the leader, as its batches commit; on a follower, when it reads
+   * the leader's checkpoint (every second, every 50 ms while a `waitFor` is under way). A cache of what a read model
+   * shows keys its entries with it (the server render cache and the carousels); events the projector does not handle
+   * never move it.
+   */
+  generation(name: string): number {
+    return this.generations.get(name) ?? 0;
+  }
+
   /** Rebuilds every read model from the start of the log (replay.ts): what a restore runs once the log is back. */
-  rebuildAll(options: ReplayOptions = {}): Promise<ReplayedModel[]> {
-    return replay(this.store, this.pool, this.projectors, undefined, options);
+  async rebuildAll(options: ReplayOptions = {}): Promise<ReplayedModel[]> {
+    const rebuilt = await replay(this.store, this.pool, this.projectors, undefined, options);
+    // The replay moved the generations in the database; a leader learns them here (a follower at its next read).
+    const stored = await readCheckpoints(
+      this.pool,
+      this.projectors.map((p) => p.name),
+    );
+    for (const [name, checkpoint] of stored) this.moveGeneration(name, checkpoint.generation);
+    return rebuilt;
   }
 
   /** Where each projector has got to (its checkpoint as this runner last saw it). */

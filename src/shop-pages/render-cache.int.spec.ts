@@ -9,7 +9,7 @@ import { importCsv } from './test-catalogue.js';
 /**
  * The render cache (issue 15's time to first byte): a kept page goes out at once even after its few fresh seconds,
  * and is rendered again in the background for the next request (stale-while-revalidate); a catalogue or carousel change
- * is never served stale (both versions are part of the key).
+ * is never served stale (the catalogue version and the carousels' read-model generation are part of the key).
  */
 describe('server-rendered pages: stale-while-revalidate render cache', () => {
   let ctx: TestContext;
@@ -56,7 +56,8 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
 
   it('a stale page is sent as it was, and the next request gets the background render', async () => {
     expect(await home()).toContain('Old banner title');
-    // A change neither version follows (written into the read model behind the log's back), so the key stays the same.
+    // A change neither the catalogue version nor the carousels' generation follows (written into the read model behind the
+    // log's back), so the key stays the same.
     await ctx.runtime.pool.query(`update carousels set slides = replace(slides::text, 'Old banner title', 'Quiet banner title')::jsonb`);
     // The kept page at once (not the render this request starts)…
     expect(await home()).toContain('Old banner title');
@@ -71,7 +72,7 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
     expect(before).not.toContain('New banner title');
     const edited = await ctx.app.inject({ method: 'PUT', url: slideUrl, headers: admin, payload: { title: 'New banner title' } });
     expect(edited.statusCode).toBe(200);
-    // The route answers once the read model has the change and this instance's carousels version has moved past it.
+    // The route answers once the read model has the change, and with it the carousels' generation has moved on.
     expect(await keptHome()).toContain('New banner title');
   });
 
@@ -79,5 +80,59 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
     expect(await home()).not.toContain('Nezuko Kamado Figure');
     await importCsv(ctx.app, admin, ['Nezuko Kamado Figure,Anime Figures,2599,2999,10,true,true,/media/nezuko.png,Demon Slayer,true,4.2,0,5']);
     expect(await home()).toContain('Nezuko Kamado Figure');
+  });
+});
+
+/**
+ * On an instance that does not project (a follower of the leader's checkpoints), a carousel change made through
+ * another instance renders afresh once this one has read the checkpoint: the carousels' generation in the key moves on
+ * with it, without a log subscription of its own.
+ */
+describe('server-rendered pages on a follower instance: the render cache follows the carousels generation', () => {
+  let leader: TestContext;
+  let follower: TestContext;
+  let web: FastifyInstance;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
+    leader = await createTestApp();
+    follower = await createTestApp({ databaseUrl: leader.databaseUrl, env: { JWT_SECRET: leader.runtime.env.JWT_SECRET! } });
+    admin = (await loginAdmin(leader.app)).auth;
+    web = Fastify();
+    // Fresh for 10 minutes: only a change of key renders the page again.
+    web.get('/', createShopHtml(follower.runtime, path.resolve('web/dist'), path.resolve('web/dist-ssr/entry-server.js'), { cacheTtlMs: 600_000 }));
+    await web.ready();
+  }, 180_000);
+  afterAll(async () => {
+    await web?.close();
+    await follower?.close();
+    await leader?.close();
+  });
+  /** The follower has read the leader's checkpoint past everything appended so far (no sleeps: it waits on it). */
+  const followerCaughtUp = async () => follower.runtime.projections.waitFor(await leader.runtime.store.headPosition(), ['carousels'], 15_000);
+
+  it("a slide changed through the leader shows on the follower's very next request once it has the checkpoint", async () => {
+    expect(follower.runtime.projections.role).toBe('follower');
+    const carousel = (await leader.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'hero' } })).json()
+      .carousel;
+    const slide = (
+      await leader.app.inject({
+        method: 'POST',
+        url: `/api/carousels/admin/${carousel.id}/slides`,
+        headers: admin,
+        payload: { image: '/media/a.webp', title: 'Leader banner one' },
+      })
+    ).json().slide;
+    await followerCaughtUp();
+    expect((await web.inject({ url: '/' })).body).toContain('Leader banner one');
+    const edited = await leader.app.inject({
+      method: 'PUT',
+      url: `/api/carousels/admin/${carousel.id}/slides/${slide.id}`,
+      headers: admin,
+      payload: { title: 'Leader banner two' },
+    });
+    expect(edited.statusCode).toBe(200);
+    await followerCaughtUp();
+    expect((await web.inject({ url: '/' })).body).toContain('Leader banner two');
   });
 });

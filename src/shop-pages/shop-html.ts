@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { carouselsVersion } from '../modules/carousels/index.js';
 import type { Runtime } from '../runtime.js';
 import { scriptJson } from './html-escape.js';
 import { inlineStylesheets } from './inline-stylesheet.js';
@@ -35,8 +34,9 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 const ROOT = '<div id="root"></div>';
 
 /**
- * Rendered pages are the same for every visitor (rendered as a guest), kept per catalogue and carousels version (an
- * import, an edit, a stock change or a carousel change renders afresh at once: both versions are part of the key),
+ * Rendered pages are the same for every visitor (rendered as a guest), kept per catalogue version and carousels
+ * read-model generation (an import, an edit, a stock change or a carousel change renders afresh at once: both are part
+ * of the key),
  * bounded in bytes. Within those versions a page is fresh for a few seconds (what else it shows may have changed); after that it is
  * still sent at once, and rendered again in the background for the next request (stale-while-revalidate), so a
  * shopper waits for a render only on a page nobody asked for in the last 10 minutes or after a catalogue change.
@@ -72,7 +72,6 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   const inflight = new Map<string, Promise<Rendered | { redirect: string; status: number }>>();
   const origin = publicOrigin(runtime.env);
   const memory = catalogueMemory(runtime);
-  const carousels = carouselsVersion(runtime);
   const reads = createServerReads(memory, runtime.pool);
   const loadRenderer = serverRendererLoader(ssrFile);
   const templateFile = path.join(webDist, 'index.html');
@@ -107,7 +106,8 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
 
   return async function sendShopPage(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://x');
-    const key = `${memory.version}.${carousels?.version ?? 0}|${url.pathname}${url.search}`;
+    // The carousels' generation moves on once their read model holds a change, on every instance (ProjectionRunner).
+    const key = `${memory.version}.${runtime.projections.generation('carousels')}|${url.pathname}${url.search}`;
     // Requests for a page being rendered wait for that render instead of rendering it again.
     const render = () => {
       let pending = inflight.get(key);

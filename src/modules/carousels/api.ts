@@ -6,7 +6,6 @@ import type { GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { addSlide, createCarousel, removeSlide, updateCarousel, updateSlide } from './commands.js';
-import type { CarouselsVersion } from './carousels-version.js';
 import {
   addSlideBody,
   carouselCreatedResponses,
@@ -59,7 +58,7 @@ export async function activeCarousel(pool: Runtime['pool'], name: string) {
   return row ? toCarouselDto(row) : null;
 }
 
-export async function carouselsApi(app: FastifyInstance, runtime: Runtime, version?: Pick<CarouselsVersion, 'waitFor'>): Promise<void> {
+export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const pool = runtime.pool;
   const byId = async (id: string) => {
     const row = (await pool.query<CarouselRow>('select * from carousels where id = $1', [id])).rows[0];
@@ -68,11 +67,12 @@ export async function carouselsApi(app: FastifyInstance, runtime: Runtime, versi
   };
   const nameTaken = async (name: string, exceptId?: string) =>
     (await pool.query('select 1 from carousels where lower(name) = lower($1) and id::text <> $2', [name, exceptId ?? ''])).rowCount! > 0;
-  /** Read-your-writes: the read model shows the change, and this instance's rendered pages are keyed past it. */
+  /**
+   * Read-your-writes: the read model shows the change, and its generation, which this instance's rendered pages are
+   * keyed by, has moved past it (the runner moves it before the wait resolves).
+   */
   const settle = async (position: GlobalPosition | null) => {
-    if (!position) return;
-    await runtime.projections.waitFor(position, ['carousels']).catch(() => undefined);
-    await version?.waitFor(position).catch(() => undefined);
+    if (position) await runtime.projections.waitFor(position, ['carousels']).catch(() => undefined);
   };
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
 
