@@ -132,11 +132,14 @@ describe('payments (local simulator)', () => {
     const first = await webhook(captured, eventId);
     expect(first.json()).toMatchObject({ success: true, status: 'processed', orderId: order.id });
     expect((await webhook(captured, eventId)).json().status).toBe('duplicate');
+    // Another delivery of the capture (its own event id) finds the order paid.
+    expect((await webhook(captured, randomUUID())).json()).toMatchObject({ status: 'ignored', orderId: order.id, reason: 'already paid' });
     const failedLater = await webhook({
       event: 'payment.failed',
       payload: { payment: { entity: { id: 'pay_WEBHOOK0000002', order_id: providerOrderId, error_description: 'declined' } } },
     });
     expect(failedLater.statusCode).toBe(200);
+    expect(failedLater.json()).toMatchObject({ status: 'ignored', orderId: order.id, reason: 'payment already settled' });
     expect(await paymentEvents(order.id, 'PaymentConfirmed')).toHaveLength(1);
     expect(await paymentEvents(order.id, 'PaymentFailed')).toHaveLength(0);
     const view = (await s.t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: s.shopper.auth })).json().order;

@@ -112,11 +112,16 @@ export async function applyWebhook(
       ]
     : [];
   const context = { userId: null, correlationId: delivery.eventId ?? randomUUID(), now };
+  /** Runs the delivery's order command in one append with its de-duplication claim and waits for the read models. */
+  const apply = async (id: string, command: Parameters<typeof runOrderCommand>[2], unchanged: string): Promise<WebhookOutcome> => {
+    const { events, result } = await runOrderCommand(runtime.store, id, command, context, dedup);
+    await settled(runtime, result);
+    return events.length > 0 ? { status: 'processed', orderId: id } : { status: 'ignored', orderId: id, reason: unchanged };
+  };
   let outcome: WebhookOutcome = { status: 'ignored', orderId, reason: 'event not handled' };
   try {
     if (orderId && delivery.providerOrderId && delivery.paymentId && ['payment.captured', 'order.paid'].includes(delivery.event)) {
-      const { events, result } = await runOrderCommand(
-        runtime.store,
+      outcome = await apply(
         orderId,
         {
           type: 'ConfirmPayment',
@@ -129,15 +134,11 @@ export async function applyWebhook(
             at,
           },
         },
-        context,
-        dedup,
+        'already paid',
       );
-      await settled(runtime, result);
-      outcome = { status: events.length > 0 ? 'processed' : 'ignored', orderId, ...(events.length > 0 ? {} : { reason: 'already paid' }) };
-      if (events.length > 0) return outcome;
+      if (outcome.status === 'processed') return outcome;
     } else if (orderId && delivery.event === 'payment.failed') {
-      const { events, result } = await runOrderCommand(
-        runtime.store,
+      outcome = await apply(
         orderId,
         {
           type: 'FailPayment',
@@ -150,12 +151,9 @@ export async function applyWebhook(
             at,
           },
         },
-        context,
-        dedup,
+        'payment already settled',
       );
-      await settled(runtime, result);
-      outcome = { status: events.length > 0 ? 'processed' : 'ignored', orderId, ...(events.length > 0 ? {} : { reason: 'payment already settled' }) };
-      if (events.length > 0) return outcome;
+      if (outcome.status === 'processed') return outcome;
     } else if (!orderId) {
       outcome = { status: 'ignored', orderId: null, reason: 'unknown order' };
     }
