@@ -3,24 +3,17 @@
  * through a cursor and doing nothing with it).
  * Usage: npm run bench:backup [-- --events 1000000]   (a shop's mix of events: bench/seed-log.ts)
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { loadEnv } from '../src/config/env.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
 import { restoreBackup } from '../src/modules/backup/restore-backup.js';
 import { writeBackup } from '../src/modules/backup/write-backup.js';
+import { arg, benchEnv, loadAverage, runBench, silent, startBenchDatabase } from './harness.js';
 import { planFor, seedLog } from './seed-log.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const targetEvents = arg('events', 1_000_000);
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Peak RSS since the last reset (VmHWM; reset by writing 5 to clear_refs). */
 function peakRssMb(): number {
@@ -37,8 +30,6 @@ function resetPeak(): void {
   }
 }
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
-/** The 1-minute load average: on a shared machine every figure means little without it. */
-const load = () => os.loadavg()[0]!.toFixed(1);
 const rows: string[] = [];
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; peakGrowthMb: number }> {
@@ -49,29 +40,23 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result
   const result = await work();
   const seconds = (Date.now() - started) / 1000;
   const peakGrowthMb = peakRssMb() - before;
-  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB   load ${load()}`);
-  rows.push(`| ${label} | ${seconds.toFixed(1)} s | +${peakGrowthMb.toFixed(0)} MB | ${load()} |`);
+  console.log(`${label.padEnd(40)} ${seconds.toFixed(1).padStart(7)} s   peak RSS +${peakGrowthMb.toFixed(0)} MB   load ${loadAverage()}`);
+  rows.push(`| ${label} | ${seconds.toFixed(1)} s | +${peakGrowthMb.toFixed(0)} MB | ${loadAverage()} |`);
   return { result, seconds, peakGrowthMb };
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
-  chmodSync(dir, 0o755);
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 56000 + Math.floor(Math.random() * 1000) });
-  const admin = new pg.Pool({ connectionString: db.connectionString, max: 2 });
-  await admin.query('create database src');
-  await admin.query('create database dst');
-  await admin.end();
-  const url = (name: string) => Object.assign(new URL(db.connectionString), { pathname: `/${name}` }).toString();
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), JWT_SECRET: 'b'.repeat(32), SEED_DEMO: 'false' });
-  const source = await createRuntime({ env, log: silent, connectionString: url('src'), startModules: false, projections: { lead: false } });
-  const target = await createRuntime({ env, log: silent, connectionString: url('dst'), startModules: false, projections: { lead: false } });
+  const db = await startBenchDatabase();
+  const dir = db.dir;
+  const env = benchEnv(path.join(dir, 'data'), { NODE_ENV: 'test' });
+  const source = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), startModules: false, projections: { lead: false } });
+  const target = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), startModules: false, projections: { lead: false } });
   try {
     const started = Date.now();
     const plan = planFor(targetEvents);
     await seedLog(source.pool, plan, (done) => console.log(`  seeded ${done} (${((Date.now() - started) / 1000).toFixed(0)} s)`));
     const events = Number((await source.pool.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
-    rows.push(`| seed the log (bench/seed-log.ts) | ${((Date.now() - started) / 1000).toFixed(0)} s | | ${load()} |`);
+    rows.push(`| seed the log (bench/seed-log.ts) | ${((Date.now() - started) / 1000).toFixed(0)} s | | ${loadAverage()} |`);
     console.log(
       `log: ${events} events (${plan.products} products, ${plan.customers} customers, ${plan.orders} orders) generated in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
@@ -99,9 +84,9 @@ async function main() {
     const phase = (name: string) => {
       const peak = `+${(peakRssMb() - phaseBase).toFixed(0)} MB`;
       console.log(
-        `  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${load()}`,
+        `  ${name} after ${((Date.now() - last) / 1000).toFixed(1)} s   peak RSS ${peak}   heap used ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB   load ${loadAverage()}`,
       );
-      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | ${peak} | ${load()} |`);
+      rows.push(`| … ${name} | ${((Date.now() - last) / 1000).toFixed(1)} s | ${peak} | ${loadAverage()} |`);
       phaseBase = rssMb();
       resetPeak();
       last = Date.now();
@@ -127,17 +112,13 @@ async function main() {
     const products = await target.pool.query<{ n: string }>('select count(*) as n from products');
     console.log(`  restored ${restored.result.events} events; products read model: ${products.rows[0]!.n} rows`);
     console.log(
-      `\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1 min) |\n|---|---|---|---|\n${rows.join('\n')}`,
+      `\n${events} events, file ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB, ${os.cpus().length} CPUs\n| Step | Time | Peak RSS growth | Load (1, 5, 15 min) |\n|---|---|---|---|\n${rows.join('\n')}`,
     );
   } finally {
     await source.close();
     await target.close();
     await db.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

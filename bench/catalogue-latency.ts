@@ -10,17 +10,13 @@
  *   --snapshot: also restart from the catalogue snapshot and measure again.
  *   --profile DIR: CPU profiles of the server's process during the first round at N (search.cpuprofile, by-id.cpuprofile).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/config/env.js';
 import { NO_LIMITS } from '../src/config/limits.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
-import { arg } from './harness.js';
-import { latencyLine, loadAverage, measureLatency, type LatencyFigures } from './http-latency.js';
+import { arg, benchEnv, loadAverage, startBenchDatabase } from './harness.js';
+import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
 import { fillCatalogueReadModel } from './storefront/catalogue-read-model.js';
 import { benchProductId, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
@@ -32,16 +28,9 @@ const profileAt = process.argv.indexOf('--profile');
 const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const gc = (globalThis as { gc?: () => void }).gc;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
-chmodSync(dir, 0o755);
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
-const env = loadEnv({
-  NODE_ENV: 'development',
-  DATA_DIR: path.join(dir, 'data'),
-  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'error',
-});
+const db = await startBenchDatabase();
+const databaseUrl = await db.createDatabase();
+const env = benchEnv(path.join(db.dir, 'data'));
 
 const memory = () => {
   gc?.();
@@ -63,7 +52,7 @@ async function serve(label: string, products: number, baseline?: { search: Laten
     error: () => undefined,
   };
   const started = performance.now();
-  const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
+  const runtime = await createRuntime({ env, log, connectionString: databaseUrl, limits: NO_LIMITS });
   const app = await buildApp(runtime);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const newest = `#${products - 1}`;
@@ -96,13 +85,13 @@ async function serve(label: string, products: number, baseline?: { search: Laten
 }
 
 try {
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   // A first start applies the migrations; then the baseline catalogue.
   {
     const runtime = await createRuntime({
       env,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      connectionString: db.connectionString,
+      connectionString: databaseUrl,
       limits: NO_LIMITS,
     });
     await runtime.close();
@@ -125,5 +114,4 @@ try {
   console.log(lines.join('\n'));
 } finally {
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

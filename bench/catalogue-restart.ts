@@ -10,36 +10,20 @@
  * applies the migrations and records one event, so the snapshot has a log position to name).
  * Usage: npx tsx bench/catalogue-restart.ts [--products 1000000]
  */
-import { execSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadEnv } from '../src/config/env.js';
 import { NO_LIMITS } from '../src/config/limits.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
-import { arg } from './harness.js';
+import { arg, benchEnv, loadAverage, startBenchDatabase } from './harness.js';
 import { fillCatalogueReadModel } from './storefront/catalogue-read-model.js';
 
 const n = arg('products', 1_000_000);
-const load = () =>
-  execSync('uptime')
-    .toString()
-    .trim()
-    .replace(/.*load average: /, 'load ');
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-restart-'));
-chmodSync(dir, 0o755);
-const db = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: 55000 + Math.floor(Math.random() * 1000) });
-const env = loadEnv({
-  NODE_ENV: 'development',
-  DATA_DIR: path.join(dir, 'data'),
-  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'error',
-});
+const db = await startBenchDatabase();
+const databaseUrl = await db.createDatabase();
+const env = benchEnv(path.join(db.dir, 'data'));
 
 const snapshotFile = path.join(env.DATA_DIR, 'catalogue-snapshot.bin');
 
@@ -52,9 +36,9 @@ async function start(label: string, newest: string, afterFirstSearch?: (url: str
     warn: () => undefined,
     error: () => undefined,
   };
-  const before = load();
+  const before = loadAverage();
   const started = performance.now();
-  const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
+  const runtime = await createRuntime({ env, log, connectionString: databaseUrl, limits: NO_LIMITS });
   const app = await buildApp(runtime);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const listening = performance.now() - started;
@@ -67,7 +51,7 @@ async function start(label: string, newest: string, afterFirstSearch?: (url: str
   await afterFirstSearch?.(url);
   console.log(
     `${label}: listening after ${(listening / 1000).toFixed(1)} s, first search answered after ${(serving / 1000).toFixed(1)} s ` +
-      `(found "${found.products[0]?.name ?? 'nothing'}"); catalogue ${logged.join(' ')}; RSS ${rss.toFixed(0)} MB; ${before} → ${load()}`,
+      `(found "${found.products[0]?.name ?? 'nothing'}"); catalogue ${logged.join(' ')}; RSS ${rss.toFixed(0)} MB; ${before} → ${loadAverage()}`,
   );
   await app.close();
   await runtime.close();
@@ -93,7 +77,7 @@ try {
     if (signup.status !== 201) throw new Error(`signup: ${signup.status}`);
   });
   const empty = await start('restart with an empty read model (baseline)', 'anything');
-  const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const started = performance.now();
   await fillCatalogueReadModel(pool, 0, n);
   console.log(`${n.toLocaleString('en-IN')} rows written to the read model in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -108,5 +92,4 @@ try {
   );
 } finally {
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,6 @@
  * each was due (p50 / p99 / max: the event loop's stalls included), the longest stall, and the capture and write times.
  * Usage: node --expose-gc --import tsx bench/catalogue-snapshot-pause.ts [--products 1000000]
  */
-import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,15 +13,10 @@ import { CatalogueMemory } from '../src/modules/catalogue/catalogue-memory.js';
 import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
 import { writeSnapshot } from '../src/modules/catalogue/snapshot/snapshot-format.js';
 import type { EventStore } from '../src/core/event-store.js';
-import { arg, percentile, silent } from './harness.js';
+import { arg, loadAverage, percentile, silent } from './harness.js';
 import { benchProductId, catalogueProductRows } from './storefront/catalogue-rows.js';
 
 const n = arg('products', 1_000_000);
-const load = () =>
-  execSync('uptime')
-    .toString()
-    .trim()
-    .replace(/.*load average: /, 'load ');
 
 function* pages(): Generator<ProductRow[]> {
   for (let at = 0; at < n; at += 50_000) yield catalogueProductRows(at, Math.min(50_000, n - at));
@@ -51,7 +45,7 @@ async function lookups(memory: CatalogueMemory, done: Promise<unknown>) {
 const memory = new CatalogueMemory(null as never, { subscribe: () => ({ close: async () => undefined }) } as unknown as EventStore, silent);
 const fillStarted = performance.now();
 await memory.load(pages());
-console.log(`${n.toLocaleString('en-IN')} products filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; ${load()}`);
+console.log(`${n.toLocaleString('en-IN')} products filled in ${((performance.now() - fillStarted) / 1000).toFixed(1)} s; ${loadAverage()}`);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-snapshot-pause-'));
 const file = path.join(dir, 'catalogue-snapshot.bin');
 try {
@@ -69,10 +63,10 @@ try {
   const during = await lookups(memory, writing);
   console.log(
     `snapshot (${(statSync(file).size / 2 ** 20).toFixed(0)} MB): capture ${captureMs.toFixed(0)} ms, write ${(writeMs / 1000).toFixed(1)} s; ` +
-      `by id during it: ${during}; ${load()}`,
+      `by id during it: ${during}; ${loadAverage()}`,
   );
   const quiet = new Promise((r) => setTimeout(r, 200 + captureMs + writeMs));
-  console.log(`by id with no snapshot written, same duration: ${await lookups(memory, quiet)}; ${load()}`);
+  console.log(`by id with no snapshot written, same duration: ${await lookups(memory, quiet)}; ${loadAverage()}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@
  * Usage: npx tsx bench/checkout-during-import.ts [--rows 10000 --baseline-seconds 3]
  */
 import { createProduct, placeOrder } from '../tests/hardening/fixtures.js';
-import { arg, benchAdmin, benchSignUp, createBenchApp, percentile, startBenchDatabase } from './harness.js';
+import { arg, percentile, withBenchStore } from './harness.js';
 
 const rows = arg('rows', 10_000);
 const baselineSeconds = arg('baseline-seconds', 3);
@@ -26,12 +26,7 @@ function summary(label: string, latencies: number[]) {
   };
 }
 
-const db = await startBenchDatabase();
-const bench = await createBenchApp({ databaseUrl: await db.createDatabase() });
-try {
-  const { app, runtime } = bench;
-  const admin = await benchAdmin(app);
-  const shopper = await benchSignUp(app);
+await withBenchStore({}, async ({ app, runtime, admin, shopper }) => {
   const product = await createProduct(app, runtime, admin.auth, { price: 1499, stock: 1_000_000 });
   const checkout = async (into: number[]) => {
     const started = performance.now();
@@ -73,7 +68,4 @@ try {
   console.log(
     `import answered and projected in ${importSeconds.toFixed(2)} s; checkout p99 ${b.p99} ms during the import vs ${a.p99} ms quiet (${(Number(b.p99) / Number(a.p99)).toFixed(1)}×), max ${b.max} ms; event-loop delay during the import p50 ${lag.p50.toFixed(0)} / p99 ${lag.p99.toFixed(0)} / max ${lag.max.toFixed(0)} ms`,
   );
-} finally {
-  await bench.close();
-  await db.stop();
-}
+});

@@ -1,7 +1,8 @@
 /**
  * Shared set-up for the benches: an embedded PostgreSQL of their own (temp folder, a port the OS hands out), fresh
- * databases in it, a migrated pool on one, full store runtimes + apps (like tests/helpers/test-runtime.ts, without
- * Vitest), the throughput loop and the entry point's error handling.
+ * databases in it, a migrated pool on one, the environment of a bench's store, full store runtimes + apps (like
+ * tests/helpers/test-runtime.ts, without Vitest), the load average printed beside figures, the throughput loop and the
+ * entry point's error handling.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,8 +22,36 @@ import { freePort } from '../tests/hardening/processes.js';
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/**
+ * The load average as `uptime` prints it ('load 2.10, 1.75, 1.40': 1, 5 and 15 minutes), read without starting a
+ * process: printed beside every figure, since on a shared machine a figure means little without it.
+ */
+export const loadAverage = () =>
+  `load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
+
+/**
+ * The environment of a bench's store, as `npm start` runs in development: its own DATA_DIR, a fixed JWT secret, no
+ * demo catalogue, errors only in the log; `overrides` replace any of it.
+ */
+export function benchEnv(dataDir: string, overrides: Partial<Record<keyof Env, string>> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-0123456789',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    ...overrides,
+  });
+}
+
 export interface BenchDatabase {
+  /** The temporary folder (removed by stop): the server's data in pg/, room for a store's DATA_DIR beside it. */
   dir: string;
+  /** The server's data folder (process-cpu.ts finds its processes by it). */
+  pgDir: string;
   port: number;
   adminUrl: string;
   server: EmbeddedDatabase;
@@ -30,13 +59,16 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+/** An embedded PostgreSQL of the bench's own; `extraFlags` go to the server (e.g. `-c shared_preload_libraries=…`). */
+export async function startBenchDatabase(options: { extraFlags?: string[] } = {}): Promise<BenchDatabase> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-pg-'));
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port, database: 'postgres' });
+  const pgDir = path.join(dir, 'pg');
+  const server = await startEmbeddedPostgres({ dataDir: pgDir, port, database: 'postgres', ...(options.extraFlags ? { extraFlags: options.extraFlags } : {}) });
   return {
     dir,
+    pgDir,
     port,
     adminUrl: server.connectionString,
     server,
@@ -63,14 +95,16 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function createBenchApp(options: {
+export interface BenchAppOptions {
   databaseUrl: string;
   env?: Partial<Record<keyof Env, string>>;
   limits?: Partial<Limits>;
   imageFetch?: ImageFetchRules;
   /** Routes of the bench's own, added before the app is ready (e.g. an empty route as a baseline inside the app). */
   routes?: (app: FastifyInstance) => void;
-}): Promise<BenchApp> {
+}
+
+export async function createBenchApp(options: BenchAppOptions): Promise<BenchApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
@@ -98,6 +132,30 @@ export async function createBenchApp(options: {
       await runtime.close();
     },
   };
+}
+
+/**
+ * A store for a bench: an embedded PostgreSQL of its own, a fresh database, a full runtime and app on it, with the
+ * demo admin and one signed-up shopper, handed to `work`; the app, the server and its folder go afterwards, whatever
+ * happens.
+ */
+export async function withBenchStore(
+  options: Omit<BenchAppOptions, 'databaseUrl'>,
+  work: (store: BenchApp & { admin: Awaited<ReturnType<typeof benchAdmin>>; shopper: Awaited<ReturnType<typeof benchSignUp>> }) => Promise<void>,
+): Promise<void> {
+  const db = await startBenchDatabase();
+  try {
+    const bench = await createBenchApp({ ...options, databaseUrl: await db.createDatabase() });
+    try {
+      const admin = await benchAdmin(bench.app);
+      const shopper = await benchSignUp(bench.app);
+      await work({ ...bench, admin, shopper });
+    } finally {
+      await bench.close();
+    }
+  } finally {
+    await db.stop();
+  }
 }
 
 let counter = 0;

@@ -5,7 +5,7 @@
  * scavenges, incremental marking steps, major mark-compacts). Shared by bench/catalogue-latency.ts and
  * bench/import-freshness.ts.
  */
-import { execFile, execSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -13,12 +13,6 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { fileURLToPath } from 'node:url';
 
 const GENERATOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.mjs');
-
-export const loadAverage = () =>
-  execSync('uptime')
-    .toString()
-    .trim()
-    .replace(/.*load average: /, 'load ');
 
 export interface LatencyFigures {
   rps: number;

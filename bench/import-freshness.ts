@@ -16,17 +16,13 @@
  *               p50/p99 with the server's event-loop delay, GC pauses and CPU per request.
  *   1,000,000 products in one command: --files 20 --latency
  */
-import { execSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { DEMO_ADMIN, loadEnv } from '../src/config/env.js';
+import { DEMO_ADMIN } from '../src/config/env.js';
 import { NO_LIMITS } from '../src/config/limits.js';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.js';
 import { createRuntime } from '../src/runtime.js';
-import { arg, silent } from './harness.js';
+import { arg, benchEnv, loadAverage, silent, startBenchDatabase } from './harness.js';
 import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
 import { nodeCpuSeconds, postgresCpuSeconds } from './process-cpu.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
@@ -41,33 +37,17 @@ const memory = () => {
   const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
   return { rss, heapUsed, heapTotal, external };
 };
-const load = () =>
-  execSync('uptime')
-    .toString()
-    .trim()
-    .replace(/.*load average: /, 'load ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-freshness-'));
-chmodSync(dir, 0o755);
-const db = await startEmbeddedPostgres({
-  dataDir: path.join(dir, 'pg'),
-  port: 55000 + Math.floor(Math.random() * 1000),
-  ...(pgStats ? { extraFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {}),
-});
-const env = loadEnv({
-  NODE_ENV: 'development',
-  DATA_DIR: path.join(dir, 'data'),
-  JWT_SECRET: 'bench-secret-bench-secret-0123456789',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'error',
-});
+const db = await startBenchDatabase(pgStats ? { extraFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'] } : {});
+const databaseUrl = await db.createDatabase();
+const env = benchEnv(path.join(db.dir, 'data'));
 const phases: string[] = [];
 const log = { ...silent, info: (obj: object | string, msg?: string) => void (msg === 'bulk import phases' && phases.push(JSON.stringify(obj))) };
-const runtime = await createRuntime({ env, log, connectionString: db.connectionString, limits: NO_LIMITS });
+const runtime = await createRuntime({ env, log, connectionString: databaseUrl, limits: NO_LIMITS });
 const app = await buildApp(runtime);
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
-const pool = new pg.Pool({ connectionString: db.connectionString, max: 1 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 if (pgStats) await pool.query('create extension if not exists pg_stat_statements');
 
 /** The statements that took the most server time since the last call (then the counters are reset). */
@@ -92,7 +72,9 @@ try {
     }));
     await measureLatency(url, [...searchRequests, ...missing], { seconds: 1 });
     baseline = { search: await measureLatency(url, searchRequests), byId: await measureLatency(url, missing) };
-    console.log(`HTTP on the empty store (baseline), ${load()}: ${latencyLine('typo search', baseline.search)}; ${latencyLine('by id (404)', baseline.byId)}`);
+    console.log(
+      `HTTP on the empty store (baseline), ${loadAverage()}: ${latencyLine('typo search', baseline.search)}; ${latencyLine('by id (404)', baseline.byId)}`,
+    );
   }
   const empty = memory();
   for (let file = 0; file < files; file++) {
@@ -100,8 +82,8 @@ try {
     const form = new FormData();
     form.append('mode', 'add');
     form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
-    const before = load();
-    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(path.join(dir, 'pg')) };
+    const before = loadAverage();
+    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(db.pgDir) };
     const started = performance.now();
     // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
     // and when the projector had every row.
@@ -144,14 +126,14 @@ try {
       }
       await sleep(25);
     }
-    const cpu = { node: nodeCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(path.join(dir, 'pg')) - cpuBefore.pg };
+    const cpu = { node: nodeCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(db.pgDir) - cpuBefore.pg };
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
       `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
         `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
         `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
         `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s; ` +
-        `${before} → ${load()}`,
+        `${before} → ${loadAverage()}`,
     );
     if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
     const now = memory();
@@ -172,7 +154,7 @@ try {
       picked.map((p) => ({ method: 'GET' as const, path: `/api/products/${p.id}` })),
     );
     console.log(
-      `HTTP, 20 connections, 5 s each, ${load()}: ${latencyLine('typo search', search, baseline?.search)}; ${latencyLine('by id', byId, baseline?.byId)}`,
+      `HTTP, 20 connections, 5 s each, ${loadAverage()}: ${latencyLine('typo search', search, baseline?.search)}; ${latencyLine('by id', byId, baseline?.byId)}`,
     );
   }
 } finally {
@@ -180,5 +162,4 @@ try {
   await app.close();
   await runtime.close?.();
   await db.stop();
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -22,6 +22,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { KINDS, SERIES } from './storefront/catalogue-rows.js';
 
 export interface LighthouseRow {
   page: string;
@@ -57,27 +58,6 @@ export async function storefrontPages(baseUrl: string): Promise<{ page: string; 
     { page: 'search', url: `${baseUrl}/search?q=naruto` },
   ];
 }
-
-const SERIES = [
-  'Naruto',
-  'One Piece',
-  'Dragon Ball',
-  'Demon Slayer',
-  'Jujutsu Kaisen',
-  'Attack on Titan',
-  'My Hero Academia',
-  'Bleach',
-  'Death Note',
-  'Spy x Family',
-];
-const KINDS = [
-  ['PVC Figure', 'Anime Figures'],
-  ['Premium Statue', 'Anime Figures'],
-  ['Metal Keychain', 'Keychains'],
-  ['Acrylic Keychain', 'Keychains'],
-  ['Die-cast Car', 'Hot Wheels'],
-  ['Plush', 'Trending'],
-] as const;
 
 function generatedCsv(from: number, count: number): string {
   const lines = ['name,category,price,originalPrice,isOnSale,isNew,description,rating,reviews,stockQuantity'];

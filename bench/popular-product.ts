@@ -7,17 +7,12 @@
  */
 import { createProduct, placeOrder } from '../tests/hardening/fixtures.js';
 import { inventoryStream } from '../src/modules/inventory/index.js';
-import { arg, benchAdmin, benchSignUp, createBenchApp, percentile, startBenchDatabase } from './harness.js';
+import { arg, percentile, withBenchStore } from './harness.js';
 
 const reservations = arg('reservations', 20_000);
 const checkouts = arg('checkouts', 60);
 
-const db = await startBenchDatabase();
-const bench = await createBenchApp({ databaseUrl: await db.createDatabase() });
-try {
-  const { app, runtime } = bench;
-  const admin = await benchAdmin(app);
-  const shopper = await benchSignUp(app);
+await withBenchStore({}, async ({ app, runtime, admin, shopper }) => {
   const fresh = await createProduct(app, runtime, admin.auth, { price: 1499, stock: 1_000_000 });
   const popular = await createProduct(app, runtime, admin.auth, { price: 1499, stock: 1_000_000 });
   const stream = inventoryStream(popular.id);
@@ -53,7 +48,4 @@ try {
   console.log(
     `checkout p50 on the popular product ${(b.p50 / a.p50).toFixed(2)}× the fresh one's (first checkout, which writes the snapshot: ${fmt(b.first)})`,
   );
-} finally {
-  await bench.close();
-  await db.stop();
-}
+});

@@ -12,14 +12,13 @@
  * The 80-product figures are the baseline: every line also gives its ratio to them.
  * Usage: node --expose-gc --import tsx bench/search-scale.ts [--million] [--sizes 80,100000] [--seconds 5]
  */
-import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { shopperCatalogueRoutes } from '../src/modules/catalogue/api.js';
 import { CatalogueMemory } from '../src/modules/catalogue/catalogue-memory.js';
 import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
-import { arg, percentile, silent } from './harness.js';
+import { arg, loadAverage, percentile, silent } from './harness.js';
 import { benchProductId, catalogueProductRows, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const seconds = arg('seconds', 5);
@@ -29,11 +28,6 @@ const FILE = 50_000;
 const gc = (globalThis as { gc?: () => void }).gc as () => void;
 if (typeof gc !== 'function') throw new Error('run with node --expose-gc --import tsx bench/search-scale.ts');
 
-const load = () =>
-  execSync('uptime')
-    .toString()
-    .trim()
-    .replace(/.*load average: /, 'load ');
 const idOf = benchProductId;
 
 const rowsOf = (from: number, count: number) => catalogueProductRows(from, count);
@@ -103,7 +97,7 @@ async function measure(n: number): Promise<Figures> {
   gc();
   const heap = (process.memoryUsage().heapUsed - heap0) / n;
   const rss = (process.memoryUsage().rss - rss0) / n;
-  console.log(`\n== ${n.toLocaleString('en-IN')} products (${load()})`);
+  console.log(`\n== ${n.toLocaleString('en-IN')} products (${loadAverage()})`);
   console.log(
     `filled in ${(fillMs / 1000).toFixed(1)} s (rows generated + table ${(phases.readMs / 1000).toFixed(1)} s, catalogue order ${(phases.sortMs / 1000).toFixed(1)} s, search index ${(phases.indexMs / 1000).toFixed(1)} s); heap ${(heap / 1024).toFixed(2)} KB/product, RSS ${(rss / 1024).toFixed(2)} KB/product (over the empty catalogue, after a full GC)`,
   );
@@ -144,4 +138,4 @@ for (const n of sizes) {
   line('typo search', f.httpSearch, b.httpSearch);
   line('by id', f.httpById, b.httpById);
 }
-console.log(`\n(${load()})`);
+console.log(`\n(${loadAverage()})`);

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
 
 /** Generated catalogue rows for the storefront scale bench, in the bulk import's CSV columns (mode add: no ids). */
-const SERIES = [
+export const SERIES = [
   'Naruto',
   'One Piece',
   'Dragon Ball',
@@ -15,7 +15,8 @@ const SERIES = [
   'Spy x Family',
 ];
 const CHARACTERS = ['Uzumaki', 'Luffy', 'Goku', 'Tanjiro', 'Gojo', 'Levi', 'Deku', 'Ichigo', 'Light', 'Anya', 'Zoro', 'Vegeta', 'Nezuko', 'Sukuna', 'Mikasa'];
-const KINDS = [
+/** Product kinds and the category each belongs to (bench/lighthouse.ts generates its own rows from them too). */
+export const KINDS = [
   ['PVC Figure', 'Anime Figures'],
   ['Premium Statue', 'Anime Figures'],
   ['Metal Keychain', 'Keychains'],

@@ -7,26 +7,28 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
-import { loadEnv } from '../../src/config/env.js';
+import { DEMO_ADMIN } from '../../src/config/env.js';
 import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime } from '../../src/runtime.js';
-import { arg, benchAdmin, silent, startBenchDatabase } from '../harness.js';
+import { arg, benchAdmin, benchEnv, silent, startBenchDatabase } from '../harness.js';
 
 const seconds = arg('seconds', 5);
 const extra = arg('products', 0);
 
 execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
 const db = await startBenchDatabase();
-const env = loadEnv({
+// Production as shoppers get it; production refuses the public demo admin and the payment simulator, so the bench names
+// an admin (the demo one's credentials, benchAdmin signs in with them) and placeholder Razorpay keys no page here uses.
+const env = benchEnv(path.join(db.dir, 'data'), {
   NODE_ENV: 'production',
-  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-')),
-  JWT_SECRET: 'bench-secret-shared-by-every-instance-000',
   SEED_DEMO: 'true',
+  ADMIN_EMAIL: DEMO_ADMIN.email,
+  ADMIN_PASSWORD: DEMO_ADMIN.password,
+  RAZORPAY_KEY_ID: 'rzp_test_bench00000000',
+  RAZORPAY_KEY_SECRET: 'bench-razorpay-secret',
 });
 const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
 const app = await buildApp(runtime, { serveFrontends: true });

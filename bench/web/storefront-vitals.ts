@@ -5,18 +5,16 @@
  * ratio against a baseline measured in the same run (the plain /about page).
  * Usage: npx tsx bench/web/storefront-vitals.ts   (builds web/ first if web/dist is missing)
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../../src/app.js';
-import { loadEnv } from '../../src/config/env.js';
 import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime } from '../../src/runtime.js';
-import { silent, startBenchDatabase } from '../harness.js';
+import { benchEnv, silent, startBenchDatabase } from '../harness.js';
 
 const DIST = path.resolve('web/dist');
 const RUNS = 3;
@@ -60,12 +58,7 @@ async function vitals(browser: Browser, url: string, width: number) {
 async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) execFileSync(process.execPath, ['scripts/build-frontends.mjs'], { stdio: 'inherit' });
   const db = await startBenchDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-web-data-')),
-    JWT_SECRET: 'bench-web-secret-0000000000000000',
-    SEED_DEMO: 'true',
-  });
+  const env = benchEnv(path.join(db.dir, 'data'), { NODE_ENV: 'test', SEED_DEMO: 'true' });
   const runtime = await createRuntime({ env, log: silent, connectionString: await db.createDatabase(), limits: NO_LIMITS });
   const app = await buildApp(runtime, { serveFrontends: true });
   await app.listen({ host: '127.0.0.1', port: 0 });
