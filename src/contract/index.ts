@@ -6,6 +6,7 @@
  * nothing but zod may be re-exported from here, because the SPAs type-check them with their own compiler settings.
  */
 import type { z } from 'zod';
+import type { adminCustomerSchema } from '../modules/admin/customer-schema.js';
 import type { historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from '../modules/audit/schemas.js';
 import type { failure } from './wire.js';
 
@@ -18,6 +19,9 @@ export type RevenueDifference = z.infer<typeof revenueDifferenceSchema>;
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 /** GET /api/admin/orders/{id}/history → one of `events`. */
 export type OrderHistoryEvent = z.infer<typeof historyEventSchema>;
+
+/** GET /api/admin/customers → one of `customers` (and the `customer` of its orders). */
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /** The admin live feed's messages (websocket /api/admin/live): src/contract/live.ts. */
 export type { LiveEventMessage, LiveMessage, LogPosition, ProjectedMessage, ReadModel } from './live.js';

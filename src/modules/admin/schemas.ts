@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { answers, ok, okMessage } from '../../contract/wire.js';
 import { historyEventSchema, orderSnapshotSchema } from '../audit/index.js';
 import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
+import { adminCustomerSchema } from './customer-schema.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
@@ -65,19 +66,6 @@ export const adminOrderStatusResponses = answers(ok({ message: z.string(), order
 export const orderDeletedResponses = answers(okMessage);
 export const ordersDeletedResponses = answers(ok({ deletedCount: z.number().int(), message: z.string() }));
 
-/** A customer row of the admin table: the admin spec's snake_case (`full_name`, `total_orders`, `total_spent`); `name` repeats `full_name`. */
-export const adminCustomerSchema = z.object({
-  id: z.string(),
-  full_name: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  city: z.string(),
-  state: z.string(),
-  total_orders: z.number().int(),
-  total_spent: z.number(),
-  created_at: z.string(),
-});
 export const adminCustomersResponses = answers(ok({ customers: z.array(adminCustomerSchema), ...paged }));
 export const customerOrdersResponses = answers(ok({ customer: adminCustomerSchema, orders: z.array(orderSchema), ...paged }));
 
