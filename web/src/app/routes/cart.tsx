@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { useCart } from '../../lib/cart/cart-provider';
 import { lineLimit } from '../../lib/cart/cart-store';
 import { formatINR } from '@kit/format';
+import { OrderTotals } from '../../features/checkout/components/order-totals';
 
 export default function CartRoute() {
   useDocumentTitle('Shopping Cart');
@@ -96,20 +97,7 @@ export default function CartRoute() {
         </div>
         <aside className="summary card" aria-labelledby="summary-title">
           <h2 id="summary-title">Order Summary</h2>
-          <dl>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatINR(subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd>
-            </div>
-            <div className="summary__total">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatINR(total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals subtotal={subtotal} shipping={shipping} total={total} totalTestId="cart-total" />
           {shipping > 0 && <p className="muted small">Add {formatINR(1000 - subtotal)} more for free shipping.</p>}
           <button type="button" className="button button--primary button--block" onClick={proceed}>
             Proceed to Checkout

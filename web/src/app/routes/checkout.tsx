@@ -14,6 +14,7 @@ import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
 import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
 import { formatINR } from '@kit/format';
+import { OrderTotals } from '../../features/checkout/components/order-totals';
 
 const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
 
@@ -207,20 +208,7 @@ export default function CheckoutRoute() {
                 </li>
               ))}
             </ul>
-            <dl>
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatINR(subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Shipping</dt>
-                <dd>{shipping === 0 ? 'Free' : formatINR(shipping)}</dd>
-              </div>
-              <div className="summary__total">
-                <dt>Total</dt>
-                <dd data-testid="checkout-total">{formatINR(total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals subtotal={subtotal} shipping={shipping} total={total} totalTestId="checkout-total" />
             <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
               {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
             </button>
