@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormError } from '../../../components/ui/form-error';
 import { useToast } from '@kit/ui/toast';
 import { useChangePassword } from '../api/change-password';
@@ -58,22 +59,15 @@ export function ChangePasswordForm() {
         </label>
       </div>
       <FormError message={error} />
-      <div className="row">
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Update Password'}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            setOpen(false);
-            setForm(EMPTY);
-            setError('');
-          }}
-        >
-          Cancel
-        </button>
-      </div>
+      <FormActions
+        label="Update Password"
+        pending={change.isPending}
+        onCancel={() => {
+          setOpen(false);
+          setForm(EMPTY);
+          setError('');
+        }}
+      />
     </form>
   );
 }

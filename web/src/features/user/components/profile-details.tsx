@@ -4,6 +4,7 @@ import { formatDate } from '@kit/format';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { normalizeUser, type User } from '../../../lib/auth/types';
 import { useUpdateUserProfile } from '../api/update-user-profile';
+import { FormActions } from '../../../components/ui/form-actions';
 
 export function ProfileDetails({ profile }: { profile: User }) {
   const { user, setUser } = useAuth();
@@ -93,14 +94,7 @@ export function ProfileDetails({ profile }: { profile: User }) {
           </label>
         )}
       </div>
-      <div className="row">
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save Changes'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => setEditing(false)}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Save Changes" pending={update.isPending} onCancel={() => setEditing(false)} />
     </form>
   );
 }

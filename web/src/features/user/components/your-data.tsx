@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormError } from '../../../components/ui/form-error';
 import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../../lib/auth/auth-provider';
@@ -80,23 +81,17 @@ export function YourData() {
             </label>
           </div>
           <FormError message={error} />
-          <div className="row">
-            <button type="submit" className="button button--primary" disabled={remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete my account'}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setOpen(false);
-                setPassword('');
-                setConfirm('');
-                setError('');
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          <FormActions
+            label="Delete my account"
+            pending={remove.isPending}
+            pendingLabel="Deleting…"
+            onCancel={() => {
+              setOpen(false);
+              setPassword('');
+              setConfirm('');
+              setError('');
+            }}
+          />
         </form>
       )}
     </section>
