@@ -13,6 +13,8 @@ const profileFields = {
   state: z.string(),
   pincode: z.string(),
 };
+/** The contact details a customer gives at sign-up and may edit later. */
+export type ProfileFields = z.infer<z.ZodObject<typeof profileFields>>;
 
 export const customerEvents = {
   CustomerRegistered: z.object({
@@ -27,12 +29,7 @@ export const customerEvents = {
   ProfileUpdated: z.object({
     customerId: z.string().uuid(),
     email: z.string().email().optional(),
-    fullName: z.string().optional(),
-    phone: z.string().optional(),
-    address: z.string().optional(),
-    city: z.string().optional(),
-    state: z.string().optional(),
-    pincode: z.string().optional(),
+    ...z.object(profileFields).partial().shape,
     updatedAt: z.string().datetime(),
   }),
   /** The password was changed (the hash lives in customer_credentials; `passwordHash` only in older logs). */
