@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@kit/ui/toast';
 import { useAuthForm } from './use-auth-form';
+import { mountInDocument } from '../../testing/mount-in-document';
 
 /** The submit that sign-in and sign-up share: the check stops the call, a refusal reaches the error line and a toast. */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let check: () => string | null = () => null;
 let call: () => Promise<void> = async () => undefined;
@@ -29,22 +28,16 @@ function Form() {
   );
 }
 
-let root: Root | undefined;
 const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.textContent;
 const button = () => document.querySelector('button')!.textContent;
 const toastTitles = () => [...document.querySelectorAll('[data-testid="toast"] .toast__title')].map((t) => t.textContent);
 const submit = () => act(async () => document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
 
+let unmount: () => Promise<void> = async () => undefined;
 beforeEach(async () => {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<ToastProvider>{<Form />}</ToastProvider>));
+  unmount = await mountInDocument(<ToastProvider>{<Form />}</ToastProvider>);
 });
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-});
+afterEach(() => unmount());
 
 describe('useAuthForm', () => {
   it("shows the check's message and makes no call", async () => {
