@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { RecordedEvent } from '../src/core/event-store.js';
 import { ERASED_NAME, erasedEmail } from '../src/shared/personal-fields.js';
+import type { Projector } from './projector.js';
 
 /**
  * PersonalDataErased in each read model that holds personal data (issue 21): the same erased values the event store's
@@ -64,5 +65,20 @@ export function applyManyWithErasure(
       start = i + 1;
     }
     if (start < events.length) await applyMany(client, events.slice(start));
+  };
+}
+
+/**
+ * A projector of a read model that holds personal data: it also handles PersonalDataErased by `erase`, both one event
+ * at a time and in batches (applyManyWithErasure), so no read model can honour an erasure in one path and miss it in
+ * the other.
+ */
+export function holdingPersonalData(erase: (client: Client, recorded: RecordedEvent) => Promise<void>, projector: Projector): Projector {
+  const { apply, applyMany } = projector;
+  return {
+    ...projector,
+    handles: [...projector.handles, PERSONAL_DATA_ERASED],
+    apply: (client, recorded) => (recorded.type === PERSONAL_DATA_ERASED ? erase(client, recorded) : apply(client, recorded)),
+    ...(applyMany ? { applyMany: applyManyWithErasure(applyMany, erase) } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { START } from '../src/core/event-store.js';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../tests/helpers/test-runtime.js';
+import { MUMBAI_SHIPPING } from '../tests/helpers/test-orders.js';
 import type { Projector } from './projector.js';
 import { replay, type ReplayOptions } from './replay.js';
 
@@ -35,13 +36,6 @@ async function ok(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: 
   if (response.statusCode >= 300) throw new Error(`${method} ${url} -> ${response.statusCode} ${response.body}`);
   return response.json();
 }
-const SHIPPING = {
-  shipping_address: '1 Marine Drive',
-  shipping_city: 'Mumbai',
-  shipping_state: 'Maharashtra',
-  shipping_pincode: '400001',
-  shipping_phone: '9876543210',
-};
 
 /** Fills every read model through the store's own routes. */
 async function fillEveryReadModel() {
@@ -103,7 +97,7 @@ async function fillEveryReadModel() {
 
     const delivered = (
       await ok('POST', '/api/orders', shopper.auth, {
-        ...SHIPPING,
+        ...MUMBAI_SHIPPING,
         payment_method: 'cod',
         items: [
           { productId: products[0], quantity: 1 },
@@ -115,7 +109,7 @@ async function fillEveryReadModel() {
     await ok('POST', `/api/user/orders/${delivered.id}/review`, shopper.auth, { productId: products[0], rating: 3 + (s % 3), comment: `Review ${s}` });
     const cancelled = (
       await ok('POST', '/api/orders', shopper.auth, {
-        ...SHIPPING,
+        ...MUMBAI_SHIPPING,
         payment_method: 'cod',
         items: [
           { productId: products[2], quantity: 1 },
@@ -125,14 +119,15 @@ async function fillEveryReadModel() {
     ).order;
     await ok('PUT', `/api/admin/orders/${cancelled.id}/status`, admin.auth, { status: 'cancelled' });
     const online = (
-      await ok('POST', '/api/orders', shopper.auth, { ...SHIPPING, payment_method: 'razorpay', items: [{ productId: products[1], quantity: 1 }] })
+      await ok('POST', '/api/orders', shopper.auth, { ...MUMBAI_SHIPPING, payment_method: 'razorpay', items: [{ productId: products[1], quantity: 1 }] })
     ).order;
     const providerOrderId = (await ok('POST', '/api/razorpay/create-order', shopper.auth, { amount: online.totalAmount, currency: 'INR', orderId: online.id }))
       .order_id;
     const { success: _s, ...proof } = await ok('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: providerOrderId, outcome: 'success' });
     await ok('POST', '/api/razorpay/verify-payment', shopper.auth, proof);
   }
-  const deleted = (await ok('POST', '/api/orders', admin.auth, { ...SHIPPING, payment_method: 'cod', items: [{ productId: products[2], quantity: 2 }] })).order;
+  const deleted = (await ok('POST', '/api/orders', admin.auth, { ...MUMBAI_SHIPPING, payment_method: 'cod', items: [{ productId: products[2], quantity: 2 }] }))
+    .order;
   await ok('DELETE', `/api/admin/orders/${deleted.id}`, admin.auth);
 }
 

@@ -1,16 +1,14 @@
 import type { CustomerEvent } from '../../src/modules/customers/events.js';
-import type { Projector } from '../projector.js';
 import { applyCustomersMany } from './customers-apply-many.js';
-import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
+import { eraseFrom, holdingPersonalData } from '../personal-data-erased.js';
 
 /** customers read model: one row per registered customer, for the admin and for joins. */
-export const customersProjector: Projector = {
+export const customersProjector = holdingPersonalData(eraseFrom.customers, {
   name: 'customers',
-  handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged', 'PersonalDataErased'],
+  handles: ['CustomerRegistered', 'ProfileUpdated', 'RoleChanged'],
   tables: ['customers'],
-  applyMany: applyManyWithErasure(applyCustomersMany, eraseFrom.customers),
+  applyMany: applyCustomersMany,
   async apply(client, recorded) {
-    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.customers(client, recorded);
     const event = recorded as unknown as CustomerEvent;
     switch (event.type) {
       case 'CustomerRegistered': {
@@ -51,4 +49,4 @@ export const customersProjector: Projector = {
         return;
     }
   },
-};
+});

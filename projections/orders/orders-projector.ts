@@ -1,20 +1,18 @@
 import type { OrderEvent } from '../../src/modules/orders/events.js';
 import { ORDER_EVENT_TYPES } from '../../src/modules/orders/events.js';
-import type { Projector } from '../projector.js';
 import { applyOrdersMany } from './orders-apply-many.js';
-import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
+import { eraseFrom, holdingPersonalData } from '../personal-data-erased.js';
 
 /**
  * orders + order_items: one row per live order (deleted orders leave it; the log keeps them). Amounts arrive in
  * paise and are stored as numeric rupees (exact division); every time comes from the event, so a replay is identical.
  */
-export const ordersProjector: Projector = {
+export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
   name: 'orders',
-  handles: [...ORDER_EVENT_TYPES, 'PersonalDataErased'],
+  handles: ORDER_EVENT_TYPES,
   tables: ['order_items', 'orders'],
-  applyMany: applyManyWithErasure(applyOrdersMany, eraseFrom.orders),
+  applyMany: applyOrdersMany,
   async apply(client, recorded) {
-    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.orders(client, recorded);
     const event = recorded as unknown as OrderEvent;
     switch (event.type) {
       case 'OrderPlaced': {
@@ -103,4 +101,4 @@ export const ordersProjector: Projector = {
       }
     }
   },
-};
+});

@@ -1,14 +1,12 @@
 import type { AddressBookEvent } from '../../src/modules/profile/events.js';
-import type { Projector } from '../projector.js';
-import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
+import { eraseFrom, holdingPersonalData } from '../personal-data-erased.js';
 
 /** customer_addresses: one row per saved address, exactly one default per customer that has any. */
-export const addressesProjector: Projector = {
+export const addressesProjector = holdingPersonalData(eraseFrom.addresses, {
   name: 'addresses',
-  handles: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressSet', 'PersonalDataErased'],
+  handles: ['AddressAdded', 'AddressUpdated', 'AddressRemoved', 'DefaultAddressSet'],
   tables: ['customer_addresses'],
   async apply(client, recorded) {
-    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.addresses(client, recorded);
     const event = recorded as unknown as AddressBookEvent;
     switch (event.type) {
       case 'AddressAdded': {
@@ -62,4 +60,4 @@ export const addressesProjector: Projector = {
         return;
     }
   },
-};
+});

@@ -1,16 +1,14 @@
 import type { WishlistEvent } from '../../src/modules/profile/events.js';
-import type { Projector } from '../projector.js';
 import { applyWishlistsMany } from './wishlists-apply-many.js';
-import { applyManyWithErasure, eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
+import { eraseFrom, holdingPersonalData } from '../personal-data-erased.js';
 
 /** wishlist_items: one row per (customer, product); product details are joined from `products` when read. */
-export const wishlistsProjector: Projector = {
+export const wishlistsProjector = holdingPersonalData(eraseFrom.wishlists, {
   name: 'wishlists',
-  handles: ['WishlistItemAdded', 'WishlistItemRemoved', 'PersonalDataErased'],
+  handles: ['WishlistItemAdded', 'WishlistItemRemoved'],
   tables: ['wishlist_items'],
-  applyMany: applyManyWithErasure(applyWishlistsMany, eraseFrom.wishlists),
+  applyMany: applyWishlistsMany,
   async apply(client, recorded) {
-    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.wishlists(client, recorded);
     const event = recorded as unknown as WishlistEvent;
     switch (event.type) {
       case 'WishlistItemAdded': {
@@ -29,4 +27,4 @@ export const wishlistsProjector: Projector = {
         return;
     }
   },
-};
+});

@@ -1,14 +1,12 @@
 import type { ReviewEvent } from '../../src/modules/reviews/events.js';
-import type { Projector } from '../projector.js';
-import { eraseFrom, PERSONAL_DATA_ERASED } from '../personal-data-erased.js';
+import { eraseFrom, holdingPersonalData } from '../personal-data-erased.js';
 
 /** product_reviews (migrations/040): one row per ProductReviewed; the (product, user) key makes a replay harmless. */
-export const reviewsProjector: Projector = {
+export const reviewsProjector = holdingPersonalData(eraseFrom.reviews, {
   name: 'reviews',
-  handles: ['ProductReviewed', 'PersonalDataErased'],
+  handles: ['ProductReviewed'],
   tables: ['product_reviews'],
   async apply(client, recorded) {
-    if (recorded.type === PERSONAL_DATA_ERASED) return eraseFrom.reviews(client, recorded);
     const event = recorded as unknown as ReviewEvent;
     if (event.type !== 'ProductReviewed') return;
     const d = event.data;
@@ -18,4 +16,4 @@ export const reviewsProjector: Projector = {
       [d.reviewId, d.productId, d.userId, d.userName, d.orderId, d.rating, d.comment, d.createdAt],
     );
   },
-};
+});

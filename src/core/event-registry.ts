@@ -20,6 +20,14 @@ export function registerEvents(definitions: Record<string, z.ZodType>): void {
   }
 }
 
+/**
+ * The event union of a feature's definitions: `{ type: K; data: z.infer<definition K> }` for each type K, all of them
+ * or the ones named (a stream's own types, when several streams share one definitions object).
+ */
+export type EventsOf<Definitions extends Record<string, z.ZodType>, K extends keyof Definitions & string = keyof Definitions & string> = {
+  [T in K]: { type: T; data: z.infer<Definitions[T]> };
+}[K];
+
 export class InvalidEventError extends Error {}
 
 export function validateEvent(type: string, data: unknown): void {

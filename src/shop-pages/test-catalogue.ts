@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartBody } from '../../tests/helpers/catalogue-import.js';
 
 /** Test helper: imports CSV rows through the admin's bulk import (the path a real catalogue takes). */
 export async function importCsv(app: FastifyInstance, admin: Record<string, string>, rows: string[]): Promise<void> {
   const header = 'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity';
-  const boundary = '----shoppages' + Math.random().toString(16).slice(2);
-  const payload = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="products.csv"\r\nContent-Type: text/csv\r\n\r\n` +
-      [header, ...rows].join('\n') +
-      `\r\n--${boundary}--\r\n`,
-    'utf8',
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/products/bulk',
-    headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const body = multipartBody({}, { name: 'products.csv', content: Buffer.from([header, ...rows].join('\n'), 'utf8'), type: 'text/csv' });
+  const res = await app.inject({ method: 'POST', url: '/api/admin/products/bulk', headers: { ...admin, ...body.headers }, payload: body.payload });
   if (res.statusCode !== 200 || res.json().errors?.length) throw new Error(`import failed: ${res.body}`);
 }
 

@@ -2,13 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { specApp, type SpecApp } from './spec-app.js';
 
 /** The shipping fields of a checkout (`POST /api/orders`). */
-export const SHIPPING_ADDRESS = {
-  shipping_address: '12 MG Road',
-  shipping_city: 'Pune',
-  shipping_state: 'Maharashtra',
-  shipping_pincode: '411001',
-  shipping_phone: '9876543210',
-};
+export { PUNE_SHIPPING as SHIPPING_ADDRESS } from './test-orders.js';
 
 export interface PaymentsApp extends SpecApp {
   /** POST as the shopper (or with the headers given). */

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
 import type { EventQuery } from '../../core/event-store.js';
 import { findEventsByReading } from '../../event-store/log-reads-by-reading.js';
-
-const address = {
-  shipping_address: '12 MG Road',
-  shipping_city: 'Pune',
-  shipping_state: 'Maharashtra',
-  shipping_pincode: '411001',
-  shipping_phone: '9876543210',
-};
 
 describe("an order's stock events", () => {
   let t: TestContext;

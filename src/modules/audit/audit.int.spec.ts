@@ -5,19 +5,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specApp } from '../../../tests/helpers/spec-app.js';
 import { createTestApp, loginAdmin, signUp } from '../../../tests/helpers/test-runtime.js';
+import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { orderStream } from '../orders/order.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { reconcileRevenue } from './revenue.js';
 import { anchorDigest, type Anchor } from './anchor.js';
 import { auditCli } from './test-cli.js';
 
-const address = {
-  shipping_address: '12 MG Road',
-  shipping_city: 'Pune',
-  shipping_state: 'Maharashtra',
-  shipping_pincode: '411001',
-  shipping_phone: '9876543210',
-};
 const pause = (ms = 25) => new Promise((r) => setTimeout(r, ms));
 const indiaDate = (ms: number) => new Date(ms + 5.5 * 3_600_000).toISOString().slice(0, 10);
 /** The India-date window around now, a minute either side: orders placed during the test fall in it even across midnight. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The carousels feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -40,10 +40,4 @@ export const carouselEvents = {
 } as const;
 registerEvents(carouselEvents);
 
-type Data<K extends keyof typeof carouselEvents> = z.infer<(typeof carouselEvents)[K]>;
-export type CarouselEvent =
-  | { type: 'CarouselCreated'; data: Data<'CarouselCreated'> }
-  | { type: 'CarouselUpdated'; data: Data<'CarouselUpdated'> }
-  | { type: 'SlideAdded'; data: Data<'SlideAdded'> }
-  | { type: 'SlideUpdated'; data: Data<'SlideUpdated'> }
-  | { type: 'SlideRemoved'; data: Data<'SlideRemoved'> };
+export type CarouselEvent = EventsOf<typeof carouselEvents, Exclude<keyof typeof carouselEvents, 'DemoCarouselsSeedClaimed'>>;

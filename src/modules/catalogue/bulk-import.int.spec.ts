@@ -5,26 +5,7 @@ import { replay } from '../../../projections/runner.js';
 import { START } from '../../core/event-store.js';
 import { verifyStoreChains } from '../audit/chain-sources.js';
 import { biff8 } from './xls.fixture.js';
-
-/** A multipart body built by hand, so the test controls every byte (UTF-8 names included). */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const boundary = '----storetest' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-        'utf8',
-      ),
-    );
-    parts.push(file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipartBody as multipart } from '../../../tests/helpers/catalogue-import.js';
 
 const CSV = [
   'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity',

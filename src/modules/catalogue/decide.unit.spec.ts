@@ -2,26 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import { rateProblem } from '../../shared/gst-rates.js';
 import { checkDetails, decideProduct } from './decide.js';
-import { evolveProduct, initialProductState, type ProductDetails, type ProductEvent } from './product.js';
+import { initialProductState, type ProductDetails, type ProductEvent } from './product.js';
+import { given, gokuDetails, now } from './product-details.fixture.js';
 
-const now = '2026-01-01T00:00:00.000Z';
-const details: ProductDetails = {
-  name: 'Goku Figure',
-  price: 1299,
-  originalPrice: null,
-  image: '',
-  images: [],
-  category: 'Anime Figures',
-  isNew: false,
-  isOnSale: false,
-  discount: null,
-  description: '',
-  inStock: true,
-  rating: 0,
-  reviews: 0,
-  powerPoints: 50,
-};
-const given = (events: ProductEvent[]) => events.reduce(evolveProduct, initialProductState());
+const details = gokuDetails();
 const added: ProductEvent = { type: 'ProductAdded', data: { productId: 'p1', ...details, addedAt: now } };
 
 describe('product decider', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The catalogue feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -47,11 +47,7 @@ export const productEvents = {
 } as const;
 registerEvents(productEvents);
 
-type Data<K extends keyof typeof productEvents> = z.infer<(typeof productEvents)[K]>;
-export type ProductEvent =
-  | { type: 'ProductAdded'; data: Data<'ProductAdded'> }
-  | { type: 'ProductUpdated'; data: Data<'ProductUpdated'> }
-  | { type: 'ProductRemoved'; data: Data<'ProductRemoved'> };
+export type ProductEvent = EventsOf<typeof productEvents>;
 
 /**
  * The catalogue read model (the `products` table and each instance's in-memory catalogue that follows it): its name

@@ -13,6 +13,24 @@ export type ProductState = { status: 'none' } | { status: 'listed'; productId: s
 
 export const initialProductState = (): ProductState => ({ status: 'none' });
 
+/** A product's details before any form or import filled them (in stock, unrated, the default power points). */
+export const blankProductDetails = (): ProductDetails => ({
+  name: '',
+  price: 0,
+  originalPrice: null,
+  image: '',
+  images: [],
+  category: '',
+  isNew: false,
+  isOnSale: false,
+  discount: null,
+  description: '',
+  inStock: true,
+  rating: 0,
+  reviews: 0,
+  powerPoints: DEFAULT_POWER_POINTS,
+});
+
 export function pickDetails(source: ProductDetails): ProductDetails {
   return {
     name: source.name,

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decideProduct } from './decide.js';
-import { evolveProduct, initialProductState, type ProductDetails, type ProductEvent } from './product.js';
+import type { ProductDetails, ProductEvent } from './product.js';
+import { given, gokuDetails, now } from './product-details.fixture.js';
 import { columnMap, missingColumns, readRow } from './import-rows.js';
 import { detailsFromForm } from './schemas.js';
 
-const details = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
-  name: 'Goku Figure',
-  price: 1999,
-  originalPrice: null,
-  image: '',
-  images: [],
-  category: 'Anime Figures',
-  isNew: false,
-  isOnSale: false,
-  discount: null,
-  description: '',
-  inStock: true,
-  rating: 4.5,
-  reviews: 3,
-  powerPoints: 50,
-  ...overrides,
-});
-const given = (events: ProductEvent[]) => events.reduce(evolveProduct, initialProductState());
-const now = '2026-01-01T00:00:00.000Z';
+const details = (overrides: Partial<ProductDetails> = {}) => gokuDetails({ price: 1999, rating: 4.5, reviews: 3, ...overrides });
 const added: ProductEvent = { type: 'ProductAdded', data: { productId: 'p1', ...details(), addedAt: now } };
 
 describe('product decider', () => {

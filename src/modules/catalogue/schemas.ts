@@ -6,7 +6,7 @@ import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
 import { HSN_PATTERN, rateProblem } from '../../shared/gst-rates.js';
-import { CATEGORIES, DEFAULT_POWER_POINTS, type ProductDetails } from './product.js';
+import { blankProductDetails, CATEGORIES, type ProductDetails } from './product.js';
 
 const required = 'Please fill in all required fields';
 const invalidImages = 'One or more image URLs are invalid...';
@@ -152,22 +152,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Applies a (partial) form on top of the current details; throws the form's message for bad image URLs. */
 export function detailsFromForm(form: ProductForm, current: ProductDetails | null): ProductDetails {
-  const base: ProductDetails = current ?? {
-    name: '',
-    price: 0,
-    originalPrice: null,
-    image: '',
-    images: [],
-    category: '',
-    isNew: false,
-    isOnSale: false,
-    discount: null,
-    description: '',
-    inStock: true,
-    rating: 0,
-    reviews: 0,
-    powerPoints: DEFAULT_POWER_POINTS,
-  };
+  const base: ProductDetails = current ?? blankProductDetails();
   let image = base.image;
   let images = base.images;
   if (form.image !== undefined || form.images !== undefined) {

@@ -11,6 +11,7 @@ import {
   initialEmailState,
   type CustomerProfile,
   type CustomerState,
+  type ProfileFields,
 } from './customer.js';
 import { decideCustomer, decideEmailClaim } from './decide.js';
 import type { CredentialStore } from './credentials.js';
@@ -20,15 +21,9 @@ import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 const customerDecider = { initialState: initialCustomerState, evolve: evolveCustomer };
 const emailDecider = { initialState: initialEmailState, evolve: evolveEmail };
 
-export interface Registration {
+export interface Registration extends ProfileFields {
   email: string;
   password: string;
-  fullName: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
   role?: 'customer' | 'admin';
 }
 

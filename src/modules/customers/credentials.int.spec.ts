@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toNewEvents } from '../../core/command-handler.js';
 import { migrate } from '../../db/migrate.js';
 import { createTestApp, loginAdmin, signUp, type TestContext, attemptSignUp } from '../../../tests/helpers/test-runtime.js';
-import { customerStream, emailStream } from './customer.js';
+import { customerStream } from './customer.js';
 import { hashPassword } from './password.js';
 import type { EventStore, StreamWrite } from '../../core/event-store.js';
 import { changePassword, changeSessions } from './commands.js';
 import { CredentialStore } from './credentials.js';
+import { legacyRegistration } from './legacy-registration.fixture.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,34 +57,9 @@ describe('credentials live outside the event log', () => {
     const email = `legacy-${customerId.slice(0, 8)}@example.in`;
     const legacyHash = await hashPassword('legacy-pass1');
     const now = new Date().toISOString();
-    await ctx.runtime.store.appendMany([
-      { streamId: emailStream(email), expectedVersion: 'no_stream', events: toNewEvents([{ type: 'EmailClaimed', data: { email, customerId } }], {}) },
-      {
-        streamId: customerStream(customerId),
-        expectedVersion: 'no_stream',
-        events: toNewEvents(
-          [
-            {
-              type: 'CustomerRegistered',
-              data: {
-                customerId,
-                email,
-                passwordHash: legacyHash,
-                role: 'customer',
-                registeredAt: now,
-                fullName: 'Old Shopper',
-                phone: '',
-                address: '',
-                city: 'Pune',
-                state: 'MH',
-                pincode: '411001',
-              },
-            },
-          ],
-          {},
-        ),
-      },
-    ]);
+    await ctx.runtime.store.appendMany(
+      legacyRegistration({ customerId, email, passwordHash: legacyHash, registeredAt: now, fullName: 'Old Shopper', phone: '', address: '' }),
+    );
     // As if this log had been written before migration 046: run it again.
     await ctx.runtime.pool.query("delete from schema_migrations where name = '046_customer_credentials.sql'");
     await ctx.runtime.pool.query('delete from customer_credentials where customer_id = $1', [customerId]);

@@ -1,4 +1,4 @@
-import { CustomerEvent, EmailEvent } from './events.js';
+import type { CustomerEvent, EmailEvent, ProfileFields } from './events.js';
 
 export * from './events.js';
 
@@ -9,15 +9,9 @@ export const emailStream = (email: string) => `customer-email-${email.trim().toL
 /** Events after which every token issued before them is refused (the customer's session version goes up by one). */
 export const ENDS_EVERY_SESSION: ReadonlySet<string> = new Set(['PasswordChanged', 'SessionsRevoked', 'PersonalDataErased']);
 
-export interface CustomerProfile {
+export interface CustomerProfile extends ProfileFields {
   id: string;
   email: string;
-  fullName: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
   role: 'customer' | 'admin';
   createdAt: string;
 }

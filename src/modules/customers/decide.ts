@@ -1,19 +1,13 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
-import type { CustomerEvent, CustomerState, EmailEvent, EmailState } from './customer.js';
+import type { CustomerEvent, CustomerState, EmailEvent, EmailState, ProfileFields } from './customer.js';
 
 export type CustomerCommand =
   | {
       type: 'RegisterCustomer';
-      data: {
+      data: ProfileFields & {
         customerId: string;
         email: string;
         role: 'customer' | 'admin';
-        fullName: string;
-        phone: string;
-        address: string;
-        city: string;
-        state: string;
-        pincode: string;
         /** The privacy notice shown at sign-up, whose acceptance is recorded with the registration. */
         privacyNoticeVersion: string;
         now: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The customers feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -13,6 +13,8 @@ const profileFields = {
   state: z.string(),
   pincode: z.string(),
 };
+/** The contact details a customer gives at sign-up and may edit later. */
+export type ProfileFields = z.infer<z.ZodObject<typeof profileFields>>;
 
 export const customerEvents = {
   CustomerRegistered: z.object({
@@ -27,12 +29,7 @@ export const customerEvents = {
   ProfileUpdated: z.object({
     customerId: z.string().uuid(),
     email: z.string().email().optional(),
-    fullName: z.string().optional(),
-    phone: z.string().optional(),
-    address: z.string().optional(),
-    city: z.string().optional(),
-    state: z.string().optional(),
-    pincode: z.string().optional(),
+    ...z.object(profileFields).partial().shape,
     updatedAt: z.string().datetime(),
   }),
   /** The password was changed (the hash lives in customer_credentials; `passwordHash` only in older logs). */
@@ -73,14 +70,5 @@ export const customerEvents = {
 } as const;
 registerEvents(customerEvents);
 
-type Data<K extends keyof typeof customerEvents> = z.infer<(typeof customerEvents)[K]>;
-export type CustomerEvent =
-  | { type: 'CustomerRegistered'; data: Data<'CustomerRegistered'> }
-  | { type: 'ProfileUpdated'; data: Data<'ProfileUpdated'> }
-  | { type: 'PasswordChanged'; data: Data<'PasswordChanged'> }
-  | { type: 'SignedOut'; data: Data<'SignedOut'> }
-  | { type: 'SessionsRevoked'; data: Data<'SessionsRevoked'> }
-  | { type: 'RoleChanged'; data: Data<'RoleChanged'> }
-  | { type: 'PersonalDataErased'; data: Data<'PersonalDataErased'> }
-  | { type: 'PrivacyNoticeAccepted'; data: Data<'PrivacyNoticeAccepted'> };
-export type EmailEvent = { type: 'EmailClaimed'; data: Data<'EmailClaimed'> } | { type: 'EmailReleased'; data: Data<'EmailReleased'> };
+export type CustomerEvent = EventsOf<typeof customerEvents, Exclude<keyof typeof customerEvents, EmailEvent['type']>>;
+export type EmailEvent = EventsOf<typeof customerEvents, 'EmailClaimed' | 'EmailReleased'>;

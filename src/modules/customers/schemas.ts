@@ -51,22 +51,19 @@ export const loginBody = z.object({
   password: z.string({ error: 'Please fill in all fields' }).min(1, 'Please fill in all fields').max(200),
 });
 
+/** The name, sent as `full_name` or `name` (storefront spec section 3 takes both). */
+const profileName = z
+  .string()
+  .trim()
+  .min(1, 'Full name cannot be empty')
+  .max(200)
+  .refine(...visible('Name'))
+  .optional();
+
 export const profileBody = z
   .object({
-    full_name: z
-      .string()
-      .trim()
-      .min(1, 'Full name cannot be empty')
-      .max(200)
-      .refine(...visible('Name'))
-      .optional(),
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Full name cannot be empty')
-      .max(200)
-      .refine(...visible('Name'))
-      .optional(),
+    full_name: profileName,
+    name: profileName,
     email: z.string().trim().pipe(z.email('Please enter a valid email address')).optional(),
     phone: phone.optional(),
     address: z

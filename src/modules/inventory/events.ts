@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The inventory feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -13,8 +13,4 @@ export const inventoryEvents = {
 } as const;
 registerEvents(inventoryEvents);
 
-type Data<K extends keyof typeof inventoryEvents> = z.infer<(typeof inventoryEvents)[K]>;
-export type InventoryEvent =
-  | { type: 'StockLevelSet'; data: Data<'StockLevelSet'> }
-  | { type: 'StockReserved'; data: Data<'StockReserved'> }
-  | { type: 'StockReleased'; data: Data<'StockReleased'> };
+export type InventoryEvent = EventsOf<typeof inventoryEvents>;

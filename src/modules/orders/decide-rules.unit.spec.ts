@@ -1,39 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
-import { DEFAULT_HOLD_CAPS, NO_HOLDS } from './holds.js';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
+import type { OrderEvent, OrderStatus } from './order.js';
+import { admin, at, fold, line, other, place, shopper, t0 } from './order-commands.fixture.js';
 
 /** The order decider's guards one by one (the surviving mutants of the first mutation run). */
-const shopper = '11111111-1111-4111-8111-111111111111';
-const other = '22222222-2222-4222-8222-222222222222';
-const admin = '33333333-3333-4333-8333-333333333333';
-const t0 = '2026-01-10T10:00:00.000Z';
-const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
-const line = (unitPricePaise = 1200_00, quantity = 1): OrderLine => ({
-  lineNo: 1,
-  productId: 'p1',
-  name: 'Goku',
-  image: '',
-  category: 'Anime Figures',
-  unitPricePaise,
-  quantity,
-});
-const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
-const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line()]): OrderCommand => ({
-  type: 'PlaceOrder',
-  data: {
-    orderId: 'o1',
-    orderNumber: 'AC-2026-000001',
-    customer: { id: shopper, name: 'S', email: 's@x.in' },
-    items,
-    paymentMethod,
-    shippingAddress: address,
-    holds: NO_HOLDS,
-    caps: DEFAULT_HOLD_CAPS,
-    at: t0,
-  },
-});
-const fold = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
 const run = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, fold(history));
 const after = (history: OrderEvent[], ...commands: OrderCommand[]) => commands.reduce((h, c) => [...h, ...run(h, c)], history);
 const status = (to: OrderStatus, when = at(5), trackingNumber?: string): OrderCommand => ({

@@ -218,33 +218,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       // A COD order the shopper never confirmed (the storefront confirms at once) holds stock like an unpaid one.
       const unconfirmedCod = order.paymentMethod === 'cod' && order.status === 'pending';
       if (Date.parse(command.data.at) < expiresAt) return [];
-      if (unconfirmedCod) {
-        return [
-          {
-            type: 'OrderExpired',
-            data: {
-              orderId: order.orderId,
-              from: order.status,
-              reason: `Order not confirmed within ${EXPIRY_MINUTES} minutes`,
-              by: 'system',
-              at: command.data.at,
-            },
-          },
-        ];
-      }
-      if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed')) return [];
-      return [
-        {
-          type: 'OrderExpired',
-          data: {
-            orderId: order.orderId,
-            from: order.status,
-            reason: `Payment not completed within ${EXPIRY_MINUTES} minutes`,
-            by: 'system',
-            at: command.data.at,
-          },
-        },
+      const expired = (reason: string): OrderEvent[] => [
+        { type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason, by: 'system', at: command.data.at } },
       ];
+      if (unconfirmedCod) return expired(`Order not confirmed within ${EXPIRY_MINUTES} minutes`);
+      if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed')) return [];
+      return expired(`Payment not completed within ${EXPIRY_MINUTES} minutes`);
     }
     case 'DeleteOrder': {
       const order = activeOrder(state);

@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decideOrder, EXPIRED_MESSAGE, stockEffect, type OrderCommand } from './decide.js';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
-import { DEFAULT_HOLD_CAPS, NO_HOLDS, type CustomerHolds } from './holds.js';
+import { initialOrderState, type OrderEvent, type OrderLine, type OrderStatus } from './order.js';
+import type { CustomerHolds } from './holds.js';
+import { admin, at, fold, line, other, place, shopper, t0 } from './order-commands.fixture.js';
 import { gstContained, priceLines, toPaise } from './pricing.js';
 
-const shopper = '11111111-1111-4111-8111-111111111111';
-const other = '22222222-2222-4222-8222-222222222222';
-const admin = '33333333-3333-4333-8333-333333333333';
-const t0 = '2026-01-10T10:00:00.000Z';
-const line = (unitPricePaise: number, quantity = 1, productId = 'p1'): OrderLine => ({
-  lineNo: 1,
-  productId,
-  name: 'Goku',
-  image: '',
-  category: 'Anime Figures',
-  unitPricePaise,
-  quantity,
-});
-const address = { name: 'A', address: '1 Road', addressLine2: '', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '' };
-
-const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [line(1200_00)], holds: CustomerHolds = NO_HOLDS): OrderCommand => ({
-  type: 'PlaceOrder',
-  data: {
-    orderId: 'o1',
-    orderNumber: 'AC-2026-000001',
-    customer: { id: shopper, name: 'S', email: 's@x.in' },
-    items,
-    paymentMethod,
-    shippingAddress: address,
-    holds,
-    caps: DEFAULT_HOLD_CAPS,
-    at: t0,
-  },
-});
-const given = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
 const placed = (method: 'cod' | 'razorpay', items?: OrderLine[]) => decideOrder(place(method, items), initialOrderState());
-const then = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, given(history));
-const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
+const then = (history: OrderEvent[], command: OrderCommand) => decideOrder(command, fold(history));
 const paymentOrder: Extract<OrderCommand, { type: 'RecordPaymentOrder' }> = {
   type: 'RecordPaymentOrder',
   data: { providerOrderId: 'order_A', amountPaise: 1200_00, provider: 'simulator', by: shopper, at: t0 },
@@ -102,7 +72,7 @@ describe('PlaceOrder', () => {
     expect(event!.type).toBe('OrderPlaced');
     if (event!.type !== 'OrderPlaced') return;
     expect(event.data).toMatchObject({ subtotalPaise: 1099_00, shippingPaise: 0, totalPaise: 1099_00, by: shopper, at: t0, orderNumber: 'AC-2026-000001' });
-    expect(given([event!])).toMatchObject({ status: 'active', order: { status: 'pending', paymentStatus: 'pending', stockHeld: true } });
+    expect(fold([event!])).toMatchObject({ status: 'active', order: { status: 'pending', paymentStatus: 'pending', stockHeld: true } });
   });
   it('charges ₹100 shipping below ₹1000 and none from ₹1000', () => {
     expect(priceLines([{ unitPricePaise: 999_99, quantity: 1 }])).toEqual({ subtotalPaise: 999_99, shippingPaise: 100_00, totalPaise: 1099_99 });
@@ -166,7 +136,7 @@ describe('ChangeOrderStatus (admin)', () => {
     const cancelPaid = then(paid, status('cancelled'));
     expect(cancelPaid.map((e) => e.type)).toEqual(['OrderStatusChanged', 'PaymentRefunded']);
     expect(cancelPaid[1]!.data).toMatchObject({ paymentId: 'pay_1', amountPaise: 1200_00, by: admin });
-    expect(given([...paid, ...cancelPaid])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded', stockHeld: false } });
+    expect(fold([...paid, ...cancelPaid])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded', stockHeld: false } });
   });
   it('leaving cancelled re-reserves the stock', () => {
     const h = placed('cod');
@@ -209,7 +179,7 @@ describe('payments', () => {
       data: { providerOrderId: 'order_A', paymentId: 'pay_x', reason: 'card declined', via: 'webhook', by: 'razorpay', at: at(1) },
     };
     const failed = then(h, fail);
-    expect(given([...h, ...failed])).toMatchObject({ order: { paymentStatus: 'failed' } });
+    expect(fold([...h, ...failed])).toMatchObject({ order: { paymentStatus: 'failed' } });
     expect(then([...h, ...failed], fail)).toEqual([]);
     expect(then([...h, ...failed], pay('pay_2'))[0]!.type).toBe('PaymentConfirmed');
     expect(then(paidOnline(), fail)).toEqual([]);
@@ -233,7 +203,7 @@ describe('ExpireOrder', () => {
     const late = then(h, pay('pay_late'));
     expect(late.map((e) => e.type)).toEqual(['PaymentConfirmed', 'PaymentRefunded']);
     expect(late[1]!.data).toMatchObject({ paymentId: 'pay_late', amountPaise: 1200_00, by: 'system' });
-    expect(given([...h, ...late])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' } });
+    expect(fold([...h, ...late])).toMatchObject({ order: { status: 'cancelled', paymentStatus: 'refunded' } });
   });
   it('paying again works until expiry; an expired order refuses a payment window with its reason, until an admin reopens it', () => {
     const h = placed('razorpay');
@@ -245,7 +215,7 @@ describe('ExpireOrder', () => {
     h.push(...then(h, expire(31)));
     expect(() => then(h, paymentOrder)).toThrow(EXPIRED_MESSAGE);
     h.push(...then(h, status('pending')));
-    expect(given(h)).toMatchObject({ order: { status: 'pending', expired: false } });
+    expect(fold(h)).toMatchObject({ order: { status: 'pending', expired: false } });
     expect(then(h, paymentOrder)).toEqual([]);
   });
   it('never expires paid or confirmed COD orders (an unconfirmed COD order expires: see the stock hoarding rules)', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The orders feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -106,9 +106,6 @@ export const orderEvents = {
 } as const;
 registerEvents(orderEvents);
 
-type Data<K extends keyof typeof orderEvents> = z.infer<(typeof orderEvents)[K]>;
-export type OrderEvent = {
-  [K in Exclude<keyof typeof orderEvents, 'OrderNumberAssigned'>]: { type: K; data: Data<K> };
-}[Exclude<keyof typeof orderEvents, 'OrderNumberAssigned'>];
+export type OrderEvent = EventsOf<typeof orderEvents, Exclude<keyof typeof orderEvents, 'OrderNumberAssigned'>>;
 export type OrderEventType = OrderEvent['type'];
 export const ORDER_EVENT_TYPES = Object.keys(orderEvents).filter((t) => t !== 'OrderNumberAssigned') as OrderEventType[];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { loadInventory } from '../inventory/index.js';
 import { expireDueOrders } from './commands.js';
 import { orderStream } from './order.js';
@@ -8,13 +9,6 @@ import { DEFAULT_HOLD_CAPS } from './holds.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
-const address = {
-  shipping_address: '12 MG Road',
-  shipping_city: 'Pune',
-  shipping_state: 'Maharashtra',
-  shipping_pincode: '411001',
-  shipping_phone: '9876543210',
-};
 
 describe('orders API', () => {
   let t: TestContext;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The payments feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -19,8 +19,5 @@ export const refundEvents = {
 registerEvents(paymentEvents);
 registerEvents(refundEvents);
 
-type Data<E, K extends keyof E> = E[K] extends z.ZodType ? z.infer<E[K]> : never;
-export type PaymentEvent = { type: 'RazorpayWebhookProcessed'; data: Data<typeof paymentEvents, 'RazorpayWebhookProcessed'> };
-export type RefundEvent = {
-  [K in keyof typeof refundEvents]: { type: K; data: Data<typeof refundEvents, K> };
-}[keyof typeof refundEvents];
+export type PaymentEvent = EventsOf<typeof paymentEvents>;
+export type RefundEvent = EventsOf<typeof refundEvents>;

@@ -4,9 +4,10 @@ import { createTestApp, type TestContext } from '../../../tests/helpers/test-run
 import { toNewEvents } from '../../core/command-handler.js';
 import { PostgresEventStore } from '../../event-store/postgres.js';
 import { verifyStoreChains } from '../audit/chain-sources.js';
-import { customerStream, emailStream } from '../customers/customer.js';
+import { customerStream } from '../customers/customer.js';
 import { CredentialStore } from '../customers/credentials.js';
 import { hashPassword } from '../customers/password.js';
+import { legacyRegistration } from '../customers/legacy-registration.fixture.js';
 import { addressBookStream } from '../profile/address-book.js';
 import { encryptExistingLog, LOG_MIGRATION_STREAM } from './encrypt-log.js';
 
@@ -35,33 +36,10 @@ describe('an older log with personal data in clear (issue 21, forward migration)
     // Written as the store did before: no codec, plain stream id, the hash in the event.
     const plainStore = new PostgresEventStore(ctx.runtime.pool);
     await plainStore.appendMany([
-      { streamId: emailStream(email), expectedVersion: 'no_stream', events: toNewEvents([{ type: 'EmailClaimed', data: { email, customerId } }], {}) },
-      {
-        streamId: customerStream(customerId),
-        expectedVersion: 'no_stream',
-        events: toNewEvents(
-          [
-            {
-              type: 'CustomerRegistered',
-              data: {
-                customerId,
-                email,
-                passwordHash: legacyHash,
-                role: 'customer',
-                registeredAt: now,
-                fullName: `Old Shopper ${tag}`,
-                phone: '9811122233',
-                address: `3 Old Lane ${tag}`,
-                city: 'Pune',
-                state: 'MH',
-                pincode: '411001',
-              },
-            },
-            { type: 'PasswordChanged', data: { customerId, passwordHash: legacyHash, changedAt: now } },
-          ],
-          {},
-        ),
-      },
+      ...legacyRegistration(
+        { customerId, email, passwordHash: legacyHash, registeredAt: now, fullName: `Old Shopper ${tag}`, phone: '9811122233', address: `3 Old Lane ${tag}` },
+        [{ type: 'PasswordChanged', data: { customerId, passwordHash: legacyHash, changedAt: now } }],
+      ),
       {
         streamId: addressBookStream(customerId),
         expectedVersion: 'no_stream',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerEvents } from '../../core/event-registry.js';
+import { registerEvents, type EventsOf } from '../../core/event-registry.js';
 
 /**
  * The profile feature's events: their schemas (validated at append through the registry) and types, nothing else.
@@ -31,12 +31,7 @@ export const addressBookEvents = {
 } as const;
 registerEvents(addressBookEvents);
 
-type Data<K extends keyof typeof addressBookEvents> = z.infer<(typeof addressBookEvents)[K]>;
-export type AddressBookEvent =
-  | { type: 'AddressAdded'; data: Data<'AddressAdded'> }
-  | { type: 'AddressUpdated'; data: Data<'AddressUpdated'> }
-  | { type: 'AddressRemoved'; data: Data<'AddressRemoved'> }
-  | { type: 'DefaultAddressSet'; data: Data<'DefaultAddressSet'> };
+export type AddressBookEvent = EventsOf<typeof addressBookEvents>;
 
 export const wishlistEvents = {
   WishlistItemAdded: z.object({ customerId: z.uuid(), productId: z.string().min(1), addedAt: z.iso.datetime() }),
@@ -44,6 +39,4 @@ export const wishlistEvents = {
 } as const;
 registerEvents(wishlistEvents);
 
-type WishlistData<K extends keyof typeof wishlistEvents> = z.infer<(typeof wishlistEvents)[K]>;
-export type WishlistEvent =
-  { type: 'WishlistItemAdded'; data: WishlistData<'WishlistItemAdded'> } | { type: 'WishlistItemRemoved'; data: WishlistData<'WishlistItemRemoved'> };
+export type WishlistEvent = EventsOf<typeof wishlistEvents>;

@@ -1,32 +1,10 @@
 import type pg from 'pg';
+import type { z } from 'zod';
+import type { addressSchema, wishlistEntrySchema } from './schemas.js';
 
-/** An address as the storefront reads it: the server field names of storefront spec section 3. */
-export interface AddressDto {
-  id: string;
-  name: string;
-  address: string;
-  address_line2: string;
-  landmark: string;
-  city: string;
-  state: string;
-  pincode: string;
-  phone: string;
-  is_default: boolean;
-  address_type: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WishlistEntryDto {
-  productId: string;
-  name: string;
-  image: string;
-  category: string;
-  price: number;
-  /** What Add to Cart from the wishlist needs: whether it can be bought now, and how many. */
-  inStock: boolean;
-  stockQuantity: number;
-}
+/** An address and a wishlist entry as the storefront reads them: the routes' response schemas (schemas.ts). */
+export type AddressDto = z.infer<typeof addressSchema>;
+export type WishlistEntryDto = z.infer<typeof wishlistEntrySchema>;
 
 export interface ProductSummary {
   id: string;

@@ -57,22 +57,19 @@ export const wishlistMergeBody = z.object({
   productIds: z.array(productId, { error: 'productIds must be a list' }).max(200, 'Too many products to merge'),
 });
 
+/** The name, sent as `name` or `full_name` (storefront spec section 3 takes both). */
+const profileName = z
+  .string()
+  .trim()
+  .min(1, 'Full name cannot be empty')
+  .max(200, 'Value is too long')
+  .refine((v) => isVisibleText(v), invisibleMessage('Name'))
+  .optional();
+
 export const userProfileBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Full name cannot be empty')
-      .max(200, 'Value is too long')
-      .refine((v) => isVisibleText(v), invisibleMessage('Name'))
-      .optional(),
-    full_name: z
-      .string()
-      .trim()
-      .min(1, 'Full name cannot be empty')
-      .max(200, 'Value is too long')
-      .refine((v) => isVisibleText(v), invisibleMessage('Name'))
-      .optional(),
+    name: profileName,
+    full_name: profileName,
     email: z.string().trim().max(200, 'Value is too long').pipe(z.email('Please enter a valid email address')).optional(),
     phone: z.string().trim().max(20, 'Please enter a valid 10-digit phone number').optional(),
     /** Needed only when the e-mail changes. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { codOrderBody } from '../../../tests/helpers/test-orders.js';
 
 /**
  * Across features, through their public routes only: the catalogue sells a product, the orders module delivers it,
@@ -36,15 +37,7 @@ describe('review journey through the catalogue and orders modules', () => {
       expect.objectContaining({ productId, name: 'Zoro Enma Figure', price: 1800, category: 'Anime Figures' }),
     ]);
 
-    const placed = await send('POST', '/api/orders', shopper.auth, {
-      items: [{ productId, quantity: 1 }],
-      shipping_address: '1 Marine Drive',
-      shipping_city: 'Mumbai',
-      shipping_state: 'Maharashtra',
-      shipping_pincode: '400001',
-      shipping_phone: '9876543210',
-      payment_method: 'cod',
-    });
+    const placed = await send('POST', '/api/orders', shopper.auth, codOrderBody(productId));
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().order.id as string;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { codOrderBody } from '../../../tests/helpers/test-orders.js';
 import type { CatalogueModule } from '../catalogue/index.js';
 
 /**
@@ -55,15 +56,7 @@ describe('reviews: read-your-writes of the product rating', () => {
     expect(created.statusCode, created.body).toBe(201);
     const productId = created.json().product.id as string;
     const shopper = await signUp(t.app);
-    const placed = await send('POST', '/api/orders', shopper.auth, {
-      items: [{ productId, quantity: 1 }],
-      shipping_address: '1 Marine Drive',
-      shipping_city: 'Mumbai',
-      shipping_state: 'Maharashtra',
-      shipping_pincode: '400001',
-      shipping_phone: '9876543210',
-      payment_method: 'cod',
-    });
+    const placed = await send('POST', '/api/orders', shopper.auth, codOrderBody(productId));
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json().order.id as string;
     for (const status of ['confirmed', 'shipped', 'delivered'])

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2EContext } from '../harness.js';
 import { loginAdmin, signUp } from '../../helpers/test-runtime.js';
+import { codOrderBody } from '../../helpers/test-orders.js';
 
 export const SCREENSHOTS = path.resolve(new URL('.', import.meta.url).pathname, '../../../admin-web/screenshots');
 
@@ -36,15 +37,7 @@ export async function placeOrder(store: E2EContext, token: string, productId: st
   const response = await fetch(`${store.baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      items: [{ productId, quantity: 1 }],
-      shipping_address: '1 Marine Drive',
-      shipping_city: 'Mumbai',
-      shipping_state: 'Maharashtra',
-      shipping_pincode: '400001',
-      shipping_phone: '9876543210',
-      payment_method: 'cod',
-    }),
+    body: JSON.stringify(codOrderBody(productId)),
   });
   const body = (await response.json()) as { order: { id: string; orderNumber: string } };
   expect(response.status, JSON.stringify(body)).toBe(201);

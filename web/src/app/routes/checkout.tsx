@@ -12,6 +12,7 @@ import { signupAddress } from '../../features/checkout/signup-address';
 import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-place-order';
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
+import { LocationFields } from '../../features/user/components/location-fields';
 import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
 import { formatINR } from '@kit/format';
 import { OrderTotals } from '../../features/checkout/components/order-totals';
@@ -153,24 +154,14 @@ export default function CheckoutRoute() {
                     <span className="field__label">Address *</span>
                     <textarea name="address" rows={2} value={manual.address} onChange={setField('address')} autoComplete="street-address" />
                   </label>
-                  <label className="field">
-                    <span className="field__label">Pincode *</span>
-                    <input name="pincode" inputMode="numeric" maxLength={6} value={manual.pincode} onChange={setField('pincode')} autoComplete="postal-code" />
-                    {lookup === 'loading' && <small className="field__hint">Looking up pincode…</small>}
-                  </label>
-                  <label className="field">
-                    <span className="field__label">City *</span>
-                    <input name="city" value={manual.city} onChange={setField('city')} autoComplete="address-level2" />
-                  </label>
-                  <label className="field">
-                    <span className="field__label">State *</span>
-                    <select name="state" value={manual.state} onChange={setField('state')}>
-                      <option value="">Select state</option>
-                      {CHECKOUT_STATES.map((s) => (
-                        <option key={s}>{s}</option>
-                      ))}
-                    </select>
-                  </label>
+                  <LocationFields
+                    pincode={manual.pincode}
+                    city={manual.city}
+                    state={manual.state}
+                    onChange={setField}
+                    states={CHECKOUT_STATES}
+                    lookingUp={lookup === 'loading'}
+                  />
                 </div>
               )}
             </section>

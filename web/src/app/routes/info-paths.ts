@@ -1,4 +1,4 @@
-/** Informational pages linked from the header and footer (content in info-content.ts, loaded with the page). */
+/** Informational pages linked from the header and footer (content in info-content.ts and info-pages.json, loaded with the page). */
 export const INFO_PATHS = [
   '/help',
   '/contact',

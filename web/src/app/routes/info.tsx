@@ -1,11 +1,12 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, useLocation } from 'react-router';
 import { INFO_CONTENT } from './info-content';
+import type { InfoPage } from './info-content';
 import NotFoundRoute from './not-found';
 
 export default function InfoRoute() {
   const { pathname } = useLocation();
-  const page = INFO_CONTENT[pathname.replace(/\/$/, '')];
+  const page: InfoPage | undefined = (INFO_CONTENT as Record<string, InfoPage>)[pathname.replace(/\/$/, '')];
   useDocumentTitle(page?.title ?? 'Page not found');
   if (!page) return <NotFoundRoute />;
   return (

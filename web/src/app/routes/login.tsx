@@ -1,8 +1,9 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { useAuthForm } from '../../lib/auth/use-auth-form';
 import { FormError } from '../../components/ui/form-error';
 
 export default function LoginRoute() {
@@ -12,30 +13,20 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useAuthForm({
+    title: 'Sign In Failed',
+    describe: (err) => (err instanceof Error && err.message ? err.message : 'An error occurred during sign in'),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Please fill in all fields');
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => (!email.trim() || !password ? 'Please fill in all fields' : null),
+    async () => {
       const user = await signIn({ email: email.trim(), password });
       toast({ title: 'Welcome back!', description: 'You have successfully signed in.', variant: 'success' });
       if (user.isAdmin) window.location.assign('/admin');
       else navigate('/');
-    } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'An error occurred during sign in';
-      setError(message);
-      toast({ title: 'Sign In Failed', description: message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="container auth-page">

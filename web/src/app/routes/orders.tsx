@@ -8,17 +8,13 @@ import { useSignInRedirect } from '../../lib/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import { PayNow } from '../pay-now';
-import { StatusBadge } from '@kit/orders';
+import { ORDER_STATUSES, StatusBadge, orderStatusLabel } from '@kit/orders';
 import { formatDate, formatINR } from '@kit/format';
 
+/** The shopper's filter: every status by its shopper label; `pending` reads as 'Placed', so it is filtered with `placed`. */
 const STATUS_FILTERS = [
   { value: 'all', label: 'All orders' },
-  { value: 'placed', label: 'Placed' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'processing', label: 'Processing' },
-  { value: 'shipped', label: 'Shipped' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'cancelled', label: 'Cancelled' },
+  ...ORDER_STATUSES.filter((s) => s !== 'pending').map((s) => ({ value: s, label: orderStatusLabel(s, 'shopper') })),
 ];
 
 export default function OrdersRoute() {

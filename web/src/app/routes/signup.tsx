@@ -1,10 +1,12 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { useAuthForm } from '../../lib/auth/use-auth-form';
 import { SIGNUP_STATES } from '../../lib/constants';
 import { FormError } from '../../components/ui/form-error';
+import { LocationFields } from '../../features/user/components/location-fields';
 
 const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '', phone: '', address: '', pincode: '', city: '', state: '' };
 
@@ -23,21 +25,16 @@ export default function SignupRoute() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useAuthForm({
+    title: 'Sign Up Failed',
+    describe: (err) => (err instanceof Error ? err.message || 'Failed to create account' : 'An unexpected error occurred'),
+  });
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = validateSignup(form);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
+  const submit = onSubmit(
+    () => validateSignup(form),
+    async () => {
       await signUp({
         full_name: form.fullName.trim(),
         email: form.email.trim(),
@@ -50,14 +47,8 @@ export default function SignupRoute() {
       });
       toast({ title: 'Account created successfully!', description: `Welcome to Anime Collectibles, ${form.fullName.trim()}!`, variant: 'success' });
       navigate('/');
-    } catch (err) {
-      const message = err instanceof Error ? err.message || 'Failed to create account' : 'An unexpected error occurred';
-      setError(message);
-      toast({ title: 'Sign Up Failed', description: message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="container auth-page">
@@ -82,25 +73,7 @@ export default function SignupRoute() {
             <span className="field__label">Confirm password *</span>
             <input type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
           </label>
-          <label className="field">
-            <span className="field__label">Pincode *</span>
-            <input name="pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" value={form.pincode} onChange={set('pincode')} />
-          </label>
-          <label className="field">
-            <span className="field__label">City *</span>
-            <input name="city" autoComplete="address-level2" value={form.city} onChange={set('city')} />
-          </label>
-          <label className="field">
-            <span className="field__label">State *</span>
-            <select name="state" value={form.state} onChange={set('state')}>
-              <option value="">Select state</option>
-              {SIGNUP_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LocationFields pincode={form.pincode} city={form.city} state={form.state} onChange={set} states={SIGNUP_STATES} />
           <label className="field">
             <span className="field__label">Phone (optional)</span>
             <input name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />

@@ -4,6 +4,40 @@ import { useAuth } from '../../lib/auth/auth-provider';
 import { MenuIcon } from '../ui/icons';
 import { useToast } from '@kit/ui/toast';
 
+type Link = readonly [to: string, label: string];
+const BROWSE: Link[] = [
+  ['/', 'Home'],
+  ['/anime-figures', 'Anime Figures'],
+  ['/keychains', 'Keychains'],
+  ['/products', 'All Products'],
+];
+const SIGNED_IN: Link[] = [
+  ['/profile', 'Profile'],
+  ['/orders', 'Orders'],
+  ['/wishlist', 'Wishlist'],
+];
+const SIGNED_OUT: Link[] = [
+  ['/login', 'Sign In'],
+  ['/signup', 'Sign Up'],
+];
+/** The dashboard is another app: its links load a new page. */
+const ADMIN: Link[] = [
+  ['/admin', 'Dashboard'],
+  ['/admin/products', 'Products'],
+  ['/admin/orders', 'Orders'],
+  ['/admin/users', 'Users'],
+];
+
+/** One menu item a link, in the order given. */
+function MenuLinks({ links, open }: { links: Link[]; open: (to: string) => void }) {
+  return links.map(([to, label]) => (
+    <Menu.Item key={to} className="menu__item" onSelect={() => open(to)}>
+      {label}
+    </Menu.Item>
+  ));
+}
+const openOtherApp = (to: string) => window.location.assign(to);
+
 export function MainMenu() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -16,58 +50,15 @@ export function MainMenu() {
       <Menu.Portal>
         <Menu.Content className="menu" sideOffset={8} align="start">
           <Menu.Label className="menu__label">Navigation</Menu.Label>
-          <Menu.Item className="menu__item" onSelect={go('/')}>
-            Home
-          </Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/anime-figures')}>
-            Anime Figures
-          </Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/keychains')}>
-            Keychains
-          </Menu.Item>
-          <Menu.Item className="menu__item" onSelect={go('/products')}>
-            All Products
-          </Menu.Item>
+          <MenuLinks links={BROWSE} open={navigate} />
           <Menu.Separator className="menu__separator" />
           <Menu.Label className="menu__label">Account</Menu.Label>
-          {user ? (
-            <>
-              <Menu.Item className="menu__item" onSelect={go('/profile')}>
-                Profile
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/orders')}>
-                Orders
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/wishlist')}>
-                Wishlist
-              </Menu.Item>
-            </>
-          ) : (
-            <>
-              <Menu.Item className="menu__item" onSelect={go('/login')}>
-                Sign In
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={go('/signup')}>
-                Sign Up
-              </Menu.Item>
-            </>
-          )}
+          <MenuLinks links={user ? SIGNED_IN : SIGNED_OUT} open={navigate} />
           {user?.isAdmin && (
             <>
               <Menu.Separator className="menu__separator" />
               <Menu.Label className="menu__label">Admin</Menu.Label>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>
-                Dashboard
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/products')}>
-                Products
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/orders')}>
-                Orders
-              </Menu.Item>
-              <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin/users')}>
-                Users
-              </Menu.Item>
+              <MenuLinks links={ADMIN} open={openOtherApp} />
             </>
           )}
           <Menu.Separator className="menu__separator" />
@@ -99,17 +90,9 @@ export function AccountMenu() {
             <span>{user.email}</span>
           </div>
           <Menu.Separator className="menu__separator" />
-          <Menu.Item className="menu__item" onSelect={() => navigate('/profile')}>
-            Profile
-          </Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/orders')}>
-            Orders
-          </Menu.Item>
-          <Menu.Item className="menu__item" onSelect={() => navigate('/wishlist')}>
-            Wishlist
-          </Menu.Item>
+          <MenuLinks links={SIGNED_IN} open={navigate} />
           {user.isAdmin && (
-            <Menu.Item className="menu__item" onSelect={() => window.location.assign('/admin')}>
+            <Menu.Item className="menu__item" onSelect={() => openOtherApp('/admin')}>
               Admin Dashboard
             </Menu.Item>
           )}

@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@kit/ui/toast';
 import { usePincodeLookup } from './use-pincode-lookup';
+import { mountInDocument } from '../../testing/mount-in-document';
 
 /**
  * The address form's pincode lookup (storefront spec: 'a pincode of 6 characters triggers a lookup that fills city and
  * state; lookup failure shows 'Invalid Pincode' or 'Failed to fetch pincode data') with the real hook, toaster and
  * Radix toasts in happy-dom, on fake timers for the toast's 5 s default.
  */
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let setPincode: (value: string) => void = () => undefined;
 function Form() {
@@ -25,7 +24,6 @@ function Form() {
   );
 }
 
-let root: Root | undefined;
 const calls: string[] = [];
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -48,17 +46,14 @@ const toasts = () =>
   ]);
 const form = () => document.querySelector('[data-testid="form"]')!.textContent!.trim();
 
+let unmount: () => Promise<void> = async () => undefined;
 beforeEach(async () => {
   vi.useFakeTimers();
   calls.length = 0;
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<ToastProvider>{<Form />}</ToastProvider>));
+  unmount = await mountInDocument(<ToastProvider>{<Form />}</ToastProvider>);
 });
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
+  await unmount();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '@kit/ui/toast';
 import { HEIGHTS, type Carousel, type CarouselInput } from '../api/carousel';
@@ -110,17 +110,7 @@ export function CarouselFormDialog({ carousel, onClose }: { carousel: Carousel |
             </select>
           </label>
         </div>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-footer">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={save.isPending}>
-            {editing ? 'Update Carousel' : 'Create Carousel'}
-          </Button>
-        </div>
+        <FormDialogFooter error={error} onCancel={onClose} busy={save.isPending} submitLabel={editing ? 'Update Carousel' : 'Create Carousel'} />
       </form>
     </Dialog>
   );

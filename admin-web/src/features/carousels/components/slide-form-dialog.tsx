@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '@kit/ui/toast';
 import type { Carousel, Slide, SlideInput } from '../api/carousel';
@@ -130,12 +130,7 @@ export function SlideFormDialog({ target, onClose }: { target: SlideTarget; onCl
             </select>
           </label>
         </div>
-        <div className="dialog-footer">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={save.isPending || uploading}>
-            {target?.slide ? 'Update Slide' : 'Add Slide'}
-          </Button>
-        </div>
+        <FormDialogFooter onCancel={onClose} busy={save.isPending || uploading} submitLabel={target?.slide ? 'Update Slide' : 'Add Slide'} />
       </form>
     </Dialog>
   );

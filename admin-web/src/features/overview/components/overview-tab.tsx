@@ -7,6 +7,33 @@ import type { AdminOrder } from '../../../lib/admin-order';
 import type { AdminProduct } from '../../../lib/admin-product';
 import { useStats } from '../api/get-stats';
 
+interface AlertCardProps {
+  title: string;
+  caption: string;
+  tone: 'amber' | 'red';
+  testId: string;
+  /** Absent until the stats have loaded. */
+  value: number | undefined;
+  action: string;
+  onAction(): void;
+}
+
+/** A count that asks for action (orders to confirm, stock to refill), with the button that goes to it. */
+function AlertCard({ title, caption, tone, testId, value, action, onAction }: AlertCardProps) {
+  return (
+    <Card title={title} caption={caption} className={`alert-card alert-${tone}`}>
+      <div className="alert-row">
+        <span className="stat-value num" data-testid={testId}>
+          {value === undefined ? '—' : formatCount(value)}
+        </span>
+        <Button variant="outline" onClick={onAction}>
+          {action}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 type Props = {
   orders: AdminOrder[];
   products: AdminProduct[];
@@ -37,26 +64,24 @@ export function OverviewTab({ orders, products, onSwitchTab, onViewOrder, onEdit
         ))}
       </div>
       <div className="two-col">
-        <Card title="Pending Orders" caption="Orders awaiting confirmation" className="alert-card alert-amber">
-          <div className="alert-row">
-            <span className="stat-value num" data-testid="stat-pending-orders">
-              {stats ? formatCount(stats.pendingOrders) : '—'}
-            </span>
-            <Button variant="outline" onClick={() => onSwitchTab('orders')}>
-              View Orders
-            </Button>
-          </div>
-        </Card>
-        <Card title="Low Stock Alert" caption="Products running low on stock" className="alert-card alert-red">
-          <div className="alert-row">
-            <span className="stat-value num" data-testid="stat-low-stock">
-              {stats ? formatCount(stats.lowStockProducts) : '—'}
-            </span>
-            <Button variant="outline" onClick={() => onSwitchTab('products')}>
-              Manage Inventory
-            </Button>
-          </div>
-        </Card>
+        <AlertCard
+          title="Pending Orders"
+          caption="Orders awaiting confirmation"
+          tone="amber"
+          testId="stat-pending-orders"
+          value={stats?.pendingOrders}
+          action="View Orders"
+          onAction={() => onSwitchTab('orders')}
+        />
+        <AlertCard
+          title="Low Stock Alert"
+          caption="Products running low on stock"
+          tone="red"
+          testId="stat-low-stock"
+          value={stats?.lowStockProducts}
+          action="Manage Inventory"
+          onAction={() => onSwitchTab('products')}
+        />
       </div>
       <div className="two-col">
         <Card title="Recent Orders">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '@kit/ui/toast';
 import { CATEGORIES, type AdminProduct } from '../../../lib/admin-product';
@@ -204,17 +205,12 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
           Description
           <textarea value={values.description} onChange={set('description')} name="description" rows={3} />
         </label>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-footer">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" disabled={save.isPending || uploading}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Product' : 'Add Product'}
-          </Button>
-        </div>
+        <FormDialogFooter
+          error={error}
+          onCancel={onClose}
+          busy={save.isPending || uploading}
+          submitLabel={save.isPending ? 'Saving...' : editing ? 'Update Product' : 'Add Product'}
+        />
       </form>
     </Dialog>
   );

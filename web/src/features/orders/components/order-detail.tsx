@@ -9,6 +9,7 @@ import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
 import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
+import { PlaceAndPhone } from '../../../components/ui/place-and-phone';
 
 /**
  * One order in full. `payment` renders the order's payment action (the app composes the checkout's Pay now here, so
@@ -111,14 +112,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
               )}
               {a.address}
               {a.addressLine2 && <>, {a.addressLine2}</>}
-              <br />
-              {a.city}, {a.state} {a.pincode}
-              {a.phone && (
-                <>
-                  <br />
-                  Phone: {a.phone}
-                </>
-              )}
+              <PlaceAndPhone city={a.city} state={a.state} pincode={a.pincode} phone={a.phone} />
             </p>
           </section>
           <section className="card panel">

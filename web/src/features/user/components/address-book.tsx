@@ -3,6 +3,7 @@ import { useToast } from '@kit/ui/toast';
 import { useCreateAddress, useDeleteAddress, useUpdateAddress } from '../api/addresses';
 import type { Address } from '../../../lib/profile/types';
 import { AddressForm } from './address-form';
+import { PlaceAndPhone } from '../../../components/ui/place-and-phone';
 
 export function AddressBook({ addresses }: { addresses: Address[] }) {
   const { toast } = useToast();
@@ -66,14 +67,7 @@ export function AddressBook({ addresses }: { addresses: Address[] }) {
                 {a.addressLine1}
                 {a.addressLine2 && <>, {a.addressLine2}</>}
                 {a.landmark && <>, near {a.landmark}</>}
-                <br />
-                {a.city}, {a.state} {a.pincode}
-                {a.phone && (
-                  <>
-                    <br />
-                    Phone: {a.phone}
-                  </>
-                )}
+                <PlaceAndPhone city={a.city} state={a.state} pincode={a.pincode} phone={a.phone} />
               </p>
               <div className="row">
                 <button type="button" className="button button--outline button--small" onClick={() => setEditing(a)}>

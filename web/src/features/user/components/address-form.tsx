@@ -3,6 +3,7 @@ import { CHECKOUT_STATES } from '../../../lib/constants';
 import type { Address, AddressType } from '../../../lib/profile/types';
 import { usePincodeLookup } from '../use-pincode-lookup';
 import { FormError } from '../../../components/ui/form-error';
+import { LocationFields } from './location-fields';
 
 export type AddressDraft = Omit<Address, 'id'>;
 
@@ -45,7 +46,6 @@ export function AddressForm({ initial = EMPTY_ADDRESS, busy, submitLabel, onSubm
     setError('');
     onSubmit(form);
   };
-  const located = lookup === 'found';
   return (
     <form className="address-form" onSubmit={submit} noValidate>
       <FormError message={error} />
@@ -61,28 +61,15 @@ export function AddressForm({ initial = EMPTY_ADDRESS, busy, submitLabel, onSubm
             10-digit mobile number
           </small>
         </label>
-        <label className="field">
-          <span className="field__label">Pincode *</span>
-          <input name="pincode" inputMode="numeric" maxLength={6} value={form.pincode} onChange={set('pincode')} autoComplete="postal-code" />
-          {lookup === 'loading' && <small className="field__hint">Looking up pincode…</small>}
-        </label>
-        <label className="field">
-          <span className="field__label">City *</span>
-          <input name="city" value={form.city} onChange={set('city')} readOnly={located} aria-readonly={located} />
-        </label>
-        <label className="field">
-          <span className="field__label">State *</span>
-          {located ? (
-            <input name="state" value={form.state} readOnly aria-readonly />
-          ) : (
-            <select name="state" value={form.state} onChange={set('state')}>
-              <option value="">Select state</option>
-              {CHECKOUT_STATES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          )}
-        </label>
+        <LocationFields
+          pincode={form.pincode}
+          city={form.city}
+          state={form.state}
+          onChange={set}
+          states={CHECKOUT_STATES}
+          lookingUp={lookup === 'loading'}
+          located={lookup === 'found'}
+        />
         <label className="field form-grid__wide">
           <span className="field__label">Address line 1 *</span>
           <input name="addressLine1" value={form.addressLine1} onChange={set('addressLine1')} autoComplete="address-line1" />
