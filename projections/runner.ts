@@ -192,16 +192,32 @@ export class ProjectionRunner {
     this.timer.unref();
   }
 
+  /**
+   * One round of the timer's work, now: a leader checks its lock (and steps down when it is gone); a follower reads the
+   * checkpoints and stands for election. Resolves with the role once the hand-over it started (if any) is over. For a
+   * caller that learns of a hand-over before the timer does (the hardening specs drive elections with it).
+   */
+  async checkLeadership(): Promise<RunnerRole> {
+    if (this.stopped) return this.currentRole;
+    await this.round(true);
+    await this.transition;
+    return this.currentRole;
+  }
+
+  private async round(electNow: boolean): Promise<void> {
+    if (this.currentRole === 'leader') {
+      await this.lock.verify();
+    } else {
+      await this.refresh();
+      if (this.options.lead !== false && (electNow || Date.now() - this.lastElection >= this.tickMs)) await this.elect();
+    }
+  }
+
   private async tick(): Promise<void> {
     this.timer = null;
     if (this.stopped) return;
     try {
-      if (this.currentRole === 'leader') {
-        await this.lock.verify();
-      } else {
-        await this.refresh();
-        if (this.options.lead !== false && Date.now() - this.lastElection >= this.tickMs) await this.elect();
-      }
+      await this.round(false);
     } catch (error) {
       this.log.warn?.({ err: error }, 'projection runner tick failed; retrying');
     }

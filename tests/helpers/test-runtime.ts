@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
 import { NO_LIMITS } from '../../src/config/limits.js';
 import { createRuntime, type Limits, type Runtime } from '../../src/runtime.js';
+import type { RunnerOptions } from '../../projections/runner.js';
 import { UNCAPPED_HOLDS, type HoldCaps } from '../../src/modules/orders/holds.js';
 import type { ImageFetchRules } from '../../src/modules/media/index.js';
 
@@ -58,6 +59,8 @@ export async function createTestApp(
     localLocks?: boolean;
     /** The image routes' fetch policy and resolver (tests/hardening/fake-image-host.ts). */
     imageFetch?: ImageFetchRules;
+    /** The projection runner's options (tests/hardening/projection-leader.int.spec.ts drives elections itself). */
+    projections?: RunnerOptions;
   } = {},
 ): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase({ migrated: true }));
@@ -78,6 +81,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.localLocks === false ? { localLocks: false } : {}),
     ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
+    ...(options.projections ? { projections: options.projections } : {}),
     // Most specs place many orders from one shopper; the stock-hoarding caps have their own specs (holdCaps to apply them).
     holdCaps: options.holdCaps ?? UNCAPPED_HOLDS,
   });

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
  *
  * The page is rendered by the real server renderer (entry-server.tsx, reads answered by fixtures), then hydrated by the
  * real boot module (boot.tsx's startApp) in happy-dom, as a guest with nothing stored; the carousel's re-read after hydration is
- * held (never answered), so it only starts. The page's sections are wrapped to count their renders, and React's
+ * held, so it only starts, unless a test answers it (then only the carousel may render again, not the page around it). The page's sections are wrapped to count their renders, and React's
  * DevTools hook reports each commit's priority (1 = synchronous).
  */
 type Entry = { kind: 'render'; name: string } | { kind: 'commit'; priority: number };
@@ -50,6 +50,7 @@ vi.mock('../features/products/components/featured-products', counted('FeaturedPr
 vi.mock('../features/products/components/keychain-showcase', counted('KeychainShowcase'));
 vi.mock('../features/products/components/product-gallery', counted('ProductGallery'));
 vi.mock('../features/products/components/product-reviews', counted('ProductReviews'));
+vi.mock('../features/carousels/components/carousel', counted('Carousel'));
 
 const product = (i: number, category = i % 2 ? 'Keychains' : 'Anime Figures') => ({
   id: `p${i}`,
@@ -106,20 +107,24 @@ beforeAll(async () => {
 }, 60_000);
 
 const carouselReads: string[] = [];
+/** The held carousel re-reads' answers: a test that calls one answers that read (the others stay held forever). */
+const carouselAnswers: ((response: Response) => void)[] = [];
 
 let root: Root | undefined;
 
 beforeEach(() => {
   log.length = 0;
   carouselReads.length = 0;
+  carouselAnswers.length = 0;
   localStorage.clear();
   delete document.documentElement.dataset.hydrated;
   // Reads after hydration: the carousel is asked again (staleTime 0) and held; anything else would be a repeated read.
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
-      if (String(url).includes('/carousels/')) carouselReads.push(String(url));
-      return new Promise(() => undefined);
+      if (!String(url).includes('/carousels/')) return new Promise(() => undefined);
+      carouselReads.push(String(url));
+      return new Promise<Response>((resolve) => carouselAnswers.push(resolve));
     }),
   );
 });
@@ -192,6 +197,28 @@ describe('after hydration, nothing renders the page again synchronously (a guest
     expect(renders('FeaturedProducts')).toBeGreaterThan(0);
     expect(renders('KeychainShowcase')).toBeGreaterThan(0);
     expect(synchronousRenders()).toEqual([]);
+  }, 60_000);
+
+  it('home: the hero carousel answered after hydration re-renders the carousel alone, not the page (its query is read in its own component)', async () => {
+    await hydrate('/');
+    const hero = () => document.querySelector<HTMLElement>('.carousel--hero');
+    expect(hero()?.dataset.source).toBe('fallback'); // the server had no hero carousel
+    await vi.waitFor(() => expect(carouselReads.some((u) => u.includes('/carousels/hero'))).toBe(true));
+    await settled();
+    log.length = 0;
+    // An admin's edit since the server rendered: one slide (no autoplay timer), so the only commits now are its arrival.
+    const carousel = { isActive: true, slides: [{ id: 'edited-1', image: '/media/demo/edited.webp', title: 'Edited after render', order: 1 }] };
+    // StrictMode mounts twice, so the hero may have been asked twice (the first read aborted): every read gets the answer.
+    for (const answer of carouselAnswers)
+      answer(new Response(JSON.stringify({ success: true, carousel }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await vi.waitFor(() => expect(hero()?.dataset.source).toBe('server'), { timeout: 30_000 });
+    await settled();
+    expect(hero()?.dataset.slides).toBe('1'); // the fallback has 11
+    // The arrival did render the carousel (so the assertions below are about a real update)…
+    expect(renders('Carousel')).toBeGreaterThan(0);
+    // …and nothing of the page around it: a page-level carousel query re-renders the home page and every section in it.
+    expect(renders('FeaturedProducts')).toBe(0);
+    expect(renders('KeychainShowcase')).toBe(0);
   }, 60_000);
 
   it('product: no synchronous render of the page after its hydration', async () => {
