@@ -136,6 +136,11 @@ export class LogTail {
     next: (from: GlobalPosition) => Promise<GlobalPosition | null>,
   ): Promise<RecordedEvent[]> {
     const first = await next(from);
+    // Offers the stretch has already passed (read from the database meanwhile) can no longer be next for anyone.
+    const newest = this.events[this.events.length - 1];
+    while (this.offered.length > 0 && newest && comparePositions(this.offered[0]!.at(-1)!.position, newest.position) <= 0) {
+      this.offeredCount -= this.offered.shift()!.length;
+    }
     if (!first) return [];
     // Committed and visible, but its hand-off is still being delivered: wait for it (moments) rather than read it.
     await this.promised.get(first.commit);
