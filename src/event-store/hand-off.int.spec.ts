@@ -108,6 +108,7 @@ describe('the hand-off of a bulk append to its own subscriptions', () => {
     const b = await instance();
     const from = await a.store.headPosition();
     const s = follow(a.store, from, 100);
+    const onB = follow(b.store, from, 100); // the other process sees A's events through its normal read
     // Process B opens a transaction first (its id sorts before A's) and commits its event only after A's append did.
     const early = await b.pool.connect();
     await early.query('begin');
@@ -130,6 +131,9 @@ describe('the hand-off of a bulk append to its own subscriptions', () => {
     expect(ns(s.seen)).toEqual(log);
     expect(s.errors).toEqual([]);
     await s.subscription.close();
+    await expect.poll(() => onB.seen.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(402);
+    expect(ns(onB.seen)).toEqual(log);
+    await onB.subscription.close();
     // B's events could only have come from the database: A read them there (and with them what followed on the page).
     expect(a.readBack).toEqual(expect.arrayContaining([1000, 1201]));
   });
