@@ -257,8 +257,8 @@ export class PostgresEventStore implements EventStore {
               order by ord
              returning global_position, event_id, prev_hash, hash)
            select max(global_position)::text as gp, pg_current_xact_id()::text as tx,
-                  case when $7::boolean then string_agg(global_position::text || ' ' || event_id::text || ' ' || coalesce(prev_hash, '') || ' ' || hash, ' '
-                                                        order by global_position) end as added,
+                  string_agg(global_position::text || ' ' || event_id::text || ' ' || coalesce(prev_hash, '') || ' ' || hash, ' '
+                             order by global_position) filter (where $7::boolean) as added,
                   now() as at
              from inserted`,
           [columns.streams, columns.versions, columns.ids, columns.types, data, metadata, handOff],
