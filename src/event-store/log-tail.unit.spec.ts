@@ -15,8 +15,16 @@ function fakeLog(visible: number, pageSize: number) {
     createdAt: '2026-01-01T00:00:00.000Z',
   }));
   const log = {
+    all,
     visible,
     reads: [] as string[],
+    probes: 0,
+    /** The position of the first visible event after `from` (what the hand-off asks the database). */
+    next: async (from: GlobalPosition) => {
+      log.probes++;
+      await new Promise((r) => setImmediate(r));
+      return all.slice(0, log.visible).find((e) => comparePositions(e.position, from) > 0)?.position ?? null;
+    },
     read: async (from: GlobalPosition) => {
       log.reads.push(`${from.commit}:${from.prepare}`);
       await new Promise((r) => setImmediate(r));
@@ -102,6 +110,55 @@ describe('LogTail (the stretch of log shared by one process’s subscriptions)',
     const e60 = { commit: 10n + BigInt(Math.floor(59 / 4)), prepare: 60n };
     await expect(tail.read(e60, 5, failing)).rejects.toThrow('connection lost');
     expect(ns(await tail.read(e60, 2, log.read))).toEqual([61, 62]);
+  });
+});
+
+describe('LogTail hand-off (a transaction this process committed, offered instead of read back)', () => {
+  // Transactions of the fake log: events 1–4 are commit 10, 5–8 commit 11, 9–12 commit 12, …
+  const tx = (log: ReturnType<typeof fakeLog>, first: number) => log.all.slice(first - 1, first + 3);
+
+  it('uses an offer only where the database names it next; elsewhere it reads', async () => {
+    const log = fakeLog(12, 10);
+    const tail = new LogTail();
+    tail.offer(tx(log, 9));
+    // From the start the next event is 1, not offered: read (and the page runs into the offered transaction).
+    expect(ns(await tail.read(START, 6, log.read, log.next))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(log.reads).toEqual(['0:0']);
+    // From event 8 (in the stretch, whose end is 10) nothing is read; from the stretch's end the offer is next.
+    const e10 = log.all[9]!.position;
+    const e8 = log.all[7]!.position;
+    expect(ns(await tail.read(e8, 10, log.read, log.next))).toEqual([9, 10]);
+    expect(ns(await tail.read(e10, 10, log.read, log.next))).toEqual([11, 12]);
+    expect(log.reads).toEqual(['0:0']);
+    // The offer is spent: at the end of the log the next look finds nothing, and reads nothing.
+    tail.offer(tx(log, 13));
+    expect(await tail.read(log.all[11]!.position, 10, log.read, log.next)).toEqual([]);
+    expect(log.reads).toEqual(['0:0']);
+  });
+
+  it('a reader that meets a promised transaction waits for its delivery; a withdrawn one is read', async () => {
+    const log = fakeLog(4, 10);
+    const tail = new LogTail();
+    await tail.read(START, 4, log.read, log.next);
+    const e4 = log.all[3]!.position;
+    const promised = tail.promise(11n);
+    log.visible = 8; // committed and visible, not yet delivered
+    let answered: number[] | null = null;
+    const reading = tail.read(e4, 10, log.read, log.next).then((events) => (answered = ns(events)));
+    await expect.poll(() => log.probes).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBeNull();
+    promised.deliver(tx(log, 5));
+    await reading;
+    expect(answered).toEqual([5, 6, 7, 8]);
+    expect(log.reads).toEqual(['0:0']);
+    // Withdrawn (rolled back, or not handed over): the reader reads.
+    log.visible = 12;
+    const withdrawn = tail.promise(12n);
+    const next = tail.read(log.all[7]!.position, 10, log.read, log.next);
+    withdrawn.withdraw();
+    expect(ns(await next)).toEqual([9, 10, 11, 12]);
+    expect(log.reads).toHaveLength(2);
   });
 });
 

@@ -28,6 +28,11 @@ const CHANNEL = 'events_appended';
 const POLL_FALLBACK_MS = 500;
 /** Events a subscription reads from the database at once (kept in the shared tail for the others). */
 const SHARED_READ = 1000;
+/**
+ * Appends of at least this many events hand their committed events to this process's subscriptions (LogTail.offer)
+ * instead of having them read back: a bulk import's chunks. Smaller appends (every ordinary command) stay as they were.
+ */
+const HAND_OFF_MIN_EVENTS = 100;
 
 export { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
 
@@ -38,6 +43,24 @@ export { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
  */
 const jsonArray = <T>(items: readonly T[], pick: (item: T) => unknown) => JSON.stringify(items.map(pick));
 const SELECT = `select ${EVENT_COLUMNS} from events`;
+
+/** What a multi-stream append's INSERT answers: its last position and transaction, and (hand-off) what it added. */
+interface AppendedRow {
+  gp: string;
+  tx: string;
+  added: string | null;
+  at: Date;
+}
+
+/** A multi-stream append's events, one array per column, in insert order. */
+interface AppendColumns {
+  streams: string[];
+  versions: number[];
+  ids: string[];
+  types: string[];
+  data: unknown[];
+  metadata: unknown[];
+}
 
 /**
  * Event store on PostgreSQL. Appends run concurrently (no global lock); readers follow the log by
@@ -59,12 +82,16 @@ export class PostgresEventStore implements EventStore {
   /** Applied after validation on append and on every read (personal data encryption, src/modules/privacy/codec.ts). */
   private readonly codec: EventDataCodec | null;
 
+  /** See HAND_OFF_MIN_EVENTS; `Infinity` turns the hand-off off. */
+  private readonly handOffMinEvents: number;
+
   constructor(
     private readonly pool: pg.Pool,
-    options: { codec?: EventDataCodec } = {},
+    options: { codec?: EventDataCodec; handOffMinEvents?: number } = {},
   ) {
     this.snapshots = new PostgresSnapshotStore(pool);
     this.codec = options.codec ?? null;
+    this.handOffMinEvents = options.handOffMinEvents ?? HAND_OFF_MIN_EVENTS;
   }
 
   private async decoded(events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -86,12 +113,20 @@ export class PostgresEventStore implements EventStore {
       }
     let nonEmpty = writes.filter((w) => w.events.length > 0);
     const codec = this.codec;
+    // Handed over only when the events stored are the events given (nothing sealed, no stream id hashed): then they are
+    // what a read would give back.
+    let asGiven = true;
     if (codec) {
+      const given = nonEmpty;
       nonEmpty = await Promise.all(nonEmpty.map(async (w) => ({ ...w, streamId: codec.storedStreamId(w.streamId), events: await codec.encode(w.events) })));
+      asGiven = nonEmpty.every((w, i) => w.streamId === given[i]!.streamId && w.events === given[i]!.events);
     }
+    let total = 0;
+    for (const w of nonEmpty) total += w.events.length;
+    const handOff = asGiven && total >= this.handOffMinEvents;
     for (let attempt = 0; ; attempt++) {
       try {
-        return nonEmpty.length === 1 ? await this.appendOneStatement(nonEmpty[0]!) : await this.tryAppend(nonEmpty);
+        return nonEmpty.length === 1 ? await this.appendOneStatement(nonEmpty[0]!) : await this.tryAppend(nonEmpty, handOff);
       } catch (error) {
         // 'any' writers race on the next version number; retry them, never the others.
         const retriable = error instanceof WrongExpectedVersionError && writes.every((w) => w.expectedVersion === 'any') && attempt < 10;
@@ -156,12 +191,21 @@ export class PostgresEventStore implements EventStore {
    * version, check them all, insert every event. A concurrent writer that got in first trips the unique
    * (stream_id, stream_version) constraint, so the whole transaction writes nothing.
    */
-  private async tryAppend(writes: StreamWrite[]): Promise<AppendResult> {
+  private async tryAppend(writes: StreamWrite[], handOff = false): Promise<AppendResult> {
     const streamIds = writes.map((w) => w.streamId);
     if (new Set(streamIds).size !== streamIds.length) throw new Error('appendMany: each stream may appear once');
-    const client = await this.pool.connect();
-    let last: { gp: string; tx: string };
+    const endHanding = handOff ? this.tail.handing() : null;
+    const client = await this.pool.connect().catch((error: unknown) => {
+      endHanding?.();
+      throw error;
+    });
+    let last: AppendedRow;
     let lastVersion: number;
+    let columns: AppendColumns;
+    let data = '';
+    let metadata = '';
+    let handing: { settle(committed: boolean): void } | null = null;
+    let committed = false;
     try {
       await client.query('begin');
       // A 'no_stream' write needs no read: its first event takes version 0, which the unique (stream_id,
@@ -179,7 +223,7 @@ export class PostgresEventStore implements EventStore {
             );
       const versions = new Map<string, number>();
       for (const r of current.rows) if (r.v !== null) versions.set(r.stream_id, r.v);
-      const columns = {
+      columns = {
         streams: [] as string[],
         versions: [] as number[],
         ids: [] as string[],
@@ -200,17 +244,24 @@ export class PostgresEventStore implements EventStore {
         });
       }
       try {
-        // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it).
-        const inserted = await client.query<{ gp: string; tx: string }>(
+        // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it), and for
+        // a hand-off what the database added to each event, as one string: position, id, previous hash, hash.
+        data = JSON.stringify(columns.data);
+        metadata = JSON.stringify(columns.metadata);
+        const inserted = await client.query<AppendedRow>(
           `with inserted as (
              insert into events (stream_id, stream_version, event_id, type, data, metadata)
              select s, v, id, t, d, m
                from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
                                jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
               order by ord
-             returning global_position)
-           select max(global_position)::text as gp, pg_current_xact_id()::text as tx from inserted`,
-          [columns.streams, columns.versions, columns.ids, columns.types, JSON.stringify(columns.data), JSON.stringify(columns.metadata)],
+             returning global_position, event_id, prev_hash, hash)
+           select max(global_position)::text as gp, pg_current_xact_id()::text as tx,
+                  string_agg(global_position::text || ' ' || event_id::text || ' ' || coalesce(prev_hash, '') || ' ' || hash, ' '
+                             order by global_position) filter (where $7::boolean) as added,
+                  now() as at
+             from inserted`,
+          [columns.streams, columns.versions, columns.ids, columns.types, data, metadata, handOff],
         );
         last = inserted.rows[0]!;
         lastVersion = columns.versions[columns.versions.length - 1]!;
@@ -224,12 +275,18 @@ export class PostgresEventStore implements EventStore {
         }
         throw error;
       }
+      // The hand-off is made ready before COMMIT (a subscriber that sees the transaction first waits for it rather than
+      // reading it back) and delivered only once COMMIT succeeded: a rolled-back transaction hands nothing over.
+      if (handOff) handing = this.handOffSafely(columns, data, metadata, last);
       await client.query('commit');
+      committed = true;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
+      handing?.settle(committed);
+      endHanding?.();
     }
     // Positions follow the order of the writes and, within a stream, its versions (the log order is the replay order):
     // the last event inserted is the last write's last event, at the version computed for it above.
@@ -239,6 +296,72 @@ export class PostgresEventStore implements EventStore {
       nextExpectedVersion: lastVersion,
       position: { commit: BigInt(last.tx), prepare: BigInt(last.gp) },
     };
+  }
+
+  /**
+   * The transaction's events as a read of the log would give them (data and metadata parsed from the JSON sent, the
+   * positions, hashes and time the database gave them), promised to this process's subscriptions before COMMIT and
+   * settled after it: delivered when it committed, withdrawn when not. Checked, not assumed: the ids must come back
+   * in the order of the positions, else nothing is handed over (the subscriptions read the events instead).
+   */
+  private handOffSafely(...args: Parameters<PostgresEventStore['handOff']>): ReturnType<PostgresEventStore['handOff']> {
+    try {
+      return this.handOff(...args);
+    } catch {
+      return null; // never fails the append: the subscriptions read the events instead
+    }
+  }
+
+  private handOff(columns: AppendColumns, data: string, metadata: string, row: AppendedRow): { settle(committed: boolean): void } | null {
+    if (row.added === null) return null;
+    const added = row.added.split(' ');
+    const n = columns.ids.length;
+    if (added.length !== n * 4) return null;
+    for (let i = 0; i < n; i++) if (added[i * 4 + 1] !== columns.ids[i]) return null;
+    const datas = JSON.parse(data) as unknown[];
+    const metas = JSON.parse(metadata) as RecordedEvent['metadata'][];
+    const commit = BigInt(row.tx);
+    const createdAt = row.at.toISOString();
+    const events: RecordedEvent[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      events[i] = {
+        id: columns.ids[i]!,
+        streamId: columns.streams[i]!,
+        streamVersion: columns.versions[i]!,
+        type: columns.types[i]!,
+        data: datas[i],
+        metadata: metas[i]!,
+        position: { commit, prepare: BigInt(added[i * 4]!) },
+        createdAt,
+        hash: added[i * 4 + 3]!,
+        prevHash: added[i * 4 + 2] || null,
+      };
+    }
+    const promise = this.tail.promise(commit);
+    return {
+      settle: (committed) => {
+        if (!committed) return promise.withdraw();
+        // Decoded as a read decodes (nothing was sealed, but an erasure event still drops a cached key).
+        this.decoded(events).then(
+          (decoded) => promise.deliver(decoded),
+          () => promise.withdraw(),
+        );
+      },
+    };
+  }
+
+  /** The position of the first event readers may see after `from` (readAll's condition), or null when there is none. */
+  private async nextVisible(from: GlobalPosition): Promise<GlobalPosition | null> {
+    const { rows } = await this.pool.query<{ tx: string; gp: string }>({
+      name: 'next-visible-position',
+      text: `select transaction_id::text as tx, global_position::text as gp from events
+              where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+              order by transaction_id, global_position
+              limit 1`,
+      values: [from.commit.toString(), from.prepare.toString()],
+    });
+    return rows[0] ? { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].gp) } : null;
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
@@ -309,7 +432,12 @@ export class PostgresEventStore implements EventStore {
       while (!stopped) {
         try {
           hint = false;
-          const events = await this.tail.read(position, batchSize, (from) => this.readAll(from, Math.max(batchSize, SHARED_READ)));
+          const events = await this.tail.read(
+            position,
+            batchSize,
+            (from) => this.readAll(from, Math.max(batchSize, SHARED_READ)),
+            (from) => this.nextVisible(from),
+          );
           if (stopped) break;
           if (events.length > 0) {
             await options.onEvents(events);

@@ -50,7 +50,9 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
 
 /** Appends the writes of several changes in one transaction (the command pipeline: decided again on a conflict). */
 export async function applyChanges(store: EventStore, changes: ProductChange[], context: CommandContext): Promise<AppendResult | null> {
-  const streams = changes.flatMap((c) => [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]);
+  // A fresh id's streams are locked by no one else (nobody knows the id yet): a bulk import's new products take no
+  // in-process lock (the mutex's Map, promises and sort of 2,000 keys per chunk: ~0.2 s of a 50,000-row file, profile).
+  const streams = changes.flatMap((c) => (c.freshId ? [] : [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]));
   const { appended } = await runCommand(store, streams, async (attempt) => {
     const writes: StreamWrite[] = [];
     for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));
