@@ -3,13 +3,15 @@
  * search index, filled with N generated products (bench/storefront/catalogue-rows.ts) as the catalogue loads them.
  * Prints heap per product (after a full GC), the time to take in a 50,000-row import on top of N - 50,000 (the
  * catalogue's share of "imported → searchable"), the first and the merged sort, and typo search latency percentiles.
- * Usage: node --expose-gc --import tsx bench/catalogue-memory.ts [--products 1000000]
+ * Usage: node --expose-gc --import tsx bench/catalogue-memory.ts [--products 1000000] [--heap-objects]
+ *   --heap-objects: also count the heap's objects per product by kind (two heap snapshots; use at 100,000).
  */
 import { CatalogueOrders } from '../src/modules/catalogue/catalogue-orders.js';
 import type { ProductRow } from '../src/modules/catalogue/product-dto.js';
 import { ProductTable } from '../src/modules/catalogue/product-table.js';
 import { SearchIndex } from '../src/modules/catalogue/search-index.js';
 import { arg, percentile } from './harness.js';
+import { heapGrowthLines, heapObjects } from './heap-objects.js';
 import { catalogueProductRows, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const n = arg('products', 100_000);
@@ -31,6 +33,8 @@ const take = (rows: ProductRow[]) => {
   }
 };
 
+const countObjects = process.argv.includes('--heap-objects');
+const objectsBefore = countObjects ? heapObjects() : undefined;
 gc();
 const heapBefore = process.memoryUsage().heapUsed;
 let loaded = 0;
@@ -74,3 +78,4 @@ console.log(
 );
 for (const [term, list] of Object.entries(timings))
   console.log(`  ${term.padEnd(20)} p50 ${percentile(list, 50).toFixed(1)} ms, max ${Math.max(...list).toFixed(1)} ms`);
+if (objectsBefore) for (const line of heapGrowthLines(objectsBefore, heapObjects(), n)) console.log(line);
