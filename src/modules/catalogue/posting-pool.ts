@@ -121,9 +121,13 @@ export class PostingPool {
     const live = this.top - this.wasted;
     const data = new Float64Array(Math.max(16, Math.floor(live * 1.5)));
     let top = 0;
+    const old = this.data;
     for (let id = 0; id < this.count; id++) {
       const start = this.starts[id]!;
-      data.set(this.data.subarray(start, start + this.lengths[id]!), top);
+      const length = this.lengths[id]!;
+      // Most lists hold a value or two: copied by hand, as a view per list would be a million objects at 1,000,000.
+      if (length > 64) data.set(old.subarray(start, start + length), top);
+      else for (let k = 0; k < length; k++) data[top + k] = old[start + k]!;
       this.starts[id] = top;
       top += this.capacities[id]!;
     }
