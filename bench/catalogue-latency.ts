@@ -7,6 +7,9 @@
  * pauses. The baseline is the same routes on the same store at 80 products, measured first in the same run.
  * The end-to-end figure (1,000,000 products through the HTTP bulk import) stays bench/import-freshness.ts --latency.
  * Usage: node --expose-gc --import tsx bench/catalogue-latency.ts [--products 1000000] [--seconds 5] [--rounds 2] [--snapshot]
+ *        [--generator wrk|autocannon|both]
+ *   --generator: the load generator (default wrk when installed, else autocannon); both: every round with each, the
+ *     same requests on the same server, figures side by side.
  *   --snapshot: also restart from the catalogue snapshot and measure again.
  *   --profile DIR: CPU profiles of the server's process during the first round at N (search.cpuprofile, by-id.cpuprofile).
  */
@@ -16,7 +19,7 @@ import { buildApp } from '../src/app.js';
 import { NO_LIMITS } from '../src/config/limits.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, benchEnv, loadAverage, startBenchDatabase } from './harness.js';
-import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
+import { defaultGenerator, generatorLine, latencyLine, measureLatency, type Generator, type LatencyFigures } from './http-latency.js';
 import { fillCatalogueReadModel } from './storefront/catalogue-read-model.js';
 import { benchProductId, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
@@ -27,6 +30,10 @@ const BASELINE = 80;
 const profileAt = process.argv.indexOf('--profile');
 const profileDir = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const gc = (globalThis as { gc?: () => void }).gc;
+const both = process.argv[process.argv.indexOf('--generator') + 1] === 'both' && process.argv.includes('--generator');
+const generators: Generator[] = both ? ['wrk', 'autocannon'] : [defaultGenerator()];
+for (const generator of generators) console.log(generatorLine(generator));
+type Figures = Record<Generator, { search: LatencyFigures; byId: LatencyFigures }>;
 
 const db = await startBenchDatabase();
 const databaseUrl = await db.createDatabase();
@@ -39,7 +46,7 @@ const memory = () => {
 };
 
 /** Starts the store on the database, waits until it serves (and its snapshot is written), measures, stops it. */
-async function serve(label: string, products: number, baseline?: { search: LatencyFigures; byId: LatencyFigures }) {
+async function serve(label: string, products: number, baseline?: Figures) {
   let snapshotWritten: () => void = () => undefined;
   const written = new Promise<void>((resolve) => (snapshotWritten = resolve));
   const loaded: string[] = [];
@@ -66,22 +73,29 @@ async function serve(label: string, products: number, baseline?: { search: Laten
   const byIdRequests = Array.from({ length: 500 }, (_, k) => ({ method: 'GET' as const, path: `/api/products/${benchProductId((k * 7919) % products)}` }));
   const searchRequests = SEARCH_TERMS.map((term) => ({ method: 'GET' as const, path: `/api/products/search?q=${encodeURIComponent(term)}&limit=24` }));
   // A short warm-up (JIT, first answers), not reported.
-  await measureLatency(url, searchRequests, { seconds: 2 });
-  await measureLatency(url, byIdRequests, { seconds: 1 });
-  const figures: { search: LatencyFigures; byId: LatencyFigures }[] = [];
+  await measureLatency(url, searchRequests, { seconds: 2, generator: generators[0] });
+  await measureLatency(url, byIdRequests, { seconds: 1, generator: generators[0] });
+  const figures: Figures[] = [];
   for (let round = 1; round <= rounds; round++) {
-    const profile = (name: string) => (profileDir && baseline && round === 1 ? { profile: path.join(profileDir, `${name}.cpuprofile`) } : {});
-    const search = await measureLatency(url, searchRequests, { seconds, ...profile('search') });
-    console.log(`  ${latencyLine(`round ${round} typo search`, search, baseline?.search)}; ${loadAverage()}`);
-    const byId = await measureLatency(url, byIdRequests, { seconds, ...profile('by-id') });
-    console.log(`  ${latencyLine(`round ${round} by id`, byId, baseline?.byId)}; ${loadAverage()}`);
-    figures.push({ search, byId });
+    const each = {} as Figures;
+    for (const generator of generators) {
+      const profile = (name: string) =>
+        profileDir && baseline && round === 1 && generator === generators[0] ? { profile: path.join(profileDir, `${name}.cpuprofile`) } : {};
+      const search = await measureLatency(url, searchRequests, { seconds, generator, ...profile('search') });
+      console.log(`  ${latencyLine(`round ${round} typo search, ${generator}`, search, baseline?.[generator].search)}; ${loadAverage()}`);
+      const byId = await measureLatency(url, byIdRequests, { seconds, generator, ...profile('by-id') });
+      console.log(`  ${latencyLine(`round ${round} by id, ${generator}`, byId, baseline?.[generator].byId)}; ${loadAverage()}`);
+      each[generator] = { search, byId };
+    }
+    figures.push(each);
   }
   await app.close();
   await runtime.close();
   // The round with the lower p99 (the other was more disturbed by the machine's other work).
-  const best = (pick: (f: { search: LatencyFigures; byId: LatencyFigures }) => LatencyFigures) => figures.map(pick).reduce((a, b) => (b.p99 < a.p99 ? b : a));
-  return { search: best((f) => f.search), byId: best((f) => f.byId), serving };
+  const best = (pick: (f: Figures) => LatencyFigures) => figures.map(pick).reduce((a, b) => (b.p99 < a.p99 ? b : a));
+  const result = {} as Figures;
+  for (const g of generators) result[g] = { search: best((f) => f[g].search), byId: best((f) => f[g].byId) };
+  return { ...result, serving };
 }
 
 try {
@@ -103,13 +117,18 @@ try {
   console.log(`${(n - BASELINE).toLocaleString('en-IN')} more rows written to the read model in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   await pool.end();
   const full = await serve(`${n.toLocaleString('en-IN')} products from the read model`, n, baseline);
-  const lines = [
-    `at ${n.toLocaleString('en-IN')} (best of ${rounds} rounds): typo search p99 ${full.search.p99} ms (baseline ${baseline.search.p99} ms, target ≤ 20 ms), ` +
-      `by id p99 ${full.byId.p99} ms (baseline ${baseline.byId.p99} ms, target ≤ 5 ms); restart serving after ${(full.serving / 1000).toFixed(1)} s`,
-  ];
+  const lines: string[] = [];
+  for (const g of generators) {
+    lines.push(
+      `${g}, at ${n.toLocaleString('en-IN')} (best of ${rounds} rounds): typo search p99 ${full[g].search.p99} ms (baseline ${baseline[g].search.p99} ms, target ≤ 20 ms), ` +
+        `by id p99 ${full[g].byId.p99} ms (baseline ${baseline[g].byId.p99} ms, target ≤ 5 ms)`,
+    );
+  }
+  lines.push(`restart serving after ${(full.serving / 1000).toFixed(1)} s; ${loadAverage()}`);
   if (process.argv.includes('--snapshot')) {
     const fast = await serve(`${n.toLocaleString('en-IN')} products from the snapshot`, n, baseline);
-    lines.push(`from the snapshot: typo search p99 ${fast.search.p99} ms, by id p99 ${fast.byId.p99} ms; serving after ${(fast.serving / 1000).toFixed(1)} s`);
+    for (const g of generators) lines.push(`${g}, from the snapshot: typo search p99 ${fast[g].search.p99} ms, by id p99 ${fast[g].byId.p99} ms`);
+    lines.push(`serving after ${(fast.serving / 1000).toFixed(1)} s`);
   }
   console.log(lines.join('\n'));
 } finally {

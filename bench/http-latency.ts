@@ -1,6 +1,7 @@
 /**
- * Latency under load, measured honestly: autocannon runs in a child process (bench/load-generator.mjs), not in the
- * server's process, and while it runs the server's process records what could hold its requests up — event-loop delay
+ * Latency under load, measured honestly: the load comes from a child process, not the server's — wrk when it is
+ * installed (bench/wrk-load.ts: C on epoll, far less CPU per request), otherwise autocannon (bench/load-generator.mjs);
+ * `--generator wrk|autocannon` on the bench's command line chooses. While it runs the server's process records what could hold its requests up — event-loop delay
  * (perf_hooks.monitorEventLoopDelay) and garbage collection pauses (PerformanceObserver 'gc' entries: minor
  * scavenges, incremental marking steps, major mark-compacts). Shared by bench/catalogue-latency.ts and
  * bench/import-freshness.ts.
@@ -11,10 +12,45 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { findWrk, runWrk, type GeneratorResult, type LoadTask } from './wrk-load.js';
 
 const GENERATOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-generator.mjs');
 
+export type Generator = 'wrk' | 'autocannon';
+
+/** The generator `--generator` names, else wrk when it is on the PATH, else autocannon. */
+export function defaultGenerator(argv = process.argv): Generator {
+  const at = argv.indexOf('--generator');
+  const named = at > 0 ? argv[at + 1] : undefined;
+  if (named === 'wrk' || named === 'autocannon') return named;
+  if (named !== undefined) throw new Error(`--generator ${named}: wrk or autocannon`);
+  return findWrk() ? 'wrk' : 'autocannon';
+}
+
+/** Which generator runs, said once in a bench's output. */
+export function generatorLine(generator: Generator): string {
+  return generator === 'wrk'
+    ? `load generator: wrk (${findWrk() ?? 'not found!'}, 1 thread, its Lua done() printing the exact percentiles)`
+    : 'load generator: autocannon in a child process (bench/load-generator.mjs)';
+}
+
+async function runAutocannon(task: LoadTask): Promise<GeneratorResult> {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [GENERATOR, JSON.stringify(task)], { maxBuffer: 64 * 2 ** 20 }, (error, out, err) =>
+      error ? reject(new Error(`load generator: ${error.message} ${err}`)) : resolve(out),
+    );
+  });
+  const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number; max: number };
+    non2xx: number;
+    errors: number;
+  };
+  return { rps: result.requests.average, total: result.requests.total, ...result.latency, non2xx: result.non2xx, errors: result.errors };
+}
+
 export interface LatencyFigures {
+  generator: Generator;
   rps: number;
   p50: number;
   p99: number;
@@ -41,7 +77,13 @@ const GC_KINDS: Record<number, string> = {
 export async function measureLatency(
   url: string,
   requests: { method: 'GET'; path: string }[],
-  options: { seconds?: number; connections?: number; headers?: Record<string, string>; /** Write a CPU profile of the run here. */ profile?: string } = {},
+  options: {
+    seconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    /** Write a CPU profile of the run here. */ profile?: string;
+    /** Default: defaultGenerator(). */ generator?: Generator;
+  } = {},
 ): Promise<LatencyFigures> {
   const session = options.profile ? new Session() : undefined;
   if (session) {
@@ -49,7 +91,8 @@ export async function measureLatency(
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  const task = { url, connections: options.connections ?? 20, seconds: options.seconds ?? 5, requests, headers: options.headers };
+  const generator = options.generator ?? defaultGenerator();
+  const task: LoadTask = { url, connections: options.connections ?? 20, seconds: options.seconds ?? 5, requests, headers: options.headers };
   const gc: LatencyFigures['gc'] = {};
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -65,26 +108,17 @@ export async function measureLatency(
   loop.enable();
   const cpu = process.cpuUsage();
   try {
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [GENERATOR, JSON.stringify(task)], { maxBuffer: 64 * 2 ** 20 }, (error, out, err) =>
-        error ? reject(new Error(`load generator: ${error.message} ${err}`)) : resolve(out),
-      );
-    });
+    const result = generator === 'wrk' ? await runWrk(findWrk() ?? 'wrk', task) : await runAutocannon(task);
     const used = process.cpuUsage(cpu);
-    const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
-      requests: { average: number; total: number };
-      latency: { p50: number; p99: number; max: number };
-      non2xx: number;
-      errors: number;
-    };
     return {
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
+      generator,
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      max: result.max,
       non2xx: result.non2xx,
       errors: result.errors,
-      cpuPerRequestUs: (used.user + used.system) / Math.max(1, result.requests.total),
+      cpuPerRequestUs: (used.user + used.system) / Math.max(1, result.total),
       loopP99: loop.percentile(99) / 1e6,
       loopMax: loop.max / 1e6,
       gc,

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { PostingPool } from './posting-pool.js';
 import { copyList, copyTyped } from './snapshot/chunked-copy.js';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
 import {
@@ -45,8 +46,8 @@ export function searchWords(text: string): string[] {
 /**
  * Typo-tolerant full-text index over the product table's slots, built for a million products and answering one page
  * without scoring every match. The vocabulary lives in MiniSearch's radix tree (SearchableMap: the fuzzy and prefix
- * lookups MiniSearch itself uses); each word's postings are one array of doubles, `seq · 2^26 + slot · 4 + fields`,
- * appended as products are indexed, so every list is sorted by the write sequence `seq` — the static rank: the most
+ * lookups MiniSearch itself uses); each word's postings are one list of doubles, `seq · 2^26 + slot · 4 + fields`,
+ * in one shared buffer (posting-pool.ts: no heap object per word), appended as products are indexed, so every list is sorted by the write sequence `seq` — the static rank: the most
  * recently indexed product first (the catalogue is indexed oldest first at start, so at start that is the catalogue
  * order, newest first). A product whose text changes gets a new seq; its old postings no longer count and are swept
  * out once they make up half of the index. Each category also keeps a list of its products' postings, so a word that
@@ -54,12 +55,13 @@ export function searchWords(text: string): string[] {
  */
 export class SearchIndex {
   private readonly vocabulary = new SearchableMap<number>();
-  private postings: number[][] = [];
+  private postings = new PostingPool();
   /** Each term id's word (what the vocabulary maps to the id), so a snapshot need not walk the tree. */
   private terms: string[] = [];
   /** Per term: the fields (IN_NAME | IN_DESCRIPTION) any of its postings has, for the term's score bound. */
   private fields: number[] = [];
-  private categories: number[][] = [];
+  /** Per category code: a list in this pool (ids given in code order as codes appear). */
+  private categories = new PostingPool(256);
   private seqs = new Uint32Array(0);
   private postingsOf = new Uint16Array(0);
   private nextSeq = 1;
@@ -100,16 +102,17 @@ export class SearchIndex {
     for (const [word, flags] of fields) {
       let id = this.vocabulary.get(word);
       if (id === undefined) {
-        id = this.postings.length;
-        this.postings.push([]);
+        id = this.postings.append();
         this.terms.push(word);
         this.fields.push(0);
         this.vocabulary.set(word, id);
       }
-      this.postings[id]!.push(base + flags);
+      this.postings.push(id, base + flags);
       this.fields[id]! |= flags;
     }
-    (this.categories[this.categoryOf(slot)] ??= []).push(base);
+    const code = this.categoryOf(slot);
+    while (this.categories.size <= code) this.categories.append();
+    this.categories.push(code, base);
     this.seqs[slot] = seq;
     this.postingsOf[slot] = Math.min(fields.size + 1, 65535);
     this.live += fields.size + 1;
@@ -131,9 +134,9 @@ export class SearchIndex {
   private readonly valid = (posting: number): boolean => this.seqs[postingSlot(posting)] === postingSeq(posting);
 
   private sweep(): void {
-    this.postings = this.postings.map((list) => list.filter(this.valid));
-    this.fields = this.postings.map((list) => list.reduce((flags, p) => flags | (p % 4), 0));
-    this.categories = this.categories.map((list) => list.filter(this.valid));
+    this.postings = this.postings.rebuild((list) => list.filter(this.valid));
+    for (let id = 0; id < this.postings.size; id++) this.fields[id] = this.postings.view(id).reduce((flags, p) => flags | (p % 4), 0);
+    this.categories = this.categories.rebuild((list) => list.filter(this.valid));
     this.stale = 0;
   }
 
@@ -144,26 +147,26 @@ export class SearchIndex {
     const next = new Map<number, number>();
     live.forEach((seq, i) => next.set(seq, i + 1));
     const re = (p: number) => next.get(postingSeq(p))! * SEQ_UNIT + (p % SEQ_UNIT);
-    this.postings = this.postings.map((list) => list.map(re));
-    this.categories = this.categories.map((list) => list.map(re));
+    this.postings = this.postings.rebuild((list) => list.map(re));
+    this.categories = this.categories.rebuild((list) => list.map(re));
     this.seqs = this.seqs.map((s) => (s > 0 ? next.get(s)! : 0));
     this.nextSeq = live.length + 1;
   }
 
   /**
-   * The index as it is now, for a snapshot. Posting lists only grow at their end (a sweep or a renumbering makes new
-   * lists), so the lists themselves are kept with their lengths now, not copied; what changes in place is copied, in
-   * slices (snapshot/chunked-copy.ts): the index must not change until this resolves.
+   * The index as it is now, for a snapshot. Posting lists only grow at their end and a pool never writes inside what
+   * a list holds (a sweep or a renumbering makes a new pool), so the pools' buffers are kept with their lists' starts
+   * and lengths now, not copied; what changes in place is copied, in slices (snapshot/chunked-copy.ts): the index
+   * must not change until this resolves.
    */
   async capture(): Promise<Record<string, SectionValue>> {
-    const terms = this.postings.length;
-    const lengths = async (lists: (number[] | undefined)[]) => Uint32Array.from(await copyList(lists, lists.length, (list) => list?.length ?? 0));
+    const terms = this.postings.size;
     return {
       'index.meta': { json: { nextSeq: this.nextSeq, live: this.live, stale: this.stale, version: this.version } },
       'index.terms': { strings: await copyList(this.terms, terms) },
-      'index.postings': { lists: await copyList(this.postings, terms), lengths: await lengths(this.postings) },
+      'index.postings': { pooled: await this.postings.capture(copyTyped) },
       'index.fields': { typed: Uint8Array.from(await copyList(this.fields, terms)) },
-      'index.categories': { lists: this.categories.map((list) => list ?? []), lengths: await lengths(this.categories) },
+      'index.categories': { pooled: await this.categories.capture(copyTyped) },
       'index.seqs': { typed: await copyTyped(this.seqs, this.seqs.length) },
       'index.postingsOf': { typed: await copyTyped(this.postingsOf, this.postingsOf.length) },
     };
@@ -171,7 +174,7 @@ export class SearchIndex {
 
   /** Fills an empty index from what `capture` wrote. */
   restore(sections: Map<string, DecodedSection>): void {
-    if (this.postings.length > 0) throw new Error('restore needs an empty index');
+    if (this.postings.size > 0) throw new Error('restore needs an empty index');
     const get = <T>(name: string): T => {
       if (!sections.has(name)) throw new Error(`snapshot has no ${name}`);
       return sections.get(name) as T;
@@ -183,9 +186,9 @@ export class SearchIndex {
     if (terms.length !== postings.length || fields.length !== postings.length) throw new Error('snapshot index sections disagree');
     for (let id = 0; id < terms.length; id++) this.vocabulary.set(terms[id]!, id);
     this.terms = terms;
-    this.postings = postings;
+    this.postings = PostingPool.from(postings);
     this.fields = Array.from(fields);
-    this.categories = get<number[][]>('index.categories');
+    this.categories = PostingPool.from(get<number[][]>('index.categories'));
     this.seqs = get<Uint32Array<ArrayBuffer>>('index.seqs');
     this.postingsOf = get<Uint16Array<ArrayBuffer>>('index.postingsOf');
     this.nextSeq = meta.nextSeq;
@@ -220,22 +223,22 @@ export class SearchIndex {
     let termBound = 0;
     let size = 0;
     for (const [id, weight] of this.expand(word)) {
-      const list = this.postings[id]!;
-      if (list.length === 0) continue;
+      if (this.postings.length(id) === 0) continue;
+      const list = this.postings.view(id);
       terms.push({ list, weight });
       termBound = Math.max(termBound, weight * FIELD_WEIGHT[this.fields[id]!]!);
       size += list.length;
     }
     const distance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
     const codes = new Float64Array(256);
-    const lists: number[][] = terms.map((t) => t.list);
+    const lists: Float64Array[] = terms.map((t) => t.list);
     let categoryBound = 0;
     for (const { code, words: names } of categoryWords) {
       for (const name of names) {
         const weight = name === word ? 1 : name.startsWith(word) ? PREFIX_WEIGHT : editDistance(word, name, distance) <= distance ? FUZZY_WEIGHT : 0;
         if (weight > codes[code]!) codes[code] = weight;
       }
-      const members = this.categories[code];
+      const members = code < this.categories.size ? this.categories.view(code) : undefined;
       if (codes[code]! > 0 && members && members.length > 0) {
         lists.push(members);
         size += members.length;

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SearchIndex } from './search-index.js';
+import { readSnapshot, writeSnapshot } from './snapshot/snapshot-format.js';
 
 /** A tiny table: slot -> [name, description, category code]. */
 function indexOf(products: [string, string, number][]) {
@@ -75,5 +79,89 @@ describe('SearchIndex', () => {
     expect(first.scores[0]).toBeGreaterThan(0);
     expect(find('naruto')).toEqual(first);
     expect(find('kakashi tanjiro')).toEqual(find('kakashi tanjiro'));
+  });
+
+  describe('posting lists in one pool, past its first capacity (1,024 lists, 1,024 values)', () => {
+    /** Words no typo or prefix turns into one another. */
+    const GROUPS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+    /** The newest `n` products below `below` whose group is `g`. */
+    const newestOf = (g: number, below: number, n: number) =>
+      Array.from({ length: below }, (_, i) => below - 1 - i)
+        .filter((i) => i % 7 === g)
+        .slice(0, n);
+    /** Product i: a word of its own (`item<i>`), a word of one of 7 groups, a word every product has. */
+    const many = (count: number) => {
+      const categories: number[] = [];
+      const index = new SearchIndex((slot) => categories[slot]!);
+      for (let i = 0; i < count; i++) {
+        categories[i] = i % 2;
+        index.add(i, `Item${i} ${GROUPS[i % 7]}`, 'common');
+      }
+      const find = (text: string, limit = 5) => index.search(text, [{ code: 1, words: ['keychains'] }], { filter: () => true, start: 0, limit });
+      return { index, categories, find };
+    };
+
+    it('finds each product by its own word and ranks equal scores newest first', () => {
+      const { find } = many(5_000);
+      // Its own word first (then typos of it: item1 for item10).
+      for (const i of [0, 1, 1023, 1024, 2048, 4999]) expect(find(`item${i}`).slots[0]).toBe(i);
+      expect(find('delta', 3).slots).toEqual(newestOf(3, 5_000, 3));
+      expect(find('delta').total).toBe(714);
+      expect(find('common keychains', 2).slots).toEqual([4999, 4997]);
+    });
+
+    it('an update after the load moves the product to its new words (and to the front), a removal drops it', () => {
+      const { index, find, categories } = many(5_000);
+      index.add(10, 'Renamed Foxtrot', 'common');
+      expect(find('item10').slots).not.toContain(10);
+      expect(find('renamed').slots).toEqual([10]);
+      expect(find('delta').slots).not.toContain(10);
+      expect(find('foxtrot', 2).slots).toEqual([10, ...newestOf(5, 5_000, 1)]);
+      index.remove(4996);
+      expect(find('item4996').slots).not.toContain(4996);
+      expect(find('foxtrot', 2).slots).toEqual([10, ...newestOf(5, 4_996, 1)]);
+      // A new product past the end, in a new category.
+      categories[5_000] = 1;
+      index.add(5_000, 'Brand New Keychain', '');
+      expect(find('brand').slots).toEqual([5_000]);
+      expect(find('keychains', 1).slots).toEqual([5_000]);
+      // Churn enough to sweep the stale postings into new pools: the live ones stay findable.
+      for (let round = 0; round < 30_000; round++) index.add(round % 40, `Churn${round % 40} ${GROUPS[round % 7]}`, 'common');
+      expect(find('churn39').slots[0]).toBe(39);
+      expect(find('item41').slots[0]).toBe(41);
+      expect(find('renamed').slots).toEqual([]);
+      expect(find('brand').slots).toEqual([5_000]);
+    });
+
+    it('restores from its snapshot what it held at capture, though it changed while the file was written', async () => {
+      const { index, find, categories } = many(3_000);
+      const captured = await index.capture();
+      // Changes after the capture, before the file is written: more postings, a new category list, enough to grow.
+      for (let i = 3_000; i < 6_000; i++) {
+        categories[i] = 2;
+        index.add(i, `Item${i} ${GROUPS[i % 7]}`, 'common');
+      }
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'search-index-'));
+      try {
+        await writeSnapshot(path.join(dir, 'index.bin'), {}, captured);
+        const { sections } = await readSnapshot(path.join(dir, 'index.bin'));
+        const restored = new SearchIndex((slot) => categories[slot]!);
+        restored.restore(sections);
+        const search = (text: string) => restored.search(text, [{ code: 1, words: ['keychains'] }], { filter: () => true, start: 0, limit: 5 });
+        expect(search('item2999').slots[0]).toBe(2999);
+        expect(search('item3000').slots).not.toContain(3000);
+        expect(search('delta').slots).toEqual(newestOf(3, 3_000, 5));
+        expect(search('delta').total).toBe(429);
+        expect(search('common keychains').slots).toEqual([2999, 2997, 2995, 2993, 2991]);
+        // The live index has everything.
+        expect(find('item5999').slots[0]).toBe(5999);
+        // The restored one goes on growing after its load.
+        categories[3_000] = 1;
+        restored.add(3_000, 'After Restore', 'common');
+        expect(search('common keychains').slots.slice(0, 2)).toEqual([3_000, 2999]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -23,11 +23,11 @@ export const postingSlot = (posting: number): number => Math.floor((posting % SE
 
 export interface QueryWord {
   /** The word's terms (itself, prefixes, typos) with their weights. */
-  terms: { list: number[]; weight: number }[];
+  terms: { list: Float64Array; weight: number }[];
   /** Per category code: how well the word names that category (0: not at all). */
   codes: Float64Array;
   /** Every posting list a product matching this word is in (its terms' and its categories'). */
-  lists: number[][];
+  lists: Float64Array[];
   /** Postings in `lists`. */
   size: number;
   /** The most this word can add to a product's score. */
@@ -73,7 +73,7 @@ class Stream {
   seq = 0;
 
   constructor(
-    private readonly lists: number[][],
+    private readonly lists: Float64Array[],
     private readonly seqs: Uint32Array,
   ) {
     this.pos = lists.map((list) => list.length - 1);
@@ -111,7 +111,7 @@ class Stream {
 }
 
 /** The posting of product `seq` in a list, or -1 (binary search: for products in any order). */
-function find(list: number[], seq: number): number {
+function find(list: Float64Array, seq: number): number {
   const low = seq * SEQ_UNIT;
   let lo = 0;
   let hi = list.length;
@@ -124,7 +124,7 @@ function find(list: number[], seq: number): number {
 }
 
 /** The last index at or below `at` whose posting is below `high`, or -1 (galloping down from `at`). */
-function seek(list: number[], at: number, high: number): number {
+function seek(list: Float64Array, at: number, high: number): number {
   if (at < 0 || list[at]! < high) return at;
   let above = at;
   let step = 1;
@@ -218,7 +218,7 @@ function estimate(counted: number, stream: Stream): number {
 }
 
 /** One page of matches by relevance, or null when no product matches (every word, when `all`). */
-function ranked(words: QueryWord[], lists: number[][], all: boolean, view: IndexView, options: SearchOptions, maxScore: number): SearchResult | null {
+function ranked(words: QueryWord[], lists: Float64Array[], all: boolean, view: IndexView, options: SearchOptions, maxScore: number): SearchResult | null {
   const want = options.start + options.limit;
   const stream = new Stream(lists, view.seqs);
   const scorer = new Scorer(words, view, all);
@@ -267,7 +267,7 @@ function ranked(words: QueryWord[], lists: number[][], all: boolean, view: Index
 /** One page of matches in `options.order`, or null when no product matches (every word, when `all`). */
 function sorted(
   words: QueryWord[],
-  lists: number[][],
+  lists: Float64Array[],
   all: boolean,
   view: IndexView,
   options: SearchOptions & Required<Pick<SearchOptions, 'order'>>,
@@ -318,7 +318,7 @@ export function topK(words: QueryWord[], view: IndexView, options: SearchOptions
   if (words.length === 0) return EMPTY;
   const bounds = words.map((w) => w.bound);
   const sum = bounds.reduce((a, b) => a + b, 0);
-  const run = (lists: number[][], all: boolean, maxScore: number) =>
+  const run = (lists: Float64Array[], all: boolean, maxScore: number) =>
     options.order
       ? sorted(words, lists, all, view, options as SearchOptions & Required<Pick<SearchOptions, 'order'>>)
       : ranked(words, lists, all, view, options, maxScore);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
+import type { PooledLists } from '../posting-pool.js';
 
 /**
  * The catalogue snapshot's file format: named sections (typed arrays, string columns, lists of numbers, small JSON),
@@ -22,6 +23,8 @@ export type SectionValue =
   | { strings: readonly string[] }
   /** Lists of numbers (doubles); `lengths[i]` entries of `lists[i]` are written (lists only ever grow at the end). */
   | { lists: readonly (readonly number[])[]; lengths: Uint32Array }
+  /** The same section from lists kept in one buffer (posting-pool.ts): list i is `values[starts[i] … + lengths[i]]`. */
+  | { pooled: PooledLists }
   | { json: unknown };
 
 export type DecodedSection = TypedArray | string[] | number[][] | unknown;
@@ -157,6 +160,17 @@ export async function writeSnapshot(
           }
         }
         entry = { name, type: 'lists', count: lists.length };
+      } else if ('pooled' in value) {
+        const { values, starts, lengths } = value.pooled;
+        await out.bytes(new Uint8Array(lengths.buffer, lengths.byteOffset, lengths.byteLength));
+        for (let i = 0; i < lengths.length; i++) {
+          for (let k = starts[i]!, end = k + lengths[i]!; k < end; k++) {
+            if (out.putDouble(values[k]!)) continue;
+            await out.flush();
+            out.putDouble(values[k]!);
+          }
+        }
+        entry = { name, type: 'lists', count: lengths.length };
       } else {
         await out.bytes(Buffer.from(JSON.stringify(value.json)));
         entry = { name, type: 'json', count: 0 };

@@ -34,6 +34,24 @@ describe('catalogue snapshot format', () => {
     expect(read.get('postings')).toEqual([[], [1, 2], Array.from({ length: 50 }, (_, i) => i / 7), [9, 8]]);
   });
 
+  it('lists kept in one buffer (a posting pool) are written as the same lists section, byte for byte', async () => {
+    const asLists = path.join(dir, 'lists.bin');
+    const asPool = path.join(dir, 'pool.bin');
+    const { postings, ...rest } = sections();
+    await writeSnapshot(asLists, { format: 1 }, { ...rest, postings });
+    // The same four lists at scattered places of one buffer, with unused room and waste between them.
+    const values = new Float64Array(200).fill(-1);
+    values.set([1, 2, 3], 10);
+    values.set(
+      Array.from({ length: 50 }, (_, i) => i / 7),
+      100,
+    );
+    values.set([9, 8], 20);
+    const pooled = { values, starts: Uint32Array.from([0, 10, 100, 20]), lengths: Uint32Array.from([0, 2, 50, 2]) };
+    await writeSnapshot(asPool, { format: 1 }, { ...rest, postings: { pooled } }, { chunkBytes: 16 });
+    expect(readFileSync(asPool).equals(readFileSync(asLists))).toBe(true);
+  });
+
   it('a damaged file fails its checksum', async () => {
     const file = path.join(dir, 'damaged.bin');
     await writeSnapshot(file, { format: 1 }, sections(), { chunkBytes: 64 });
