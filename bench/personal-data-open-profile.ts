@@ -3,7 +3,7 @@
  * every field — in process (no database: the key store answers from memory), against the same events stored plain,
  * in alternating rounds of the same process (the baseline shares the machine's load). For `node --cpu-prof` pass
  * `--only sealed` or `--only plain` and diff the two profiles by function.
- * Usage: npx tsx bench/personal-data-open-profile.ts [--events 100000 --rounds 7] [--only sealed|plain]
+ * Usage: npx tsx bench/personal-data-open-profile.ts [--events 100000 --rounds 7 --hold 10] [--only sealed|plain]
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -17,6 +17,8 @@ import { profileEvents } from './profile-events.js';
 
 const EVENTS = arg('events', 100_000);
 const ROUNDS = arg('rounds', 7);
+/** Decoded batches kept alive (a replay holds two of 5,000 while projectors run): their objects survive scavenges. */
+const HOLD = arg('hold', 0);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 
 const readAll = (data: unknown) => {
@@ -35,12 +37,18 @@ async function main() {
   const run = async (mode: 'plain' | 'sealed') => {
     const started = process.cpuUsage();
     let fields = 0;
+    const held: RecordedEvent[][] = [];
     for (let done = 0; done < EVENTS; done += 1000) {
       const batch = texts[mode].map(
         (text, i) =>
           ({ id: `e-${i}`, streamId: `s-${i}`, streamVersion: 0, type: 'ProfileUpdated', data: JSON.parse(text), metadata: {} }) as unknown as RecordedEvent,
       );
-      for (const e of mode === 'plain' ? batch : await codec.decode(batch)) fields += readAll(e.data);
+      const decoded = mode === 'plain' ? batch : await codec.decode(batch);
+      for (const e of decoded) fields += readAll(e.data);
+      if (HOLD > 0) {
+        held.push(decoded);
+        if (held.length > HOLD) held.shift();
+      }
     }
     if (fields !== EVENTS * 9) throw new Error(`read ${fields} fields`);
     const used = process.cpuUsage(started);
@@ -54,7 +62,7 @@ async function main() {
   const [p, s] = [median(figures.plain), median(figures.sealed)];
   console.log(
     `row JSON parse + decode + every field read, CPU per event, medians of ${ROUNDS} alternating rounds: plain ${p.toFixed(2)} µs, sealed ${s.toFixed(2)} µs ` +
-      `(+${(s - p).toFixed(2)} µs; min ${Math.min(...figures.plain).toFixed(2)} / ${Math.min(...figures.sealed).toFixed(2)}); load ${os.loadavg()[0].toFixed(2)}`,
+      `(+${(s - p).toFixed(2)} µs; ${HOLD} batches of 1,000 held; min ${Math.min(...figures.plain).toFixed(2)} / ${Math.min(...figures.sealed).toFixed(2)}); load ${os.loadavg()[0].toFixed(2)}`,
   );
 }
 
