@@ -7,9 +7,10 @@
  * cancels, review products, and restocks by the admin. That log is encrypted (database A, the app's codec); a plain copy
  * of it (database B: every event read back decrypted and inserted in the same order, chains recomputed by the trigger)
  * is the baseline. Each round rebuilds every read model of B without the codec, then of A with a fresh key store (cold
- * key cache, as after a restart). Printed: events/s (wall) and this process's CPU per event, medians, the log's mix.
+ * key cache, as after a restart). Printed: events/s (wall) and this process's CPU per event, medians, the log's mix, and
+ * before the rounds the read of the log alone (no projector) with and without the codec.
  * Usage: npx tsx bench/personal-data-shop.ts [--shoppers 300 --rounds 3 --profile <folder>]   (also run by npm run
- * bench:privacy). --profile writes a CPU profile of the counted rounds of each mode (plain.cpuprofile, encrypted.cpuprofile).
+ * bench:privacy). --profile writes a CPU profile of the counted rounds of each mode (<mode>-<round>.cpuprofile).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import { personalEventTypes } from '../src/modules/privacy/personal-fields.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
 import { PROJECTORS } from '../projections/index.js';
-import { replay } from '../projections/replay.js';
+import { REPLAY_BATCH, replay } from '../projections/replay.js';
 import { createTestProduct } from '../tests/helpers/test-products.js';
 import { arg, benchAdmin, createBenchApp, runBench, startBenchDatabase, type BenchApp } from './harness.js';
 
@@ -231,6 +232,32 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
       );
       await store.close();
     };
+    // The read alone (no projector): the whole log read in replay's batches, every event's data serialised (every
+    // envelope opened), to tell the codec's share of the replay's CPU from the rest.
+    const readOnly = async (mode: 'plain' | 'encrypted') => {
+      const pool = mode === 'plain' ? poolB : poolA;
+      const store =
+        mode === 'plain'
+          ? new PostgresEventStore(pool)
+          : new PostgresEventStore(pool, { codec: await PersonalDataCodec.create(new SubjectKeyStore(pool, master)) });
+      const cpu = process.cpuUsage();
+      let events = 0;
+      for (let position = START, batch = await store.readAll(START, REPLAY_BATCH); batch.length > 0; batch = await store.readAll(position, REPLAY_BATCH)) {
+        for (const e of batch) JSON.stringify(e.data);
+        events += batch.length;
+        position = batch[batch.length - 1]!.position;
+      }
+      const used = process.cpuUsage(cpu);
+      await store.close();
+      return (used.user + used.system) / events;
+    };
+    const reads = { plain: [] as number[], encrypted: [] as number[] };
+    for (let r = 0; r < 5; r++) for (const mode of ['plain', 'encrypted'] as const) reads[mode].push(await readOnly(mode));
+    const [rp, re] = [median(reads.plain.slice(1)), median(reads.encrypted.slice(1))];
+    console.log(
+      `read of the log alone (no projector, every field serialised), CPU per event, medians of 4 alternating rounds: without ${rp.toFixed(1)} µs, ` +
+        `with ${re.toFixed(1)} µs (+${(re - rp).toFixed(1)} µs; load ${os.loadavg()[0].toFixed(2)})`,
+    );
     await round('plain', 0); // warm-up of both (JIT, PostgreSQL caches), not counted
     await round('encrypted', 0);
     for (const mode of ['plain', 'encrypted'] as const) results[mode] = { rate: [], cpu: [] };
