@@ -256,6 +256,8 @@ export class PersonalDataCodec implements EventDataCodec {
   }
 }
 
+const EMPTY: Data = Object.freeze({}) as Data;
+
 function withoutEnvelope(data: Data): Data {
   const { [ENVELOPE_KEY]: _envelope, ...rest } = data;
   return rest;
@@ -275,18 +277,32 @@ function openInto(target: Data, stored: Data, type: string, envelope: PersonalEn
  * envelope is never visible. One object per event and no closures: cheap to make for events nobody opens.
  */
 class OpenOnUse implements ProxyHandler<Data> {
+  // Dropped once the envelope is opened (no trap reads them again): the stored copy, its ciphertext and the key do not
+  // outlive the opening (less to keep for a replay's batches held while projectors run, and no key left behind).
+  private stored: Data;
+  private envelope: PersonalEnvelope | null;
+  private key: Buffer | null;
+
   constructor(
-    private readonly stored: Data,
+    stored: Data,
     private readonly type: string,
-    private readonly envelope: PersonalEnvelope,
-    private readonly key: Buffer,
+    envelope: PersonalEnvelope,
+    key: Buffer,
     private readonly spec: CompiledSpec,
-  ) {}
+  ) {
+    this.stored = stored;
+    this.envelope = envelope;
+    this.key = key;
+  }
 
   private open(target: Data): Data {
-    for (const field in this.stored) if (field !== ENVELOPE_KEY) target[field] = this.stored[field]; // no delete: it would slow the object down
-    openInto(target, this.stored, this.type, this.envelope, this.key, this.spec.byPath);
+    const stored = this.stored;
+    for (const field in stored) if (field !== ENVELOPE_KEY) target[field] = stored[field]; // no delete: it would slow the object down
+    openInto(target, stored, this.type, this.envelope!, this.key!, this.spec.byPath);
     Object.setPrototypeOf(this, Object.prototype); // no traps left: the proxy forwards everything to its target
+    this.stored = EMPTY;
+    this.envelope = null;
+    this.key = null;
     return target;
   }
 

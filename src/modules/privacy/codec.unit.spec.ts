@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../core/event-store.js';
@@ -81,6 +83,42 @@ describe('personal-data codec: envelopes opened on first use', () => {
     envelope.sealed = `${envelope.sealed[0] === 'A' ? 'B' : 'A'}${envelope.sealed.slice(1)}`;
     const [broken] = await codec.decode([tampered]);
     expect(() => (broken!.data as { fullName: string }).fullName).toThrow();
+  });
+});
+
+describe('personal-data codec: an opened event keeps no ciphertext', () => {
+  it('lets go of the stored data (envelope and ciphertext) once opened, while an unopened one still holds it', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void; // a full, blocking collection
+    const codec = await PersonalDataCodec.create(new SubjectKeyStore(memoryPool(), randomBytes(32)));
+    const customerId = randomUUID();
+    const [sealed] = await codec.encode([
+      { type: 'ProfileUpdated', data: { customerId, fullName: 'Let Go', email: 'go@example.in' }, metadata: { correlationId: 'c', timestamp: 't' } },
+    ]);
+    /** A decoded event and a weak reference to the stored data it was decoded from (nothing else holds that). */
+    const decodeOne = async () => {
+      const stored = structuredClone(sealed!.data) as object;
+      const row = {
+        ...sealed!,
+        id: randomUUID(),
+        streamId: `customer-${customerId}`,
+        streamVersion: 0,
+        position: { commit: 1n, prepare: 1n },
+        createdAt: 't',
+        data: stored,
+      };
+      const [event] = await codec.decode([row as RecordedEvent]);
+      return { data: event!.data as Record<string, unknown>, stored: new WeakRef(stored) };
+    };
+    const opened = await decodeOne();
+    const unopened = await decodeOne();
+    expect(opened.data.fullName).toBe('Let Go');
+    await new Promise((resolve) => setImmediate(resolve)); // WeakRefs hold their target until the current job ends
+    collect();
+    expect(opened.stored.deref()).toBeUndefined();
+    expect(unopened.stored.deref()).toBeDefined(); // the unopened proxy still needs it (and shows the check can fail)
+    expect(opened.data).toEqual({ customerId, fullName: 'Let Go', email: 'go@example.in' });
+    expect(unopened.data.email).toBe('go@example.in');
   });
 });
 
