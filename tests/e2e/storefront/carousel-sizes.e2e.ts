@@ -9,7 +9,7 @@ describe('storefront: carousel sizes', () => {
   const heightOf = async (page: import('playwright-core').Page, selector: string) => Math.round((await page.locator(selector).first().boundingBox())!.height);
 
   it('without server carousels: hero 80vh with its call-to-action, a category 70vh; with them, the height the admin set', async () => {
-    const page = await openPage(demo.browser, demo.baseUrl, { width: 1280, routesRequests: true }); // 1280 × 900
+    const page = await openPage(demo.browser, demo.baseUrl, { width: 1280 }); // 1280 × 900
     // The built-in slides (what a missing or inactive carousel gives).
     await page.route('**/api/carousels/**', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Carousel not found' }) }),

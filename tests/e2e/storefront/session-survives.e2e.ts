@@ -8,7 +8,7 @@ describe('storefront: a passing failure never signs a shopper out', () => {
 
   it('through a 503, a 429 and a network error the shopper stays signed in as last known, and the retry gets the profile', async () => {
     const shopper = await signUpShopper(store, 'Rohan Mehta');
-    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token, routesRequests: true });
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.goto('/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
 
@@ -45,7 +45,7 @@ describe('storefront: a passing failure never signs a shopper out', () => {
 
   it('a 401 removes the token and Orders sends the shopper to /login', async () => {
     const shopper = await signUpShopper(store, 'Isha Kapoor');
-    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token, routesRequests: true });
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.goto('/orders');
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await page.route('**/api/auth/profile', (route) =>
@@ -59,7 +59,7 @@ describe('storefront: a passing failure never signs a shopper out', () => {
 
   it('a 401 to the token on another call (the order list) also removes it and signs the shopper out (the kit client, DECISIONS §9)', async () => {
     const shopper = await signUpShopper(store, 'Kabir Sethi');
-    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token, routesRequests: true });
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.route('**/api/user/orders', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Invalid or expired token' }) }),
     );

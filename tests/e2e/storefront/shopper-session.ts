@@ -88,17 +88,10 @@ export async function adminToken(store: E2EContext): Promise<string> {
 }
 
 /** A fresh browser context at the given width, optionally already signed in. */
-/**
- * `routesRequests`: the journey answers some of the page's requests itself (`page.route`). A page the storefront's
- * service worker controls sends its requests through the worker, and Playwright's routes do not see those, so once the
- * worker has claimed the page (its timing moves with the machine's load) a re-read would reach the real server. Such
- * journeys block the worker; the ones that test it keep it.
- */
-export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; token?: string; routesRequests?: boolean } = {}): Promise<Page> {
+export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; token?: string } = {}): Promise<Page> {
   const width = options.width ?? 1280;
   const context = await browser.newContext({
     baseURL: baseUrl,
-    serviceWorkers: options.routesRequests ? 'block' : 'allow',
     viewport: { width, height: width < 600 ? 800 : 900 },
     acceptDownloads: true,
     reducedMotion: 'reduce',

@@ -44,7 +44,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     const [serverSaved, guestSaved] = catalogue.filter((p) => p.in_stock).slice(3);
     await apiJson(store, '/user/wishlist', { method: 'POST', token: shopper.token, body: { productId: serverSaved!.id } });
 
-    const page = await openPage(store.browser, store.baseUrl, { routesRequests: true });
+    const page = await openPage(store.browser, store.baseUrl);
     await page.goto('/products');
     await page.getByRole('button', { name: `Add ${guestSaved!.name} to wishlist` }).click();
     await toast(page, 'Added to wishlist').waitFor();
@@ -80,7 +80,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
     const shopper = await signUpShopper(store, 'Ishaan Rao');
     const [saved, toggled] = catalogue.filter((p) => p.in_stock).slice(5);
     await apiJson(store, '/user/wishlist', { method: 'POST', token: shopper.token, body: { productId: saved!.id } });
-    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token, routesRequests: true });
+    const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.goto('/products');
     // Signed in and the server's list read: the header counts the saved product.
     await eventually(() => page.getByTestId('wishlist-count').textContent()).toBe('1');
@@ -148,7 +148,7 @@ describe('storefront: guest wishlist merge at sign-in, page reloads, not-found p
       await guest.waitForURL('**/login');
     }
     // Broken images: one retry with a cache-busting query (the original, no srcset), then the placeholder.
-    const broken = await openPage(store.browser, store.baseUrl, { routesRequests: true });
+    const broken = await openPage(store.browser, store.baseUrl);
     const attempts: string[] = [];
     // The original under /media/demo/ and its resized copies (srcset) under /media/resized/<width>/demo/.
     await broken.route(/\/media\/(resized\/\d+\/)?demo\//, (route) => {
