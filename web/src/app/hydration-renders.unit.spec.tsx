@@ -87,6 +87,12 @@ async function reads(path: string): Promise<unknown> {
  * share the context objects of the libraries, and a hydrated page stays mounted: its carousel keeps rendering).
  */
 const served = new Map<string, string>();
+const HERO = {
+  isActive: true,
+  autoPlay: false,
+  height: '600px',
+  slides: [{ id: 'admin-1', image: '/media/demo/admin.webp', title: 'The admin slide', order: 1 }],
+};
 
 beforeAll(async () => {
   const { render } = await import('../entry-server');
@@ -97,6 +103,13 @@ beforeAll(async () => {
       `<div id="root">${html}</div><script type="application/json" id="ssr-data">${JSON.stringify(dehydratedState).replace(/</g, '\\u003c')}</script>`,
     );
   }
+  // The same home page when the admin has a hero carousel: the server renders its slides.
+  const withHero = async (path: string) => (path.startsWith('/carousels/hero') ? { success: true, carousel: HERO } : reads(path));
+  const home = await render('http://localhost/', withHero);
+  served.set(
+    'home-with-hero',
+    `<div id="root">${home.html}</div><script type="application/json" id="ssr-data">${JSON.stringify(home.dehydratedState).replace(/</g, '\\u003c')}</script>`,
+  );
   const { setServerReads } = await import('@kit/api');
   setServerReads(null);
   // React's server renderer leaves the last rendered component's context values set in the libraries' context
@@ -146,8 +159,8 @@ async function settled() {
 }
 
 /** The browser opens the page the server sent and boot.tsx starts the app on it as main.tsx does. */
-async function hydrate(path: string) {
-  document.body.innerHTML = served.get(path)!;
+async function hydrate(path: string, page = path) {
+  document.body.innerHTML = served.get(page)!;
   window.history.replaceState(null, '', path);
   log.length = 0;
   const { startApp } = await import('../boot');
@@ -219,6 +232,26 @@ describe('after hydration, nothing renders the page again synchronously (a guest
     // …and nothing of the page around it: a page-level carousel query re-renders the home page and every section in it.
     expect(renders('FeaturedProducts')).toBe(0);
     expect(renders('KeychainShowcase')).toBe(0);
+  }, 60_000);
+
+  it('home with an admin hero carousel: the hero never shows the built-in slides while the page hydrates', async () => {
+    const sources: string[] = [];
+    const look = () => {
+      const source = document.querySelector('.carousel--hero')?.getAttribute('data-source');
+      if (source && sources.at(-1) !== source) sources.push(source);
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-source'] });
+    try {
+      await hydrate('/', 'home-with-hero');
+      await vi.waitFor(() => expect(carouselReads.some((u) => u.includes('/carousels/hero'))).toBe(true));
+      await settled();
+      look();
+    } finally {
+      observer.disconnect();
+    }
+    expect(sources).toEqual(['server']);
+    expect(document.querySelector<HTMLElement>('.carousel--hero')?.dataset.slides).toBe('1'); // the built-in hero has 11
   }, 60_000);
 
   it('product: no synchronous render of the page after its hydration', async () => {
