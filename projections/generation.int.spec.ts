@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../tests/helpers/test-runtime.js';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../tests/helpers/test-runtime.js';
+import { twoRuntimesOnOneDatabase } from '../tests/helpers/two-runtimes.js';
 
 /**
  * A read model's generation (ProjectionRunner.generation): moves on once the read model holds a change, on the leader
@@ -7,36 +8,25 @@ import { createTestApp, loginAdmin, signUp, type TestContext } from '../tests/he
  * model's projector does not handle. Caches key by it (the server render cache by the carousels').
  */
 describe('read-model generations on a leader and a follower of one database', () => {
-  let leader: TestContext;
-  let follower: TestContext;
-  let admin: Record<string, string>;
+  const two = twoRuntimesOnOneDatabase();
   /** Both instances have applied everything appended so far to `readModel` (waits on their checkpoints, no sleeps). */
-  const caughtUp = async (readModel: string) => {
-    const head = await leader.runtime.store.headPosition();
-    await leader.runtime.projections.waitFor(head, [readModel], 15_000);
-    await follower.runtime.projections.waitFor(head, [readModel], 15_000);
-  };
-  const generations = (readModel: string) => [leader.runtime.projections.generation(readModel), follower.runtime.projections.generation(readModel)];
-
-  beforeAll(async () => {
-    leader = await createTestApp();
-    follower = await createTestApp({ databaseUrl: leader.databaseUrl, env: { JWT_SECRET: leader.runtime.env.JWT_SECRET! } });
-    admin = (await loginAdmin(leader.app)).auth;
-  }, 120_000);
-  afterAll(async () => {
-    await follower?.close();
-    await leader?.close();
-  });
+  const caughtUp = (readModel: string) => two.caughtUp(readModel);
+  const generations = (readModel: string) => [two.leader.runtime.projections.generation(readModel), two.follower.runtime.projections.generation(readModel)];
 
   it('runs one leader and one follower', () => {
-    expect(leader.runtime.projections.role).toBe('leader');
-    expect(follower.runtime.projections.role).toBe('follower');
+    expect(two.leader.runtime.projections.role).toBe('leader');
+    expect(two.follower.runtime.projections.role).toBe('follower');
   });
 
   it('a carousel created through the follower moves the generation on both, once the read model holds it', async () => {
     await caughtUp('carousels');
     const [leaderBefore, followerBefore] = generations('carousels');
-    const created = await follower.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'Hero' } });
+    const created = await two.follower.app.inject({
+      method: 'POST',
+      url: '/api/carousels/admin',
+      headers: two.admin,
+      payload: { name: 'hero', title: 'Hero' },
+    });
     expect(created.statusCode).toBe(201);
     // The route waited for the carousels read model on the follower: its generation has moved with it.
     const [, followerAfter] = generations('carousels');
@@ -49,13 +39,13 @@ describe('read-model generations on a leader and a follower of one database', ()
   });
 
   it('a change made on the leader reaches the follower with the checkpoint', async () => {
-    const carousel = (await leader.app.inject({ url: '/api/carousels/admin/all', headers: admin })).json().carousels[0];
+    const carousel = (await two.leader.app.inject({ url: '/api/carousels/admin/all', headers: two.admin })).json().carousels[0];
     await caughtUp('carousels');
     const [, before] = generations('carousels');
-    const slide = await leader.app.inject({
+    const slide = await two.leader.app.inject({
       method: 'POST',
       url: `/api/carousels/admin/${carousel.id}/slides`,
-      headers: admin,
+      headers: two.admin,
       payload: { image: '/media/a.webp', title: 'A slide' },
     });
     expect(slide.statusCode).toBe(201);
@@ -69,11 +59,11 @@ describe('read-model generations on a leader and a follower of one database', ()
     await caughtUp('carousels');
     const carouselsBefore = generations('carousels');
     const customersBefore = generations('customers');
-    const positionBefore = follower.runtime.projections.positionOf('carousels');
-    await signUp(follower.app);
+    const positionBefore = two.follower.runtime.projections.positionOf('carousels');
+    await signUp(two.follower.app);
     await caughtUp('carousels');
     await caughtUp('customers');
-    expect(follower.runtime.projections.positionOf('carousels')).not.toEqual(positionBefore);
+    expect(two.follower.runtime.projections.positionOf('carousels')).not.toEqual(positionBefore);
     expect(generations('carousels')).toEqual(carouselsBefore);
     // …while the customers read model, which the sign-up changed, moved on on both instances.
     const customersAfter = generations('customers');
@@ -84,9 +74,9 @@ describe('read-model generations on a leader and a follower of one database', ()
   it('a rebuild of the read models moves the generation on (never back), on the leader at once and on the follower at its next checkpoint read', async () => {
     await caughtUp('carousels');
     const [leaderBefore, followerBefore] = generations('carousels');
-    await leader.runtime.projections.rebuildAll();
-    expect(leader.runtime.projections.generation('carousels')).toBeGreaterThan(leaderBefore!);
+    await two.leader.runtime.projections.rebuildAll();
+    expect(two.leader.runtime.projections.generation('carousels')).toBeGreaterThan(leaderBefore!);
     // Its checkpoint is where it was, so no wait would make the follower read it: it reads on its own tick.
-    await expect.poll(() => follower.runtime.projections.generation('carousels')).toBeGreaterThan(followerBefore!);
+    await expect.poll(() => two.follower.runtime.projections.generation('carousels')).toBeGreaterThan(followerBefore!);
   });
 });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, type TestContext } from '../../tests/helpers/test-runtime.js';
+import { twoRuntimesOnOneDatabase } from '../../tests/helpers/two-runtimes.js';
 import { createShopHtml } from './shop-html.js';
 import { importCsv } from './test-catalogue.js';
 
@@ -20,9 +21,6 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
   let slideUrl: string;
   const home = async () => (await web.inject({ url: '/' })).body;
   const keptHome = async () => (await kept.inject({ url: '/' })).body;
-  const until = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
-  };
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
     ctx = await createTestApp();
@@ -61,9 +59,8 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
     await ctx.runtime.pool.query(`update carousels set slides = replace(slides::text, 'Old banner title', 'Quiet banner title')::jsonb`);
     // The kept page at once (not the render this request starts)…
     expect(await home()).toContain('Old banner title');
-    // …then the background render replaces it.
-    await until(async () => (await home()).includes('Quiet banner title'));
-    expect(await home()).toContain('Quiet banner title');
+    // …then the background render replaces it (each request sends what the cache holds: polled until one sends it).
+    await expect.poll(home).toContain('Quiet banner title');
   });
 
   it("an admin's carousel change renders afresh for the very next request, even within the fresh seconds", async () => {
@@ -89,50 +86,41 @@ describe('server-rendered pages: stale-while-revalidate render cache', () => {
  * with it, without a log subscription of its own.
  */
 describe('server-rendered pages on a follower instance: the render cache follows the carousels generation', () => {
-  let leader: TestContext;
-  let follower: TestContext;
+  const two = twoRuntimesOnOneDatabase();
   let web: FastifyInstance;
-  let admin: Record<string, string>;
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build-frontends.mjs', '--if-missing'], { stdio: 'inherit' });
-    leader = await createTestApp();
-    follower = await createTestApp({ databaseUrl: leader.databaseUrl, env: { JWT_SECRET: leader.runtime.env.JWT_SECRET! } });
-    admin = (await loginAdmin(leader.app)).auth;
     web = Fastify();
     // Fresh for 10 minutes: only a change of key renders the page again.
-    web.get('/', createShopHtml(follower.runtime, path.resolve('web/dist'), path.resolve('web/dist-ssr/entry-server.js'), { cacheTtlMs: 600_000 }));
+    web.get('/', createShopHtml(two.follower.runtime, path.resolve('web/dist'), path.resolve('web/dist-ssr/entry-server.js'), { cacheTtlMs: 600_000 }));
     await web.ready();
   }, 180_000);
-  afterAll(async () => {
-    await web?.close();
-    await follower?.close();
-    await leader?.close();
-  });
-  /** The follower has read the leader's checkpoint past everything appended so far (no sleeps: it waits on it). */
-  const followerCaughtUp = async () => follower.runtime.projections.waitFor(await leader.runtime.store.headPosition(), ['carousels'], 15_000);
+  afterAll(async () => web?.close());
 
   it("a slide changed through the leader shows on the follower's very next request once it has the checkpoint", async () => {
-    expect(follower.runtime.projections.role).toBe('follower');
-    const carousel = (await leader.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: admin, payload: { name: 'hero', title: 'hero' } })).json()
-      .carousel;
+    expect(two.follower.runtime.projections.role).toBe('follower');
+    const carousel = (
+      await two.leader.app.inject({ method: 'POST', url: '/api/carousels/admin', headers: two.admin, payload: { name: 'hero', title: 'hero' } })
+    ).json().carousel;
     const slide = (
-      await leader.app.inject({
+      await two.leader.app.inject({
         method: 'POST',
         url: `/api/carousels/admin/${carousel.id}/slides`,
-        headers: admin,
+        headers: two.admin,
         payload: { image: '/media/a.webp', title: 'Leader banner one' },
       })
     ).json().slide;
-    await followerCaughtUp();
+    // The follower has read the leader's checkpoint past everything appended so far (no sleeps: it waits on it).
+    await two.caughtUp('carousels');
     expect((await web.inject({ url: '/' })).body).toContain('Leader banner one');
-    const edited = await leader.app.inject({
+    const edited = await two.leader.app.inject({
       method: 'PUT',
       url: `/api/carousels/admin/${carousel.id}/slides/${slide.id}`,
-      headers: admin,
+      headers: two.admin,
       payload: { title: 'Leader banner two' },
     });
     expect(edited.statusCode).toBe(200);
-    await followerCaughtUp();
+    await two.caughtUp('carousels');
     expect((await web.inject({ url: '/' })).body).toContain('Leader banner two');
   });
 });
