@@ -40,7 +40,8 @@ describe('GET /api/metrics', () => {
   it('parses, times requests by route pattern (never the raw URL), counts events by type, reports process figures', async () => {
     for (const id of ['no-such-1', 'no-such-2', 'no-such-3']) await ctx.app.inject({ method: 'GET', url: `/api/products/${id}` });
     await signUp(ctx.app);
-    await new Promise((r) => setTimeout(r, 300));
+    // The events counter follows the log through its own subscription: polled until it has seen the sign-up.
+    await expect.poll(async () => gaugeOf(await scrape(), 'store_events_total', { type: 'CustomerRegistered' })).toBeGreaterThanOrEqual(1);
     const families = await scrape();
     expect(family(families, 'http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     // (The parser keeps no labels on histogram series: read the count lines themselves.)
@@ -63,7 +64,8 @@ describe('GET /api/metrics', () => {
   });
 
   it('projection lag rises while projectors are stopped, and readiness turns red; live stays green', async () => {
-    await new Promise((r) => setTimeout(r, 300));
+    // Every projector has applied what the earlier tests appended (their checkpoints, not a clock).
+    await ctx.runtime.projections.waitFor(await ctx.runtime.store.headPosition(), undefined, 15_000);
     let families = await scrape();
     expect(gaugeOf(families, 'store_projection_lag_events', { projector: 'customers' })).toBe(0);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);

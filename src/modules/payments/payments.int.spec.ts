@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { RecordedEvent, SubscribeOptions } from '../../core/event-store.js';
+import type { Runtime } from '../../runtime.js';
 import { paymentsApp, SHIPPING_ADDRESS } from '../../../tests/helpers/payments-app.js';
 import { loginAdmin } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
@@ -8,6 +10,29 @@ import { startRefunds } from './refunds.js';
 import { webhookSignature } from './signature.js';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
+
+/**
+ * The runtime as a log follower sees it, except that `afterBatch` is told each batch once the follower's own handler
+ * has returned from it: a signal that the follower is done with those events, whatever it did with them.
+ */
+function watchBatches(runtime: Runtime, afterBatch: (events: RecordedEvent[]) => void): Runtime {
+  const subscribe = (options: SubscribeOptions) =>
+    runtime.store.subscribe({
+      ...options,
+      onEvents: async (events) => {
+        await options.onEvents(events);
+        afterBatch(events);
+      },
+    });
+  const store = new Proxy(runtime.store, {
+    get: (target, key) => {
+      if (key === 'subscribe') return subscribe;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...runtime, store };
+}
 
 describe('payments (local simulator)', () => {
   const s = paymentsApp(WEBHOOK_SECRET);
@@ -210,13 +235,18 @@ describe('payments (local simulator)', () => {
     await post('/api/razorpay/verify-payment', proof);
     const admin = await loginAdmin(s.t.app);
     await s.t.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
-    // two instances follow the log
-    const one = startRefunds(s.t.runtime, fake);
-    const two = startRefunds(s.t.runtime, fake);
-    const stream = `razorpay-refund-${proof.razorpay_payment_id}`;
-    for (let i = 0; i < 100 && (await s.t.runtime.store.readStream(stream)).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    // Two instances follow the log; the test learns when each has handled this payment's refund (its handler returned
+    // from the batch that holds it), whichever of them issued it.
+    let handled = 0;
+    const watched = watchBatches(s.t.runtime, (events) => {
+      if (events.some((e) => e.type === 'PaymentRefunded' && (e.data as { paymentId?: string }).paymentId === proof.razorpay_payment_id)) handled++;
+    });
+    const one = startRefunds(watched, fake);
+    const two = startRefunds(watched, fake);
+    await expect.poll(() => handled).toBe(2);
     await one.close();
     await two.close();
+    const stream = `razorpay-refund-${proof.razorpay_payment_id}`;
     // (an earlier test cancelled another paid order: its refund is issued too, once)
     expect(new Set(calls.map((c) => c.paymentId)).size).toBe(calls.length);
     expect(calls.filter((c) => c.paymentId === proof.razorpay_payment_id)).toEqual([
