@@ -41,12 +41,9 @@ const event = (n: number): NewEvent => ({
  * right after an append may briefly lag while other tests' transactions run: poll until the events show.
  */
 async function readAllUntil(store: EventStore, from: Parameters<EventStore['readAll']>[0], done: (events: RecordedEvent[]) => boolean) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const events = await store.readAll(from, 100_000);
-    if (done(events) || Date.now() > deadline) return events;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  let events: RecordedEvent[] = [];
+  await expect.poll(async () => done((events = await store.readAll(from, 100_000))), { message: 'the events appended show to readers' }).toBe(true);
+  return events;
 }
 
 interface Adapter {
@@ -119,12 +116,8 @@ for (const adapter of adapters) {
       expect(await store.streamVersion(a)).toBe(2);
       expect(await store.streamVersion(b)).toBe(0);
       // The head is what readers can see: other transactions of the cluster may hold the newest events back a moment.
-      let head = await store.headPosition();
-      for (let i = 0; comparePositions(head, last.position) < 0 && i < 500; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        head = await store.headPosition();
-      }
-      expect(comparePositions(head, last.position)).toBe(0);
+      await expect.poll(async () => comparePositions(await store.headPosition(), last.position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(await store.headPosition(), last.position)).toBe(0);
 
       const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
       const heads: StreamHead[] = [];
@@ -312,8 +305,7 @@ for (const adapter of adapters) {
         }),
       );
       const expected = appenders * perAppender;
-      const deadline = Date.now() + 15_000;
-      while (seen.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await expect.poll(() => seen.length).toBeGreaterThanOrEqual(expected);
       await subscription.close();
       expect(seen).toHaveLength(expected);
       expect(new Set(seen.map((e) => e.id)).size).toBe(expected);

@@ -191,11 +191,9 @@ describe('auditor tools', () => {
     // The export, like every reader of the log, shows an event once all older transactions in the cluster have
     // ended; other test files' transactions may hold it back for a moment.
     const exportUntilComplete = async (query: string) => {
-      for (let i = 0; ; i++) {
-        const response = await call('GET', `/api/admin/audit/export?${query}`, s.admin);
-        if (response.body.includes(inLog.at(-1)!.event_id) || i > 100) return response;
-        await pause(50);
-      }
+      let response = await call('GET', `/api/admin/audit/export?${query}`, s.admin);
+      await expect.poll(async () => (response = await call('GET', `/api/admin/audit/export?${query}`, s.admin)).body).toContain(inLog.at(-1)!.event_id);
+      return response;
     };
     const ndjson = await exportUntilComplete(`from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
     expect(ndjson.statusCode).toBe(200);
@@ -326,10 +324,7 @@ describe('revenue reconciliation against a projector that is behind', () => {
       const logOnly = Object.create(t.runtime.store, { kind: { value: 'eventstoredb' } }) as typeof t.runtime.store;
       // (a log reader sees the newest event once older transactions in the cluster end: other test files run beside us)
       let throughLog = await reconcileRevenue(logOnly, t.runtime.pool, w);
-      for (let i = 0; i < 100 && throughLog.orderEventsNotYetApplied === 0; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        throughLog = await reconcileRevenue(logOnly, t.runtime.pool, w);
-      }
+      await expect.poll(async () => (throughLog = await reconcileRevenue(logOnly, t.runtime.pool, w)).orderEventsNotYetApplied).not.toBe(0);
       expect(throughLog).toEqual(behind);
     } finally {
       await t.close();

@@ -16,12 +16,19 @@ describe('audit export at volume', () => {
     const window = await seedProbeEvents(t.runtime.pool, { count: COUNT, perStream: 50 });
     const admin = await loginAdmin(t.app);
     const url = `/api/admin/audit/export?from=${encodeURIComponent(window.from.toISOString())}&to=${encodeURIComponent(window.to.toISOString())}`;
-    let response = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    // Readers see the newest events once older transactions in the cluster end (other test files run beside us).
-    for (let i = 0; i < 100 && response.body.split('\n').length - 1 < COUNT; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      response = await t.app.inject({ method: 'GET', url, headers: admin.auth });
-    }
+    // Readers see the newest events once older transactions in the cluster end (other test files run beside us): the
+    // export is asked once all of the window is visible by the rule it reads with.
+    const visible = async () =>
+      Number(
+        (
+          await t.runtime.pool.query<{ n: string }>(
+            `select count(*) as n from events where created_at >= $1 and created_at < $2 and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+            [window.from, window.to],
+          )
+        ).rows[0]!.n,
+      );
+    await expect.poll(visible).toBe(COUNT);
+    const response = await t.app.inject({ method: 'GET', url, headers: admin.auth });
     expect(response.statusCode).toBe(200);
     const lines = response.body.trimEnd().split('\n');
     expect(lines).toHaveLength(COUNT);

@@ -274,12 +274,18 @@ describe('backup and restore', () => {
   });
 
   it('taken while orders are being placed, holds whole transactions only and restores', async () => {
+    let firstPlaced!: () => void;
+    const placingStarted = new Promise<void>((resolve) => (firstPlaced = resolve));
     const placing = (async () => {
       const results: number[] = [];
-      for (let i = 0; i < 24; i += 1) results.push(...(await Promise.all([placeCod(productIds[0]!), placeCod(productIds[1]!)])).map((r) => r.statusCode));
+      for (let i = 0; i < 24; i += 1) {
+        results.push(...(await Promise.all([placeCod(productIds[0]!), placeCod(productIds[1]!)])).map((r) => r.statusCode));
+        firstPlaced();
+      }
       return results;
     })();
-    await new Promise((r) => setTimeout(r, 50));
+    // The backup starts once the first orders are in and the others are still being placed.
+    await placingStarted;
     const file = await backupOf('during-orders.backup.gz');
     expect((await placing).every((s) => s === 201)).toBe(true);
     const target = await emptyTarget();

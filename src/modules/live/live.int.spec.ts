@@ -35,14 +35,10 @@ const compare = (a: LogPosition, b: LogPosition) => {
 const reachedBy = (messages: Record<string, unknown>[], readModel: string, position: LogPosition) =>
   messages.find((m) => m.type === 'projected' && m.readModel === readModel && compare(m.position as LogPosition, position) >= 0);
 
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** What `probe` finds once it finds something (polled with the suite's expect.poll budget). */
+async function waitFor<T>(probe: () => T | undefined): Promise<T> {
+  await expect.poll(probe).toBeDefined();
+  return probe()!;
 }
 
 describe('admin live feed (websocket)', () => {
@@ -55,6 +51,7 @@ describe('admin live feed (websocket)', () => {
     base = `ws://127.0.0.1:${address.port}/api/admin/live`;
   });
   afterAll(async () => t?.close());
+  const liveClients = () => t.runtime.modules.flatMap((m) => m.metrics?.() ?? []).find((f) => f.name === 'store_live_websocket_clients')?.value;
 
   it('refuses guests, shoppers, forged tickets and tokens in the URL', async () => {
     const shopper = await signUp(t.app);
@@ -164,14 +161,14 @@ describe('admin live feed (websocket)', () => {
       position = changed.position as LogPosition;
       expect(changed.affects).toEqual(['catalogue']);
       // The other read models move past the event; the held one does not say it has.
-      await waitFor(() => reachedBy(messages, 'orders', position), 15_000);
+      await waitFor(() => reachedBy(messages, 'orders', position));
       expect(reachedBy(messages, 'catalogue', position)).toBeUndefined();
     } finally {
       gated.apply = original.apply;
       gated.applyMany = original.applyMany;
       release();
     }
-    await waitFor(() => reachedBy(messages, 'catalogue', position), 15_000);
+    await waitFor(() => reachedBy(messages, 'catalogue', position));
     // Once it says so, the read model holds the change and its checkpoint is at or past the event.
     const { rows } = await t.runtime.pool.query<{ commit_pos: string; prepare_pos: string; stock_quantity: number }>(
       `select c.commit_pos::text, c.prepare_pos::text, p.stock_quantity from projection_checkpoints c, products p where c.name = 'catalogue' and p.id = $1`,
@@ -191,7 +188,8 @@ describe('admin live feed (websocket)', () => {
       const product = await createTestProduct(t.runtime, { stock: 7 + round });
       expect(await waitFor(() => opened.messages.find((m) => m.type === 'stock.changed' && m.productId === product.id))).toMatchObject({ quantity: 7 + round });
       opened.socket.close();
-      await new Promise((r) => setTimeout(r, 100));
+      // Everyone left once the server has seen the close (the feed's own count of connected dashboards).
+      await expect.poll(liveClients).toBe(0);
     }
   });
 });
