@@ -128,7 +128,7 @@ describe('what the server sends over the wire', () => {
       frame.innerHTML = '<img src="x" onerror="window.__ran = 1">';
       document.body.append(frame);
     });
-    await expect.poll(() => store.cspViolations.length, { timeout: 5_000 }).toBeGreaterThan(before);
+    await expect.poll(() => store.cspViolations.length).toBeGreaterThan(before);
     expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
     store.cspViolations.splice(before);
   });
