@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
 import { createTestApp, createTestDatabase, signUp, type TestContext } from '../tests/helpers/test-runtime.js';
-import { applyBatch, ProjectionRunner, replay } from './runner.js';
+import { applyBatch, ProjectionRunner, replay, takeQueued } from './runner.js';
 import { START, type EventStore, type RecordedEvent } from '../src/core/event-store.js';
 import type { Projector } from './projector.js';
 
@@ -165,5 +165,50 @@ describe('a slow projector does not hold back the others', () => {
       await runner.stop();
       await pool.end();
     }
+  });
+  it("a projector that lags applies the batches queued meanwhile in one transaction (an import's chunks), in order", async () => {
+    const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 10 });
+    await migrate(pool);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls: number[][] = [];
+    const slow: Projector = {
+      name: 'slow',
+      handles: ['SlowThing'],
+      tables: [],
+      apply: async () => undefined,
+      applyMany: async (_client, events) => {
+        calls.push(events.map((e) => (e.data as { n: number }).n));
+        if (calls.length === 1) await gate;
+      },
+    };
+    const fastSeen: number[] = [];
+    const fast: Projector = { name: 'fast', handles: ['SlowThing'], tables: [], apply: async (_c, e) => void fastSeen.push((e.data as { n: number }).n) };
+    const batches = [[at(1, 'SlowThing')], [at(2, 'SlowThing'), at(3, 'SlowThing')], [at(4, 'SlowThing')], [at(5, 'SlowThing')]];
+    const runner = new ProjectionRunner(scriptedStore(batches), pool, [slow, fast], { error: () => undefined });
+    try {
+      await runner.start();
+      // The fast projector has the last batch: every batch is queued for the slow one, stuck on the first.
+      await runner.waitFor(batches[3]![0]!.position, ['fast'], 10_000);
+      expect(fastSeen).toEqual([1, 2, 3, 4, 5]);
+      release();
+      await runner.waitFor(batches[3]![0]!.position, ['slow'], 10_000);
+      expect(calls).toEqual([[1], [2, 3, 4, 5]]);
+    } finally {
+      release();
+      await runner.stop();
+      await pool.end();
+    }
+  });
+
+  it('joins queued batches whole, oldest first, up to the cap (always at least one)', () => {
+    const batch = (...ns: number[]) => ns.map((n) => at(n, 'SlowThing'));
+    const n = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+    const pending = [batch(1, 2), batch(3), batch(4, 5, 6), batch(7)];
+    expect(n(takeQueued(pending, 3))).toEqual([1, 2, 3]);
+    expect(n(takeQueued(pending, 3))).toEqual([4, 5, 6]);
+    expect(n(takeQueued(pending, 3))).toEqual([7]);
+    expect(pending).toEqual([]);
+    expect(n(takeQueued([batch(1, 2, 3, 4)], 2))).toEqual([1, 2, 3, 4]);
   });
 });
