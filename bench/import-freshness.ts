@@ -24,7 +24,7 @@ import { NO_LIMITS } from '../src/config/limits.js';
 import { createRuntime } from '../src/runtime.js';
 import { arg, benchEnv, loadAverage, silent, startBenchDatabase } from './harness.js';
 import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
-import { nodeCpuSeconds, postgresCpuSeconds } from './process-cpu.js';
+import { nodeCpuSeconds, nodeThreadCpuSeconds, postgresCpuByKind, postgresCpuSeconds } from './process-cpu.js';
 import { catalogueCsv, SEARCH_TERMS } from './storefront/catalogue-rows.js';
 
 const rows = arg('rows', 50_000);
@@ -57,7 +57,16 @@ async function topStatements(): Promise<string> {
        from pg_stat_statements order by total_exec_time desc limit 8`,
   );
   await pool.query('select pg_stat_statements_reset()');
-  return top.map((r) => `  ${r.ms.padStart(7)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows  ${r.query.slice(0, 160)}`).join('\n');
+  // Autovacuum and autoanalyze runs so far (their workers' CPU shows as "ended" in the CPU line).
+  const { rows: vacuums } = await pool.query<{ relname: string; v: string; a: string }>(
+    `select relname, autovacuum_count::text as v, autoanalyze_count::text as a from pg_stat_user_tables
+      where autovacuum_count + autoanalyze_count > 0 order by relname`,
+  );
+  const vacuumLine = vacuums.map((r) => `${r.relname} ${r.v}/${r.a}`).join(', ');
+  return (
+    top.map((r) => `  ${r.ms.padStart(7)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows  ${r.query.slice(0, 160)}`).join('\n') +
+    `\n  autovacuum / autoanalyze runs since the start, by table: ${vacuumLine || 'none'}`
+  );
 }
 try {
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
@@ -83,7 +92,7 @@ try {
     form.append('mode', 'add');
     form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
     const before = loadAverage();
-    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(db.pgDir) };
+    const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(db.pgDir), threads: nodeThreadCpuSeconds(), kinds: postgresCpuByKind(db.pgDir) };
     const started = performance.now();
     // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
     // and when the projector had every row.
@@ -127,12 +136,22 @@ try {
       await sleep(25);
     }
     const cpu = { node: nodeCpuSeconds() - cpuBefore.node, pg: postgresCpuSeconds(db.pgDir) - cpuBefore.pg };
+    // Which thread of Node and which PostgreSQL processes: the main thread is the one pipeline every row goes through.
+    const threads = nodeThreadCpuSeconds();
+    const kinds = [...postgresCpuByKind(db.pgDir)]
+      .map(([kind, seconds]) => [kind, seconds - (cpuBefore.kinds.get(kind) ?? 0)] as const)
+      .filter(([, seconds]) => seconds >= 0.01)
+      .map(([kind, seconds]) => `${kind} ${seconds.toFixed(2)}`)
+      .join(', ');
+    const cpuDetail =
+      `Node main thread ${(threads.main - cpuBefore.threads.main).toFixed(2)} s, other threads ${(threads.others - cpuBefore.threads.others).toFixed(2)} s; ` +
+      `PostgreSQL by process: ${kinds}`;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
       `file ${file + 1}: ${rows.toLocaleString('en-IN')} rows on ${from.toLocaleString('en-IN')}: events appended by ${s(appended)} (write side), ` +
         `read model complete by ${s(inModel)} (projector), import answered ${s(answered)} (it waits for the projections and the catalogue), ` +
         `projected ${s(projected)}, searchable ${s(searchable)} (catalogue after the projector: ${s(Math.max(0, searchable - projected))}); ` +
-        `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s; ` +
+        `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s (${cpuDetail}); ` +
         `${before} → ${loadAverage()}`,
     );
     if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
