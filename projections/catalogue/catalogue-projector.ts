@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../src/core/event-store.js';
 import { catalogueReadModel, type ProductEvent } from '../../src/modules/catalogue/events.js';
 import type { Projector } from '../projector.js';
+import { ProductColumns } from './product-columns.js';
 
 type StockEvent =
   | { type: 'StockLevelSet'; data: { productId: string; quantity: number } }
@@ -28,43 +29,19 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
     [productId, ...params],
   );
 
-type ProductRowInput = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'> & {
-  at: string;
-  /** The StockLevelSet that follows this event in the same batch, applied in the same statement (see applyMany). */
-  stock?: number;
-};
-
 /**
  * Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. A row
  * with `stock` sets the facts' stock first, which leaves exactly what the product event and then its StockLevelSet
  * leave one at a time (the facts row with that stock, the product row derived from it), with one write of the row.
  */
-function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductRowInput[]) {
-  const input = rows.map((d) => ({
-    id: d.productId,
-    name: d.name,
-    price: d.price,
-    original_price: d.originalPrice,
-    image: d.image,
-    images: d.images,
-    category: d.category,
-    is_new: d.isNew,
-    is_on_sale: d.isOnSale,
-    discount: d.discount,
-    description: d.description,
-    in_stock_flag: d.inStock,
-    imported_rating: d.rating,
-    imported_reviews: d.reviews,
-    power_points: d.powerPoints,
-    hsn: d.hsn ?? null,
-    gst_rate: d.gstRate ?? null,
-    at: d.at,
-    stock: d.stock ?? null,
-  }));
+function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductColumns) {
   return client.query(
-    `with r as (select * from jsonb_to_recordset($1::jsonb) as r(id text, name text, price numeric, original_price numeric, image text,
-        images jsonb, category text, is_new boolean, is_on_sale boolean, discount numeric, description text, in_stock_flag boolean,
-        imported_rating numeric, imported_reviews integer, power_points integer, hsn text, gst_rate numeric, at text, stock integer)),
+    `with r as (select * from rows from (unnest($1::text[]), unnest($2::text[]), unnest($3::numeric[]), unnest($4::numeric[]),
+        unnest($5::text[]), jsonb_array_elements($6::jsonb), unnest($7::text[]), unnest($8::boolean[]), unnest($9::boolean[]),
+        unnest($10::numeric[]), unnest($11::text[]), unnest($12::boolean[]), unnest($13::numeric[]), unnest($14::integer[]),
+        unnest($15::integer[]), unnest($16::text[]), unnest($17::numeric[]), unnest($18::text[]), unnest($19::integer[]))
+        as r(id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description, in_stock_flag,
+             imported_rating, imported_reviews, power_points, hsn, gst_rate, at, stock)),
      kept as (insert into catalogue_product_facts (product_id) select id from r where stock is null
         on conflict (product_id) do update set product_id = excluded.product_id returning *),
      stocked as (insert into catalogue_product_facts (product_id, stock_quantity) select id, stock from r where stock is not null
@@ -87,7 +64,7 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
         stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
         reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
         updated_at = excluded.updated_at${type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,
-    [JSON.stringify(input)],
+    rows.params(),
   );
 }
 
@@ -124,7 +101,7 @@ function stockFolds(events: (ProductEvent | StockEvent | ReviewEvent)[]) {
       folded.add(event);
     }
   }
-  return { folded, stock: (event: ProductEvent) => (stockOf.has(event) ? { stock: stockOf.get(event)! } : {}) };
+  return { folded, stock: (event: ProductEvent) => stockOf.get(event) ?? null };
 }
 
 /**
@@ -144,8 +121,8 @@ async function applyMany(client: import('pg').PoolClient, recorded: RecordedEven
     (layers[k] ??= []).push(event);
   }
   for (const layer of layers) {
-    const added: ProductRowInput[] = [];
-    const updated: ProductRowInput[] = [];
+    const added = new ProductColumns();
+    const updated = new ProductColumns();
     const removed: string[] = [];
     const stockSet: { productId: string; stock: number; ratingSum: number; ratingCount: number }[] = [];
     const stockDelta: typeof stockSet = [];
@@ -153,10 +130,10 @@ async function applyMany(client: import('pg').PoolClient, recorded: RecordedEven
     for (const event of layer) {
       switch (event.type) {
         case 'ProductAdded':
-          added.push({ ...event.data, at: event.data.addedAt, ...stockFor.stock(event) });
+          added.push(event.data, event.data.addedAt, stockFor.stock(event));
           break;
         case 'ProductUpdated':
-          updated.push({ ...event.data, at: event.data.updatedAt, ...stockFor.stock(event) });
+          updated.push(event.data, event.data.updatedAt, stockFor.stock(event));
           break;
         case 'ProductRemoved':
           removed.push(event.data.productId);
@@ -199,9 +176,10 @@ export const catalogueProjector: Projector = {
     switch (event.type) {
       case 'ProductAdded':
       case 'ProductUpdated': {
-        const d = event.data;
         const at = event.type === 'ProductAdded' ? event.data.addedAt : event.data.updatedAt;
-        await upsertProducts(client, event.type, [{ ...d, at }]);
+        const row = new ProductColumns();
+        row.push(event.data, at);
+        await upsertProducts(client, event.type, row);
         return;
       }
       case 'ProductRemoved':
