@@ -40,3 +40,24 @@ describe('readiness with a failing projector', () => {
     }
   });
 });
+
+describe('the readiness watch', () => {
+  it('looks for failing projectors on its own without counting the log; /health/ready counts the lag', async () => {
+    const queries: string[] = [];
+    const pool = ctx.runtime.pool;
+    const counted = { query: (text: string, ...rest: unknown[]) => (queries.push(text), (pool.query as (...a: unknown[]) => unknown)(text, ...rest)) };
+    const runtime = { ...ctx.runtime, pool: counted as unknown as typeof pool };
+    const app = Fastify();
+    const readiness = registerReadiness(app, runtime, { watchMs: 20 });
+    try {
+      const watched = () => queries.filter((q) => q.includes('last_error from projection_checkpoints')).length;
+      await expect.poll(watched, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(queries.filter((q) => q.includes('behind'))).toEqual([]);
+      expect((await app.inject('/health/ready')).statusCode).toBe(200);
+      expect(queries.filter((q) => q.includes('behind'))).toHaveLength(1);
+    } finally {
+      readiness.stop();
+      await app.close();
+    }
+  });
+});
