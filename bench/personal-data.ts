@@ -39,13 +39,13 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 const sql = {
   append: { plain: [] as number[], encrypted: [] as number[] },
-  replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[] },
+  replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[], readHere: [] as number[] },
 };
 
 /** CPU microseconds this process spent per event in each round (far less distorted by other processes than rates). */
 const cpuPerEvent = {
   append: { plain: [] as number[], encrypted: [] as number[] },
-  replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[] },
+  replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[], readHere: [] as number[] },
 };
 const cpuSince = (start: NodeJS.CpuUsage, n: number) => {
   const used = process.cpuUsage(start);
@@ -81,7 +81,7 @@ const readEveryField = (data: unknown) => {
   return [d.customerId, d.fullName, d.email, d.phone, d.address, d.city, d.state, d.pincode, d.updatedAt].filter(Boolean).length;
 };
 
-async function replayRound(label: string, store: PostgresEventStore, mode: 'plain' | 'encrypted' | 'read'): Promise<number> {
+async function replayRound(label: string, store: PostgresEventStore, mode: 'plain' | 'encrypted' | 'read' | 'readHere'): Promise<number> {
   const started = process.hrtime.bigint();
   const cpu = process.cpuUsage();
   const sent = statements;
@@ -89,7 +89,7 @@ async function replayRound(label: string, store: PostgresEventStore, mode: 'plai
   let ids = 0;
   for await (const e of eventsOf(store, undefined, 1000)) {
     n++;
-    if (mode === 'read') ids += readEveryField(e.data);
+    if (mode === 'read' || mode === 'readHere') ids += readEveryField(e.data);
     else if ((e.data as { customerId?: string }).customerId) ids++;
   }
   if (ids === 0) throw new Error('read nothing');
@@ -110,17 +110,20 @@ runBench(() =>
     for (const s of shoppers) await keys.keyFor(s); // every shopper has a key already, as after their sign-up
     const plain = new PostgresEventStore(pool);
     const encrypted = new PostgresEventStore(pool, { codec });
+    // The same reads with every envelope opened on this thread (no worker), for comparison.
+    const openedHere = new PostgresEventStore(pool, { codec: await PersonalDataCodec.create(keys, { workerMinEvents: Infinity }) });
     console.log(`connections=${connections} seconds=${seconds} shoppers=${SHOPPERS}`);
     const appends = { plain: [] as number[], encrypted: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
       appends.plain.push(await appendRound(`append without encryption (round ${round})`, plain));
       appends.encrypted.push(await appendRound(`append with encryption (round ${round})`, encrypted));
     }
-    const replays = { plain: [] as number[], encrypted: [] as number[], read: [] as number[] };
+    const replays = { plain: [] as number[], encrypted: [] as number[], read: [] as number[], readHere: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
       replays.plain.push(await replayRound(`replay without decryption (round ${round})`, plain, 'plain'));
       replays.encrypted.push(await replayRound(`replay with decryption (round ${round})`, encrypted, 'encrypted'));
       replays.read.push(await replayRound(`replay, every field read (worst case) (round ${round})`, encrypted, 'read'));
+      replays.readHere.push(await replayRound(`  the same, opened without the worker (round ${round})`, openedHere, 'readHere'));
     }
     const line = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
       const [a, b] = [median(xs.plain), median(xs.encrypted)];
@@ -138,6 +141,7 @@ runBench(() =>
     line('append', appends);
     line('replay', replays);
     line('replay, every field read', { plain: replays.plain, encrypted: replays.read });
+    line('  the same, no worker', { plain: replays.plain, encrypted: replays.readHere });
     console.log('  (worst case: a raw read of the log, no read model written; the realistic figure is the shop replay below)');
     const cpuLine = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
       const [a, b] = [median(xs.plain), median(xs.encrypted)];
@@ -148,6 +152,7 @@ runBench(() =>
     cpuLine('append', cpuPerEvent.append);
     cpuLine('replay', cpuPerEvent.replay);
     cpuLine('replay, every field read', { plain: cpuPerEvent.replay.plain, encrypted: cpuPerEvent.replay.read });
+    cpuLine('  the same, no worker', { plain: cpuPerEvent.replay.plain, encrypted: cpuPerEvent.replay.readHere });
     console.log(
       `SQL statements per append: without ${median(sql.append.plain).toFixed(3)}, with ${median(sql.append.encrypted).toFixed(3)} ` +
         `(the rest above 1: the debounced NOTIFY); per 1,000 replayed events: without ${median(sql.replay.plain).toFixed(2)}, ` +
@@ -155,6 +160,7 @@ runBench(() =>
     );
     await plain.close();
     await encrypted.close();
+    await openedHere.close();
   }).then(async () => {
     if (SHOP_SHOPPERS > 0) await shopReplayBench({ shoppers: SHOP_SHOPPERS, rounds: ROUNDS });
   }),
