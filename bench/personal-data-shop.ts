@@ -22,6 +22,7 @@ import pg from 'pg';
 import { START } from '../src/core/event-store.js';
 import { migrate } from '../src/db/migrate.js';
 import { PostgresEventStore } from '../src/event-store/postgres.js';
+import { BatchOpener } from '../src/modules/privacy/batch-opener.js';
 import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import { personalEventTypes } from '../src/modules/privacy/personal-fields.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
@@ -159,6 +160,7 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
   const db = await startBenchDatabase();
   const master = randomBytes(32);
   const pools: pg.Pool[] = [];
+  const closers: (() => Promise<void>)[] = [];
   const poolOf = async () => {
     const pool = new pg.Pool({ connectionString: await db.createDatabase(), max: 12 });
     pool.on('error', () => undefined);
@@ -198,12 +200,15 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
       encrypted: { rate: [], cpu: [] },
       here: { rate: [], cpu: [] },
     };
-    // 'here': encrypted, every envelope opened on the replaying thread (no worker; --compare-worker).
+    // 'here': encrypted, every envelope opened on the replaying thread (no worker; --compare-worker). The open worker is
+    // one for the whole run (as in a running store, where it starts with the first bulk read), each round's codec fresh.
+    const opener = new BatchOpener();
+    closers.push(() => opener.close());
     const storeOf = async (mode: Mode) =>
       mode === 'plain'
         ? new PostgresEventStore(poolB)
         : new PostgresEventStore(poolA, {
-            codec: await PersonalDataCodec.create(new SubjectKeyStore(poolA, master), mode === 'here' ? { workerMinEvents: Infinity } : {}),
+            codec: await PersonalDataCodec.create(new SubjectKeyStore(poolA, master), mode === 'here' ? { workerMinEvents: Infinity } : { opener }),
           });
     const round = async (mode: Mode, r: number) => {
       const pool = mode === 'plain' ? poolB : poolA;
@@ -287,6 +292,7 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
           : ''),
     );
   } finally {
+    for (const close of closers) await close();
     for (const pool of pools) await pool.end().catch(() => undefined);
     await db.stop();
   }

@@ -139,21 +139,27 @@ const erased = (value: ErasedValue, subject: string) => (typeof value === 'funct
  * sign-in and uniqueness look it up by the same keyed hash, and the address is in no stream id.
  */
 export class PersonalDataCodec implements EventDataCodec {
-  private opener: BatchOpener | null = null;
+  private opener: BatchOpener | null;
+  /** The opener was made here (closed with the codec), not handed in by the caller. */
+  private readonly ownsOpener: boolean;
 
   private constructor(
     private readonly keys: SubjectKeyStore,
     private readonly emailIndexKey: Buffer,
     private readonly workerMinEvents: number,
-  ) {}
+    opener: BatchOpener | undefined,
+  ) {
+    this.opener = opener ?? null;
+    this.ownsOpener = !opener;
+  }
 
   /**
    * `workerMinEvents`: a read decoding at least this many sealed events opens them in a worker thread (batch-opener.ts);
    * smaller reads (a stream, a command's decide, a live subscription's few new events) open on first use on this thread.
-   * `Infinity`: never.
+   * `Infinity`: never. `opener`: a worker shared with other codecs (kept warm across them; its owner closes it).
    */
-  static async create(keys: SubjectKeyStore, options: { workerMinEvents?: number } = {}): Promise<PersonalDataCodec> {
-    return new PersonalDataCodec(keys, await keys.keyFor(EMAIL_INDEX_SUBJECT), options.workerMinEvents ?? WORKER_MIN_EVENTS);
+  static async create(keys: SubjectKeyStore, options: { workerMinEvents?: number; opener?: BatchOpener } = {}): Promise<PersonalDataCodec> {
+    return new PersonalDataCodec(keys, await keys.keyFor(EMAIL_INDEX_SUBJECT), options.workerMinEvents ?? WORKER_MIN_EVENTS, options.opener);
   }
 
   /** The keyed blind index of an e-mail address (lower-cased, trimmed). */
@@ -255,9 +261,9 @@ export class PersonalDataCodec implements EventDataCodec {
     return events.map((event) => this.decodeOne(event, keys));
   }
 
-  /** Ends the open worker, if one was made (the event store's close). */
+  /** Ends the open worker, if this codec made one (the event store's close). */
   close(): Promise<void> {
-    return this.opener?.close() ?? Promise.resolve();
+    return (this.ownsOpener && this.opener?.close()) || Promise.resolve();
   }
 
   /** Batches handed to the open worker so far. */
