@@ -23,6 +23,7 @@ import { shopReplayBench } from './personal-data-shop.js';
 import { profileEvents } from './profile-events.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
 import { arg, runBench, withMigratedPool } from './harness.js';
+import { postgresCpuSeconds } from './process-cpu.js';
 const seconds = arg('seconds', 5);
 const connections = arg('connections', 8);
 const SHOPPERS = 500;
@@ -53,6 +54,12 @@ const cpuPerEvent = {
   append: { plain: [] as number[], encrypted: [] as number[] },
   replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[], readHere: [] as number[] },
 };
+/** The same for the PostgreSQL server (its processes from /proc; 10 ms ticks): the other half of the machine's work. */
+const serverPerEvent = {
+  append: { plain: [] as number[], encrypted: [] as number[] },
+  replay: { plain: [] as number[], encrypted: [] as number[], read: [] as number[], readHere: [] as number[] },
+};
+let serverCpu = () => 0;
 const cpuSince = (start: NodeJS.CpuUsage, n: number) => {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / Math.max(n, 1);
@@ -61,6 +68,7 @@ const cpuSince = (start: NodeJS.CpuUsage, n: number) => {
 async function appendRound(label: string, store: PostgresEventStore, counted = true): Promise<number> {
   const deadline = Date.now() + seconds * 1000;
   const cpu = process.cpuUsage();
+  const server = serverCpu();
   const sent = statements;
   let done = 0;
   await Promise.all(
@@ -74,12 +82,16 @@ async function appendRound(label: string, store: PostgresEventStore, counted = t
   );
   const rate = done / seconds;
   const us = cpuSince(cpu, done);
+  const pgUs = ((serverCpu() - server) * 1e6) / Math.max(done, 1);
   const mode = label.includes('without') ? 'plain' : 'encrypted';
   if (counted) {
     cpuPerEvent.append[mode].push(us);
+    serverPerEvent.append[mode].push(pgUs);
     sql.append[mode].push((statements - sent) / Math.max(done, 1));
   }
-  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event (load ${os.loadavg()[0].toFixed(2)})`);
+  console.log(
+    `${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event, PostgreSQL ${pgUs.toFixed(1)} µs (load ${os.loadavg()[0].toFixed(2)})`,
+  );
   return rate;
 }
 
@@ -92,6 +104,7 @@ const readEveryField = (data: unknown) => {
 async function replayRound(label: string, store: PostgresEventStore, mode: 'plain' | 'encrypted' | 'read' | 'readHere'): Promise<number> {
   const started = process.hrtime.bigint();
   const cpu = process.cpuUsage();
+  const server = serverCpu();
   const sent = statements;
   let n = 0;
   let ids = 0;
@@ -103,9 +116,13 @@ async function replayRound(label: string, store: PostgresEventStore, mode: 'plai
   if (ids === 0) throw new Error('read nothing');
   const rate = n / (Number(process.hrtime.bigint() - started) / 1e9);
   const us = cpuSince(cpu, n);
+  const pgUs = ((serverCpu() - server) * 1e6) / Math.max(n, 1);
   cpuPerEvent.replay[mode].push(us);
+  serverPerEvent.replay[mode].push(pgUs);
   sql.replay[mode].push(((statements - sent) / Math.max(n, 1)) * 1000);
-  console.log(`${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event (${n} events)`);
+  console.log(
+    `${label.padEnd(40)} ${rate.toFixed(0).padStart(8)} events/s ${us.toFixed(1).padStart(7)} µs CPU/event, PostgreSQL ${pgUs.toFixed(1)} µs (${n} events; load ${os.loadavg()[0].toFixed(2)})`,
+  );
   return rate;
 }
 
@@ -114,7 +131,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 runBench(() =>
   withMigratedPool(
     connections,
-    async (pool) => {
+    async (pool, db) => {
+      serverCpu = () => postgresCpuSeconds(db.pgDir);
       const keys = new SubjectKeyStore(pool, randomBytes(32));
       const codec = await PersonalDataCodec.create(keys);
       for (const s of shoppers) await keys.keyFor(s); // every shopper has a key already, as after their sign-up
@@ -159,16 +177,18 @@ runBench(() =>
       line('replay, every field read', { plain: replays.plain, encrypted: replays.read });
       line('  the same, no worker', { plain: replays.plain, encrypted: replays.readHere });
       console.log('  (worst case: a raw read of the log, no read model written; the realistic figure is the shop replay below)');
-      const cpuLine = (what: string, xs: { plain: number[]; encrypted: number[] }) => {
-        const [a, b] = [median(xs.plain), median(xs.encrypted)];
+      const cpuLine = (what: string, pick: (of: typeof cpuPerEvent) => { plain: number[]; encrypted: number[] }) => {
+        const [a, b] = [median(pick(cpuPerEvent).plain), median(pick(cpuPerEvent).encrypted)];
+        const [pa, pb] = [median(pick(serverPerEvent).plain), median(pick(serverPerEvent).encrypted)];
         console.log(
-          `${what.padEnd(26)} this process's CPU per event: without ${a.toFixed(1).padStart(6)} µs   with ${b.toFixed(1).padStart(6)} µs   (+${(b - a).toFixed(1)} µs)`,
+          `${what.padEnd(26)} this process's CPU per event: without ${a.toFixed(1).padStart(6)} µs   with ${b.toFixed(1).padStart(6)} µs   (+${(b - a).toFixed(1)} µs); ` +
+            `PostgreSQL ${pa.toFixed(1)} → ${pb.toFixed(1)} µs; both together ${(((b + pb - a - pa) / (a + pa)) * 100).toFixed(1)} % more`,
         );
       };
-      cpuLine('append', cpuPerEvent.append);
-      cpuLine('replay', cpuPerEvent.replay);
-      cpuLine('replay, every field read', { plain: cpuPerEvent.replay.plain, encrypted: cpuPerEvent.replay.read });
-      cpuLine('  the same, no worker', { plain: cpuPerEvent.replay.plain, encrypted: cpuPerEvent.replay.readHere });
+      cpuLine('append', (of) => of.append);
+      cpuLine('replay', (of) => of.replay);
+      cpuLine('replay, every field read', (of) => ({ plain: of.replay.plain, encrypted: of.replay.read }));
+      cpuLine('  the same, no worker', (of) => ({ plain: of.replay.plain, encrypted: of.replay.readHere }));
       console.log(
         `SQL statements per append: without ${median(sql.append.plain).toFixed(3)}, with ${median(sql.append.encrypted).toFixed(3)} ` +
           `(the rest above 1: the debounced NOTIFY); per 1,000 replayed events: without ${median(sql.replay.plain).toFixed(2)}, ` +
