@@ -62,9 +62,13 @@ describe('personal-data codec: envelopes opened on first use', () => {
     const data = event!.data as Record<string, unknown>;
     expect([data.customerId, data.updatedAt]).toEqual([customerId, plain.updatedAt]);
     expect(opened).not.toHaveBeenCalled(); // fields that are not personal need no decryption
+    expect(types.isProxy(event!.data)).toBe(true);
     expect(data.fullName).toBe('Lazy Shopper');
     expect(data.email).toBe('lazy@example.in');
     expect(opened).toHaveBeenCalledTimes(1); // opened once for all its fields
+    // Once opened, the event holds the plain data: later reads through it pay no proxy.
+    expect(types.isProxy(event!.data)).toBe(false);
+    expect(event!.data).toEqual(plain);
     expect('personal' in data).toBe(false);
     expect(data).toEqual(plain);
     expect(JSON.parse(JSON.stringify(data))).toEqual(plain);
