@@ -200,15 +200,19 @@ export function percentile(values: number[], p: number): number {
 
 /**
  * A migrated database on an embedded PostgreSQL of its own (pool of `connections` + 2), handed to `work`; the server
- * and its folder are removed afterwards, whatever happens.
+ * and its folder are removed afterwards, whatever happens. `extraFlags` go to the server.
  */
-export async function withMigratedPool(connections: number, work: (pool: pg.Pool) => Promise<void>): Promise<void> {
-  const db = await startBenchDatabase();
+export async function withMigratedPool(
+  connections: number,
+  work: (pool: pg.Pool, db: BenchDatabase) => Promise<void>,
+  options: { extraFlags?: string[] } = {},
+): Promise<void> {
+  const db = await startBenchDatabase(options);
   const pool = new pg.Pool({ connectionString: await db.createDatabase(), max: connections + 2 });
   pool.on('error', () => undefined); // the server stopping at the end closes idle connections
   try {
     await migrate(pool);
-    await work(pool);
+    await work(pool, db);
   } finally {
     await pool.end();
     await db.stop();

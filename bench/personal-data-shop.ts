@@ -9,8 +9,9 @@
  * is the baseline. Each round rebuilds every read model of B without the codec, then of A with a fresh key store (cold
  * key cache, as after a restart). Printed: events/s (wall) and this process's CPU per event, medians, the log's mix, and
  * before the rounds the read of the log alone (no projector) with and without the codec.
- * Usage: npx tsx bench/personal-data-shop.ts [--shoppers 300 --rounds 3 --profile <folder>]   (also run by npm run
- * bench:privacy). --profile writes a CPU profile of the counted rounds of each mode (<mode>-<round>.cpuprofile).
+ * Usage: npx tsx bench/personal-data-shop.ts [--shoppers 300 --rounds 3 --profile <folder> --compare-worker]   (also run by npm run
+ * bench:privacy). --profile writes a CPU profile of the counted rounds of each mode (<mode>-<round>.cpuprofile);
+ * --compare-worker adds a third mode: encrypted with every envelope opened on the replaying thread (no open worker).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import pg from 'pg';
 import { START } from '../src/core/event-store.js';
 import { migrate } from '../src/db/migrate.js';
 import { PostgresEventStore } from '../src/event-store/postgres.js';
+import { BatchOpener } from '../src/modules/privacy/batch-opener.js';
 import { PersonalDataCodec } from '../src/modules/privacy/codec.js';
 import { personalEventTypes } from '../src/modules/privacy/personal-fields.js';
 import { SubjectKeyStore } from '../src/modules/privacy/subject-keys.js';
@@ -154,10 +156,11 @@ const gcSettled = () => new Promise((resolve) => setTimeout(resolve, 50)); // th
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function shopReplayBench(options: { shoppers: number; rounds: number; profile?: string }): Promise<void> {
+export async function shopReplayBench(options: { shoppers: number; rounds: number; profile?: string; compareWorker?: boolean }): Promise<void> {
   const db = await startBenchDatabase();
   const master = randomBytes(32);
   const pools: pg.Pool[] = [];
+  const closers: (() => Promise<void>)[] = [];
   const poolOf = async () => {
     const pool = new pg.Pool({ connectionString: await db.createDatabase(), max: 12 });
     pool.on('error', () => undefined);
@@ -191,18 +194,32 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
         `${sealed} events (${((sealed / total) * 100).toFixed(1)} %) carry sealed personal data (one envelope each)`,
     );
     console.log(`mix: ${rows.map((r) => `${r.type} ${r.n}${declared.has(r.type) ? (r.sealed === r.n ? '*' : `(${r.sealed}*)`) : ''}`).join(', ')}  (* sealed)`);
-    const results = { plain: { rate: [] as number[], cpu: [] as number[] }, encrypted: { rate: [] as number[], cpu: [] as number[] } };
-    const round = async (mode: 'plain' | 'encrypted', r: number) => {
+    type Mode = 'plain' | 'encrypted' | 'here';
+    const results: Record<Mode, { rate: number[]; cpu: number[] }> = {
+      plain: { rate: [], cpu: [] },
+      encrypted: { rate: [], cpu: [] },
+      here: { rate: [], cpu: [] },
+    };
+    // 'here': encrypted, every envelope opened on the replaying thread (no worker; --compare-worker). The open worker is
+    // one for the whole run (as in a running store, where it starts with the first bulk read), each round's codec fresh.
+    const opener = new BatchOpener();
+    closers.push(() => opener.close());
+    const storeOf = async (mode: Mode) =>
+      mode === 'plain'
+        ? new PostgresEventStore(poolB)
+        : new PostgresEventStore(poolA, {
+            codec: await PersonalDataCodec.create(new SubjectKeyStore(poolA, master), mode === 'here' ? { workerMinEvents: Infinity } : { opener }),
+          });
+    const round = async (mode: Mode, r: number) => {
       const pool = mode === 'plain' ? poolB : poolA;
       // A fresh key store per round: keys are unwrapped from the table as after a restart.
-      const store =
-        mode === 'plain'
-          ? new PostgresEventStore(pool)
-          : new PostgresEventStore(pool, { codec: await PersonalDataCodec.create(new SubjectKeyStore(pool, master)) });
+      const store = await storeOf(mode);
       const profiling = options.profile && r > 0 ? new Session() : null;
       if (profiling) {
         profiling.connect();
         await profiling.post('Profiler.enable');
+        // 100 µs between samples (the default 1 ms gave ~270 samples per round: too coarse to diff by function).
+        await profiling.post('Profiler.setSamplingInterval', { interval: 100 });
         await profiling.post('Profiler.start');
       }
       await gcSettled();
@@ -224,7 +241,7 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
       results[mode].rate.push(rate);
       results[mode].cpu.push(us);
       console.log(
-        `replay every read model ${mode === 'plain' ? 'without encryption' : 'with encryption   '} (round ${r}) ${rate.toFixed(0).padStart(7)} events/s ` +
+        `replay every read model ${{ plain: 'without encryption', encrypted: 'with encryption   ', here: 'with, no worker   ' }[mode]} (round ${r}) ${rate.toFixed(0).padStart(7)} events/s ` +
           `${us.toFixed(1).padStart(6)} µs CPU/event GC ${gc.minor}+${gc.major} full ${gc.ms.toFixed(0)} ms (${events} events, ${report.length} projectors; uptime: ${os
             .loadavg()
             .map((l) => l.toFixed(2))
@@ -234,12 +251,8 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
     };
     // The read alone (no projector): the whole log read in replay's batches, every event's data serialised (every
     // envelope opened), to tell the codec's share of the replay's CPU from the rest.
-    const readOnly = async (mode: 'plain' | 'encrypted') => {
-      const pool = mode === 'plain' ? poolB : poolA;
-      const store =
-        mode === 'plain'
-          ? new PostgresEventStore(pool)
-          : new PostgresEventStore(pool, { codec: await PersonalDataCodec.create(new SubjectKeyStore(pool, master)) });
+    const readOnly = async (mode: Mode) => {
+      const store = await storeOf(mode);
       const cpu = process.cpuUsage();
       let events = 0;
       for (let position = START, batch = await store.readAll(START, REPLAY_BATCH); batch.length > 0; batch = await store.readAll(position, REPLAY_BATCH)) {
@@ -251,19 +264,20 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
       await store.close();
       return (used.user + used.system) / events;
     };
-    const reads = { plain: [] as number[], encrypted: [] as number[] };
-    for (let r = 0; r < 5; r++) for (const mode of ['plain', 'encrypted'] as const) reads[mode].push(await readOnly(mode));
+    const modes: Mode[] = options.compareWorker ? ['plain', 'encrypted', 'here'] : ['plain', 'encrypted'];
+    const reads: Record<Mode, number[]> = { plain: [], encrypted: [], here: [] };
+    for (let r = 0; r < 5; r++) for (const mode of modes) reads[mode].push(await readOnly(mode));
     const [rp, re] = [median(reads.plain.slice(1)), median(reads.encrypted.slice(1))];
     console.log(
       `read of the log alone (no projector, every field serialised), CPU per event, medians of 4 alternating rounds: without ${rp.toFixed(1)} µs, ` +
-        `with ${re.toFixed(1)} µs (+${(re - rp).toFixed(1)} µs; load ${os.loadavg()[0].toFixed(2)})`,
+        `with ${re.toFixed(1)} µs (+${(re - rp).toFixed(1)} µs; load ${os.loadavg()[0].toFixed(2)})` +
+        (options.compareWorker ? `; no worker ${median(reads.here.slice(1)).toFixed(1)} µs` : ''),
     );
-    await round('plain', 0); // warm-up of both (JIT, PostgreSQL caches), not counted
-    await round('encrypted', 0);
-    for (const mode of ['plain', 'encrypted'] as const) results[mode] = { rate: [], cpu: [] };
+    for (const mode of modes) await round(mode, 0); // warm-up of each (JIT, PostgreSQL caches), not counted
+    for (const mode of modes) results[mode] = { rate: [], cpu: [] };
     for (let r = 1; r <= options.rounds; r++) {
       // Alternating, and which goes first alternates too.
-      for (const mode of r % 2 === 1 ? (['plain', 'encrypted'] as const) : (['encrypted', 'plain'] as const)) await round(mode, r);
+      for (const mode of r % 2 === 1 ? modes : [...modes].reverse()) await round(mode, r);
     }
     const [a, b] = [median(results.plain.rate), median(results.encrypted.rate)];
     const [ca, cb] = [median(results.plain.cpu), median(results.encrypted.cpu)];
@@ -271,9 +285,14 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
       `replay of every read model, realistic mix (${((sealed / total) * 100).toFixed(1)} % personal events), medians of ${options.rounds} rounds:\n` +
         `  without ${a.toFixed(0).padStart(7)} events/s   with ${b.toFixed(0).padStart(7)} events/s   ${(((a - b) / a) * 100).toFixed(1).padStart(5)} % slower (target <= 15 %)\n` +
         `  this process's CPU per event: without ${ca.toFixed(1)} µs   with ${cb.toFixed(1)} µs   (${cb >= ca ? '+' : ''}${(cb - ca).toFixed(1)} µs, ${(((cb - ca) / ca) * 100).toFixed(1)} %)` +
-        `   load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
+        `   load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores` +
+        (options.compareWorker
+          ? `\n  with, no worker (every envelope opened on the replaying thread): ${median(results.here.rate).toFixed(0)} events/s, ` +
+            `${(((a - median(results.here.rate)) / a) * 100).toFixed(1)} % slower, ${median(results.here.cpu).toFixed(1)} µs CPU/event`
+          : ''),
     );
   } finally {
+    for (const close of closers) await close();
     for (const pool of pools) await pool.end().catch(() => undefined);
     await db.stop();
   }
@@ -282,6 +301,11 @@ export async function shopReplayBench(options: { shoppers: number; rounds: numbe
 if (process.argv[1]?.endsWith('personal-data-shop.ts')) {
   const profile = process.argv.indexOf('--profile');
   runBench(() =>
-    shopReplayBench({ shoppers: arg('shoppers', 300), rounds: arg('rounds', 3), ...(profile > 0 ? { profile: process.argv[profile + 1]! } : {}) }),
+    shopReplayBench({
+      shoppers: arg('shoppers', 300),
+      rounds: arg('rounds', 3),
+      compareWorker: process.argv.includes('--compare-worker'),
+      ...(profile > 0 ? { profile: process.argv[profile + 1]! } : {}),
+    }),
   );
 }

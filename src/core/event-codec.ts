@@ -10,4 +10,6 @@ export interface EventDataCodec {
   storedStreamId(streamId: string): string;
   encode(events: NewEvent[]): Promise<NewEvent[]>;
   decode(events: RecordedEvent[]): Promise<RecordedEvent[]>;
+  /** Frees what the codec holds (a worker thread); called by the event store's close. */
+  close?(): Promise<void>;
 }

@@ -30,4 +30,18 @@ describe('eventsOf', () => {
     for await (const e of eventsOf(store, store.log[4]!.position)) after.push(e.data);
     expect(after).toEqual([5, 6]);
   });
+
+  it('asks for the next batch before handing out this one, and a caller that stops early leaves no failure unhandled', async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 5; i++) await store.append('s', [{ type: 'T', data: i, metadata: { correlationId: 'c', timestamp: 't' } }], { expectedVersion: 'any' });
+    let reads = 0;
+    const reading = {
+      readAll: (from: typeof START, limit?: number) => (++reads === 2 ? Promise.reject(new Error('read-ahead failed')) : store.readAll(from, limit)),
+    };
+    const events = eventsOf(reading, START, 2);
+    expect((await events.next()).value?.data).toBe(0);
+    expect(reads).toBe(2); // the second batch was asked for before the first event was handed out
+    await events.return(undefined); // its failure is never awaited: it must not surface as an unhandled rejection
+    await new Promise((resolve) => setImmediate(resolve));
+  });
 });

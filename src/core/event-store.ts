@@ -36,14 +36,20 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
   return 0;
 }
 
-/** Every event of the log after `from`, in log order, read in batches of `batchSize`. */
+/**
+ * Every event of the log after `from`, in log order, read in batches of `batchSize`. The next batch is asked for as soon
+ * as a batch arrives, before its events are handed out (as projections/replay.ts does), so reading it (the database, and
+ * a codec's worker opening sealed personal data) overlaps with the caller's work on this one.
+ */
 export async function* eventsOf(store: Pick<EventStore, 'readAll'>, from: GlobalPosition = START, batchSize = 1000): AsyncGenerator<RecordedEvent> {
-  let position = from;
+  let next = store.readAll(from, batchSize);
   for (;;) {
-    const batch = await store.readAll(position, batchSize);
+    const batch = await next;
     if (batch.length === 0) return;
+    next = store.readAll(batch[batch.length - 1]!.position, batchSize);
+    // Awaited (and thrown) on the next turn; one left behind when the caller stops early must not go unhandled.
+    next.catch(() => undefined);
     yield* batch;
-    position = batch[batch.length - 1]!.position;
   }
 }
 

@@ -291,5 +291,6 @@ export class EventStoreDbEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.client.dispose();
+    await this.codec?.close?.();
   }
 }

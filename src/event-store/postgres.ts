@@ -516,5 +516,6 @@ export class PostgresEventStore implements EventStore {
     await this.listenerStarting?.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
+    await this.codec?.close?.();
   }
 }

@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
+import { types } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../core/event-store.js';
+import { BatchOpener } from './batch-opener.js';
 import * as cipher from './cipher.js';
 import { PersonalDataCodec } from './codec.js';
+import { ERASED_NAME } from './personal-fields.js';
 import { SubjectErasedError, SubjectKeyStore } from './subject-keys.js';
 import './personal-fields.js';
 
@@ -59,9 +62,13 @@ describe('personal-data codec: envelopes opened on first use', () => {
     const data = event!.data as Record<string, unknown>;
     expect([data.customerId, data.updatedAt]).toEqual([customerId, plain.updatedAt]);
     expect(opened).not.toHaveBeenCalled(); // fields that are not personal need no decryption
+    expect(types.isProxy(event!.data)).toBe(true);
     expect(data.fullName).toBe('Lazy Shopper');
     expect(data.email).toBe('lazy@example.in');
     expect(opened).toHaveBeenCalledTimes(1); // opened once for all its fields
+    // Once opened, the event holds the plain data: later reads through it pay no proxy.
+    expect(types.isProxy(event!.data)).toBe(false);
+    expect(event!.data).toEqual(plain);
     expect('personal' in data).toBe(false);
     expect(data).toEqual(plain);
     expect(JSON.parse(JSON.stringify(data))).toEqual(plain);
@@ -154,5 +161,135 @@ describe('personal-data codec: keys taken from the cache on append', () => {
     await expect(codec.encode([profile(theirs, 'After Erasure')])).rejects.toBeInstanceOf(SubjectErasedError);
     // One erased subject among live ones: nothing is sealed for any of them.
     await expect(codec.encode([profile(randomUUID(), 'Live'), profile(mine, 'Erased')])).rejects.toBeInstanceOf(SubjectErasedError);
+  });
+});
+
+describe('personal-data codec: bulk reads opened in the worker thread', () => {
+  const at = '2026-11-24T00:00:00.000Z';
+  const profile = (customerId: string, i: number) => ({
+    type: 'ProfileUpdated',
+    data: { customerId, fullName: `Bulk Shopper ${i}`, email: `bulk${i}@example.in`, phone: '9800000002', updatedAt: at },
+    metadata: { correlationId: 'c', timestamp: at },
+  });
+  const order = (customerId: string) => ({
+    type: 'OrderPlaced',
+    data: {
+      customerId,
+      orderId: 'o-1',
+      customerName: 'Nested Shopper',
+      customerEmail: 'nested@example.in',
+      shippingAddress: { name: 'Nested Shopper', address: '1 Worker Lane', city: 'Pune', state: 'Maharashtra', pincode: '411001', phone: '9800000003' },
+      totalAmount: 1299,
+    },
+    metadata: { correlationId: 'c', timestamp: at },
+  });
+  const notPersonal = { type: 'WishlistItemAdded', data: { customerId: 'x', productId: 'p' }, metadata: { correlationId: 'c', timestamp: at } };
+  const recorded = (events: { type: string; data: unknown; metadata: unknown }[]) =>
+    events.map(
+      (e, i) =>
+        ({
+          ...e,
+          id: `e-${i}`,
+          streamId: `s-${i}`,
+          streamVersion: 0,
+          position: { commit: 1n, prepare: BigInt(i + 1) },
+          createdAt: at,
+          data: structuredClone(e.data),
+        }) as RecordedEvent,
+    );
+
+  async function setUp() {
+    const pool = memoryPool();
+    const keys = new SubjectKeyStore(pool, randomBytes(32));
+    const codec = await PersonalDataCodec.create(keys, { workerMinEvents: 2 });
+    const [kept, erased] = [randomUUID(), randomUUID()];
+    const plain = [profile(kept, 1), order(kept), notPersonal, profile(erased, 2), order(erased)];
+    const stored = recorded(await codec.encode(plain));
+    return { keys, codec, kept, erased, plain, stored };
+  }
+
+  it('opens every envelope of a bulk read off this thread into plain objects that read exactly as the plain events', async () => {
+    const { codec, plain, stored } = await setUp();
+    try {
+      const opened = vi.mocked(cipher.open);
+      opened.mockClear();
+      const decoded = await codec.decode(stored);
+      expect(codec.workerBatches).toBe(1);
+      expect(opened).not.toHaveBeenCalled(); // nothing opened on this thread
+      expect(decoded.map((e) => e.data)).toEqual(plain.map((e) => e.data));
+      for (const e of decoded) expect(types.isProxy(e.data), e.type).toBe(false);
+      expect(JSON.stringify(decoded.map((e) => e.data))).not.toContain('sealed');
+    } finally {
+      await codec.close();
+    }
+  });
+
+  it('never hands the worker a destroyed key: an erased shopper reads as erased, before and during the batch', async () => {
+    const { keys, codec, kept, erased, stored } = await setUp();
+    const handed: Buffer[] = [];
+    const open = BatchOpener.prototype.open;
+    const spy = vi.spyOn(BatchOpener.prototype, 'open').mockImplementation(function (this: BatchOpener, items) {
+      handed.push(...items.map((i) => i.key));
+      return open.call(this, items);
+    });
+    try {
+      const erasedKey = (await keys.keysOf([erased])).get(erased)!;
+      await keys.destroy(erased);
+      const decoded = await codec.decode(stored);
+      expect(codec.workerBatches).toBe(1);
+      expect(handed).not.toContainEqual(erasedKey);
+      const byCustomer = (id: string) =>
+        decoded.filter((e) => (e.data as { customerId: string }).customerId === id).map((e) => e.data as Record<string, unknown>);
+      expect(byCustomer(kept).map((d) => d.fullName ?? d.customerName)).toEqual(['Bulk Shopper 1', 'Nested Shopper']);
+      const [erasedProfile, erasedOrder] = byCustomer(erased);
+      expect(erasedProfile!.fullName).toBeUndefined();
+      expect(erasedOrder!.customerName).toBe(ERASED_NAME);
+      expect((erasedOrder!.shippingAddress as Record<string, unknown>).state).toBe('Maharashtra'); // kept in clear
+      expect(JSON.stringify(decoded.map((e) => e.data))).not.toContain('Bulk Shopper 2');
+
+      // Destroyed while the worker opens the batch: the opened values are dropped, the events read as erased.
+      handed.length = 0;
+      spy.mockImplementation(async function (this: BatchOpener, items) {
+        handed.push(...items.map((i) => i.key));
+        const values = await open.call(this, items);
+        await keys.destroy(kept);
+        return values;
+      });
+      const during = await codec.decode(stored);
+      expect(handed.length).toBe(2); // the kept shopper's two envelopes were opened by the worker...
+      expect(JSON.stringify(during.map((e) => e.data))).not.toMatch(/Bulk Shopper|Nested Shopper|Worker Lane|bulk1@/); // ...and not handed out
+      expect((during[1]!.data as Record<string, unknown>).customerName).toBe(ERASED_NAME);
+    } finally {
+      spy.mockRestore();
+      await codec.close();
+    }
+  });
+
+  it('a changed byte fails the batch in the worker; the batch is then decoded here, where reading that field throws', async () => {
+    const { codec, stored } = await setUp();
+    try {
+      const envelope = (stored[0]!.data as { personal: { sealed: string } }).personal;
+      envelope.sealed = `${envelope.sealed[0] === 'A' ? 'B' : 'A'}${envelope.sealed.slice(1)}`;
+      const decoded = await codec.decode(stored);
+      expect(codec.workerBatches).toBe(1);
+      expect(() => (decoded[0]!.data as { fullName: string }).fullName).toThrow();
+      expect((decoded[1]!.data as { customerName: string }).customerName).toBe('Nested Shopper'); // the others still open
+      // The worker is still there for the next batch.
+      const again = await codec.decode(recorded(await codec.encode([profile(randomUUID(), 3), profile(randomUUID(), 4)])));
+      expect(codec.workerBatches).toBe(2);
+      expect(types.isProxy(again[0]!.data)).toBe(false);
+    } finally {
+      await codec.close();
+    }
+  });
+
+  it('keeps small reads on this thread, opened on first use', async () => {
+    const pool = memoryPool();
+    const codec = await PersonalDataCodec.create(new SubjectKeyStore(pool, randomBytes(32)), { workerMinEvents: 3 });
+    const stored = recorded(await codec.encode([profile(randomUUID(), 5), profile(randomUUID(), 6)]));
+    const decoded = await codec.decode(stored);
+    expect(codec.workerBatches).toBe(0);
+    expect(types.isProxy(decoded[0]!.data)).toBe(true);
+    expect((decoded[1]!.data as { fullName: string }).fullName).toBe('Bulk Shopper 6');
   });
 });

@@ -6,6 +6,8 @@ import { busyShopper as makeBusyShopper } from './busy-shopper.fixture.js';
 import { verifyStoreChains } from '../audit/chain-sources.js';
 import { replay } from '../../../projections/replay.js';
 import { ERASED_READ_MODELS } from './erase.js';
+import { PersonalDataCodec } from './codec.js';
+import { PostgresEventStore } from '../../event-store/postgres.js';
 import { auditCli } from '../audit/test-cli.js';
 import { ERASED_NAME } from './personal-fields.js';
 import { purgeExpiredInvoices, retainUntil } from './retention.js';
@@ -147,6 +149,16 @@ describe('erasure (issue 21)', () => {
     // Replay from the log reproduces the erased read models: nothing comes back.
     await replay(ctx.runtime.store, ctx.runtime.pool, ctx.runtime.projections.projectors, ERASED_READ_MODELS);
     expect(await readModels()).toEqual(erased);
+    // So does a replay whose batches are opened in the worker thread (every batch here: a real log has far more).
+    const codec = await PersonalDataCodec.create(ctx.runtime.personalData.keys, { workerMinEvents: 1 });
+    const bulk = new PostgresEventStore(ctx.runtime.pool, { codec });
+    try {
+      await replay(bulk, ctx.runtime.pool, ctx.runtime.projections.projectors, ERASED_READ_MODELS);
+      expect(codec.workerBatches).toBeGreaterThan(0);
+      expect(await readModels()).toEqual(erased);
+    } finally {
+      await bulk.close();
+    }
 
     // The seller's copy of the tax invoice is in the retention store, with the name; reading it is logged.
     const retained = await inject('GET', `/api/admin/retained-invoices/${order.id}?purpose=GST%20audit%20FY%202026-27`, admin.auth);
