@@ -41,11 +41,9 @@ export function nextNonce(): string {
   return noncePool.toString('base64', nonceAt - NONCE_BYTES, nonceAt);
 }
 
-interface PerResponse {
-  nonce: string;
-  sockets: string[];
-}
-const perResponse = new WeakMap<ServerResponse, PerResponse>();
+/** The nonce of a response, on its raw ServerResponse (read by the CSP directive functions of per-route policies). */
+const NONCE = Symbol('cspNonce');
+type WithNonce = ServerResponse & { [NONCE]?: string };
 const hostShape = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
@@ -74,23 +72,43 @@ export function socketOrigins(publicUrl: URL | null, hostHeader: string | undefi
 export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl?: string }): Promise<void> {
   const publicUrl = options.publicUrl ? new URL(options.publicUrl) : null;
   const https = publicUrl?.protocol === 'https:';
+  const sockets = socketSourcesOf(publicUrl);
 
   if (!app.hasReplyDecorator('cspNonce')) app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
   // Before helmet's own onRequest hooks (registered below), which read the nonce through the directive functions.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (_request, reply, next) => {
     const nonce = nextNonce();
     reply.cspNonce = { script: nonce, style: nonce };
-    perResponse.set(reply.raw, { nonce, sockets: socketOrigins(publicUrl, request.headers.host) });
+    (reply.raw as WithNonce)[NONCE] = nonce;
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    next();
   });
-  const of = (res: ServerResponse) => perResponse.get(res);
   const nonceSource = (_req: IncomingMessage, res: ServerResponse) => {
-    const entry = of(res);
-    return entry ? `'nonce-${entry.nonce}'` : "'self'";
+    const nonce = (res as WithNonce)[NONCE];
+    return nonce ? `'nonce-${nonce}'` : "'self'";
   };
-  const socketSources = (_req: IncomingMessage, res: ServerResponse) => of(res)?.sockets.join(' ') || "'self'";
+  const socketSources = (req: IncomingMessage) => sockets(req.headers.host);
+  const policy = securityPolicy(https, nonceSource, socketSources);
+  // @fastify/helmet builds helmet's middleware anew for every request (every directive parsed and validated again:
+  // about a tenth of a by-id read's CPU). It is registered for its route option and `reply.helmet`, not globally.
+  await app.register(fastifyHelmet, { ...policy, global: false } as Parameters<typeof fastifyHelmet>[1]);
+  // Every other route gets helmet's headers for this policy, taken once from helmet itself (securityHeaderTemplate):
+  // per response only the CSP's nonce and websocket origins are filled in.
+  const template = securityHeaderTemplate(https);
+  app.addHook('onRequest', (request, reply, next) => {
+    if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return next();
+    template.apply(reply.raw, (reply.raw as WithNonce)[NONCE]!, sockets(request.headers.host));
+    next();
+  });
+}
 
-  const policy: HelmetOptions = {
+/** The policy of the store (see registerSecurityHeaders), with the functions that give a response's nonce and websocket sources. */
+export function securityPolicy(
+  https: boolean,
+  nonceSource: (req: IncomingMessage, res: ServerResponse) => string,
+  socketSources: (req: IncomingMessage, res: ServerResponse) => string,
+): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -116,13 +134,68 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
-  // @fastify/helmet builds helmet's middleware anew for every request (every directive parsed and validated again:
-  // about a tenth of a by-id read's CPU). It is registered for its route option and `reply.helmet`, not globally; the
-  // middleware for every other route is built once here. The directive functions still run per response (the nonce).
-  await app.register(fastifyHelmet, { ...policy, global: false } as Parameters<typeof fastifyHelmet>[1]);
-  const headers = helmet(policy);
-  app.addHook('onRequest', (request, reply, next) => {
-    if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return next();
-    headers(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined));
+}
+
+/**
+ * A response's websocket sources as the CSP lists them ("'self'" when there are none), from its Host header. The last
+ * answer is kept: a store sees one or a few hosts, so the pattern check runs once per change of host.
+ */
+function socketSourcesOf(publicUrl: URL | null): (host: string | undefined) => string {
+  let lastHost: string | undefined;
+  let lastSources = "'self'";
+  let known = false;
+  return (host) => {
+    if (!known || host !== lastHost) {
+      lastSources = socketOrigins(publicUrl, host).join(' ') || "'self'";
+      lastHost = host;
+      known = true;
+    }
+    return lastSources;
+  };
+}
+
+const NONCE_MARK = '\u0001nonce\u0001';
+const SOCKETS_MARK = '\u0001sockets\u0001';
+
+/**
+ * The headers helmet sets for the store's policy, taken once by running helmet's own middleware on a recording
+ * response whose nonce and websocket sources are marks; `apply` sets the same headers, in the same order, on a real
+ * response with its nonce and sources in place of the marks. Byte for byte what helmet would set (the spec checks it
+ * against helmet for several nonces and hosts), without helmet parsing and validating every directive per response.
+ * The values filled in never hold ';' or ',' (which helmet refuses): a nonce is base64 and a socket origin matches
+ * the host pattern of socketOrigins.
+ */
+export function securityHeaderTemplate(https: boolean): { apply(res: ServerResponse, nonce: string, sockets: string): void } {
+  const recorded: ({ set: string; value: string | string[] } | { remove: string })[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | string[]) => recorded.push({ set: name, value }),
+    removeHeader: (name: string) => recorded.push({ remove: name }),
+  };
+  let failure: unknown;
+  helmet(
+    securityPolicy(
+      https,
+      () => NONCE_MARK,
+      () => SOCKETS_MARK,
+    ),
+  )({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  const steps = recorded.map((step) => {
+    if ('remove' in step) return (res: ServerResponse) => res.removeHeader(step.remove);
+    const { set: name, value } = step;
+    if (typeof value !== 'string' || !value.includes('\u0001')) return (res: ServerResponse) => res.setHeader(name, value);
+    // Split around the marks: [text, mark, text, mark, text …].
+    const parts = value.split(/(\u0001(?:nonce|sockets)\u0001)/);
+    if (parts.some((part) => part.includes('\u0001') && part !== NONCE_MARK && part !== SOCKETS_MARK)) throw new Error(`unexpected mark in ${name}`);
+    return (res: ServerResponse, nonce: string, sockets: string) => {
+      let header = '';
+      for (const part of parts) header += part === NONCE_MARK ? `'nonce-${nonce}'` : part === SOCKETS_MARK ? sockets : part;
+      res.setHeader(name, header);
+    };
   });
+  return {
+    apply(res, nonce, sockets) {
+      for (const step of steps) step(res, nonce, sockets);
+    },
+  };
 }
