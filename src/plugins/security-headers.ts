@@ -97,7 +97,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
   const template = securityHeaderTemplate(https);
   app.addHook('onRequest', (request, reply, next) => {
     if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return next();
-    template.apply(reply.raw, (reply.raw as WithNonce)[NONCE]!, sockets(request.headers.host));
+    template.apply(reply, (reply.raw as WithNonce)[NONCE]!, sockets(request.headers.host));
     next();
   });
 }
@@ -157,18 +157,25 @@ function socketSourcesOf(publicUrl: URL | null): (host: string | undefined) => s
 const NONCE_MARK = '\u0001nonce\u0001';
 const SOCKETS_MARK = '\u0001sockets\u0001';
 
+/** Where the template puts a response's headers: a Fastify reply (its headers go out in one writeHead), and its raw response. */
+export interface HeaderTarget {
+  header(name: string, value: string): unknown;
+  raw: Pick<ServerResponse, 'removeHeader'>;
+}
+
 /**
  * The headers helmet sets for the store's policy, taken once by running helmet's own middleware on a recording
- * response whose nonce and websocket sources are marks; `apply` sets the same headers, in the same order, on a real
- * response with its nonce and sources in place of the marks. Byte for byte what helmet would set (the spec checks it
- * against helmet for several nonces and hosts), without helmet parsing and validating every directive per response.
- * The values filled in never hold ';' or ',' (which helmet refuses): a nonce is base64 and a socket origin matches
- * the host pattern of socketOrigins.
+ * response whose nonce and websocket sources are marks; `apply` sets the same headers, in the same order, on a reply
+ * with its nonce and sources in place of the marks (helmet's removals, X-Powered-By, on the raw response). Byte for
+ * byte what helmet would set (the spec checks it against helmet for several nonces and hosts), without helmet parsing
+ * and validating every directive per response; set on the reply rather than one by one on the raw response, Node
+ * writes them all in writeHead without a header entry per call. The values filled in never hold ';' or ',' (which
+ * helmet refuses): a nonce is base64 and a socket origin matches the host pattern of socketOrigins.
  */
-export function securityHeaderTemplate(https: boolean): { apply(res: ServerResponse, nonce: string, sockets: string): void } {
-  const recorded: ({ set: string; value: string | string[] } | { remove: string })[] = [];
+export function securityHeaderTemplate(https: boolean): { apply(reply: HeaderTarget, nonce: string, sockets: string): void } {
+  const recorded: ({ set: string; value: unknown } | { remove: string })[] = [];
   const recorder = {
-    setHeader: (name: string, value: string | string[]) => recorded.push({ set: name, value }),
+    setHeader: (name: string, value: unknown) => recorded.push({ set: name, value }),
     removeHeader: (name: string) => recorded.push({ remove: name }),
   };
   let failure: unknown;
@@ -180,22 +187,23 @@ export function securityHeaderTemplate(https: boolean): { apply(res: ServerRespo
     ),
   )({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => (failure = error));
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
-  const steps = recorded.map((step) => {
-    if ('remove' in step) return (res: ServerResponse) => res.removeHeader(step.remove);
-    const { set: name, value } = step;
-    if (typeof value !== 'string' || !value.includes('\u0001')) return (res: ServerResponse) => res.setHeader(name, value);
-    // Split around the marks: [text, mark, text, mark, text …].
+  const steps = recorded.map((step): ((reply: HeaderTarget, nonce: string, sockets: string) => void) => {
+    if ('remove' in step) return (reply) => reply.raw.removeHeader(step.remove);
+    const { set, value } = step;
+    if (typeof value !== 'string') throw new Error(`helmet set ${set} to a ${typeof value}`);
+    const name = set.toLowerCase();
+    if (!value.includes('\u0001')) return (reply) => reply.header(name, value);
+    // Text around the marks, in the order helmet writes them: [before, mark, between, mark, after].
     const parts = value.split(/(\u0001(?:nonce|sockets)\u0001)/);
-    if (parts.some((part) => part.includes('\u0001') && part !== NONCE_MARK && part !== SOCKETS_MARK)) throw new Error(`unexpected mark in ${name}`);
-    return (res: ServerResponse, nonce: string, sockets: string) => {
-      let header = '';
-      for (const part of parts) header += part === NONCE_MARK ? `'nonce-${nonce}'` : part === SOCKETS_MARK ? sockets : part;
-      res.setHeader(name, header);
-    };
+    if (parts.length !== 5 || parts[1] !== NONCE_MARK || parts[3] !== SOCKETS_MARK || parts.some((p, i) => i % 2 === 0 && p.includes('\u0001'))) {
+      throw new Error(`${set}: the nonce and the websocket sources, once each and in this order, expected`);
+    }
+    const [before, , between, , after] = parts;
+    return (reply, nonce, sockets) => reply.header(name, `${before}'nonce-${nonce}'${between}${sockets}${after}`);
   });
   return {
-    apply(res, nonce, sockets) {
-      for (const step of steps) step(res, nonce, sockets);
+    apply(reply, nonce, sockets) {
+      for (const step of steps) step(reply, nonce, sockets);
     },
   };
 }
