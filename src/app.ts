@@ -55,17 +55,23 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
 
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A guest's request (no Authorization header: most catalogue reads) is decided at once, without a promise.
+    if (!request.url.startsWith('/api/') || request.headers.authorization === undefined) return done();
     // A stale or forged token makes the request a guest's: public reads (catalogue, carousels) still work while the
     // browser drops the token, and every protected route answers 401 with the reason.
-    try {
-      request.user = await readUser(request, runtime.jwtSecret, runtime.sessions, runtime.now());
-    } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
-      request.user = null;
-      request.authError = error.message;
-    }
+    readUser(request, runtime.jwtSecret, runtime.sessions, runtime.now()).then(
+      (user) => {
+        request.user = user;
+        done();
+      },
+      (error: unknown) => {
+        if (!(error instanceof UnauthorizedError)) return done(error as Error);
+        request.user = null;
+        request.authError = error.message;
+        done();
+      },
+    );
   });
 
   await app.register(
