@@ -105,8 +105,8 @@ export async function handleCommand<State, Command, Event extends { type: string
   return { events: result.events, state: result.events.length === 0 ? result.before : result.after, result: appended };
 }
 
-export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext): NewEvent[] {
-  const metadata = metadataFor(context);
+/** The events of one write, all with the same metadata object (given when several writes of a command share one). */
+export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext, metadata: EventMetadata = metadataFor(context)): NewEvent[] {
   return events.map((e) => ({ type: e.type, data: e.data, metadata }));
 }
 

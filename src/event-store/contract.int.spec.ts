@@ -268,7 +268,36 @@ for (const adapter of adapters) {
       const stream = `test-${randomUUID()}`;
       await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);
       await expect(store.append(stream, [{ ...event(1), data: { n: 'x' } }], { expectedVersion: 'any' })).rejects.toThrow(/Invalid TestHappened/);
+      // Metadata is checked on every event, also when earlier events of the append share one (valid) metadata object.
+      const shared = event(1).metadata;
+      const other = `test-${randomUUID()}`;
+      await expect(
+        store.appendMany([
+          {
+            streamId: stream,
+            events: [
+              { ...event(1), metadata: shared },
+              { ...event(2), metadata: shared },
+            ],
+            expectedVersion: 'any',
+          },
+          {
+            streamId: other,
+            events: [
+              { ...event(3), metadata: shared },
+              { ...event(4), metadata: { ...shared, timestamp: 'yesterday' } },
+            ],
+            expectedVersion: 'any',
+          },
+        ]),
+      ).rejects.toThrow(/timestamp|datetime/i);
       expect(await store.readStream(stream)).toHaveLength(0);
+      expect(await store.readStream(other)).toHaveLength(0);
+      await store.appendMany([
+        { streamId: stream, events: [{ ...event(1), metadata: shared }], expectedVersion: 'no_stream' },
+        { streamId: other, events: [{ ...event(2), metadata: shared }], expectedVersion: 'no_stream' },
+      ]);
+      expect((await store.readStream(other)).map((e) => e.metadata)).toEqual([shared]);
     });
 
     it('readAll returns events in a stable global order from a position', async () => {

@@ -106,10 +106,16 @@ export class PostgresEventStore implements EventStore {
     if (writes.length === 0 || writes.every((w) => w.events.length === 0)) {
       throw new Error('appendMany needs at least one event');
     }
+    // Events of one command usually share one metadata object: checked once (a synchronous loop, and parsing neither
+    // changes it nor keeps it, so the same object passes the same way again).
+    let checkedMetadata: unknown = undefined;
     for (const write of writes)
       for (const event of write.events) {
         validateEvent(event.type, event.data);
-        eventMetadataSchema.parse(event.metadata);
+        if (event.metadata !== checkedMetadata) {
+          eventMetadataSchema.parse(event.metadata);
+          checkedMetadata = event.metadata;
+        }
       }
     let nonEmpty = writes.filter((w) => w.events.length > 0);
     const codec = this.codec;
@@ -244,13 +250,14 @@ export class PostgresEventStore implements EventStore {
       try {
         // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it), and for
         // a hand-off what the database added to each event, as one string: position, id, previous hash, hash.
-        const data = JSON.stringify(columns.data);
-        const metadata = JSON.stringify(columns.metadata);
+        // Every column as one JSON array (see jsonArray): pg would escape each stream, version, id and type into an
+        // array literal element by element (0.25 s of CPU and 270 MB of short-lived strings per 50,000-row import).
         const inserted = await client.query<AppendedRow>(
           `with inserted as (
              insert into events (stream_id, stream_version, event_id, type, data, metadata)
-             select s, v, id, t, d, m
-               from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
+             select s, v::int, id::uuid, t, d, m
+               from rows from (jsonb_array_elements_text($1::jsonb), jsonb_array_elements_text($2::jsonb),
+                               jsonb_array_elements_text($3::jsonb), jsonb_array_elements_text($4::jsonb),
                                jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
               order by ord
              returning global_position, event_id, prev_hash, hash)
@@ -259,7 +266,15 @@ export class PostgresEventStore implements EventStore {
                              order by global_position) filter (where $7::boolean) as added,
                   now() as at
              from inserted`,
-          [columns.streams, columns.versions, columns.ids, columns.types, data, metadata, handOff],
+          [
+            JSON.stringify(columns.streams),
+            JSON.stringify(columns.versions),
+            JSON.stringify(columns.ids),
+            JSON.stringify(columns.types),
+            JSON.stringify(columns.data),
+            JSON.stringify(columns.metadata),
+            handOff,
+          ],
         );
         last = inserted.rows[0]!;
         lastVersion = columns.versions[columns.versions.length - 1]!;

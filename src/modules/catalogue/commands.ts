@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { loadState, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
+import { loadState, metadataFor, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { NotFoundError } from '../../core/errors.js';
-import type { AppendResult, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
+import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
 import { inventoryStream, stockLevelWrites } from '../inventory/index.js';
 import { decideProduct, type ProductCommand } from './decide.js';
 import { evolveProduct, initialProductState, pickDetails, productStream, type ProductDetails } from './product.js';
@@ -20,8 +20,16 @@ const nowOf = (context: CommandContext) => (context.now ?? new Date()).toISOStri
 
 export const newProductId = () => randomUUID();
 
-/** Decides one change against its streams and returns the writes (product event + stock level) without appending. */
-export async function writesFor(store: EventStore, change: ProductChange, context: CommandContext): Promise<StreamWrite[]> {
+/**
+ * Decides one change against its streams and returns the writes (product event + stock level) without appending; their
+ * events carry `metadata` (one object for every change of an applyChanges call).
+ */
+export async function writesFor(
+  store: EventStore,
+  change: ProductChange,
+  context: CommandContext,
+  metadata: EventMetadata = metadataFor(context),
+): Promise<StreamWrite[]> {
   const productId = change.command.data.productId;
   const loaded = change.freshId ? { state: initialProductState(), version: -1 } : await loadState(store, productStream(productId), decider);
   const events = decideProduct(change.command, loaded.state);
@@ -29,7 +37,7 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
   if (events.length > 0) {
     writes.push({
       streamId: productStream(productId),
-      events: toNewEvents(events, context),
+      events: toNewEvents(events, context, metadata),
       expectedVersion: loaded.version < 0 ? 'no_stream' : loaded.version,
     });
   }
@@ -38,7 +46,7 @@ export async function writesFor(store: EventStore, change: ProductChange, contex
     if (change.freshId) {
       writes.push({
         streamId: inventoryStream(productId),
-        events: toNewEvents([{ type: 'StockLevelSet', data: { productId, quantity: change.stockQuantity, reason } }], context),
+        events: toNewEvents([{ type: 'StockLevelSet', data: { productId, quantity: change.stockQuantity, reason } }], context, metadata),
         expectedVersion: 'no_stream',
       });
     } else {
@@ -55,7 +63,10 @@ export async function applyChanges(store: EventStore, changes: ProductChange[], 
   const streams = changes.flatMap((c) => (c.freshId ? [] : [productStream(c.command.data.productId), inventoryStream(c.command.data.productId)]));
   const { appended } = await runCommand(store, streams, async (attempt) => {
     const writes: StreamWrite[] = [];
-    for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context)));
+    // One metadata object for the whole call (the same correlation, user and time for every event of it): a bulk import
+    // chunk made and validated 2,000 equal ones (bench/import-freshness.ts: ~0.1 s of CPU and 60 MB per 50,000 rows).
+    const metadata = metadataFor(context);
+    for (const change of changes) writes.push(...(await writesFor(store, attempt > 1 ? { ...change, freshId: false } : change, context, metadata)));
     return { writes, result: null };
   });
   return appended;
