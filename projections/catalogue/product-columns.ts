@@ -61,23 +61,33 @@ export class ProductColumns {
     return [
       this.id,
       this.name,
-      this.price,
-      this.originalPrice,
+      scalarArray(this.price),
+      scalarArray(this.originalPrice),
       this.image,
       JSON.stringify(this.images),
       this.category,
-      this.isNew,
-      this.isOnSale,
-      this.discount,
+      scalarArray(this.isNew),
+      scalarArray(this.isOnSale),
+      scalarArray(this.discount),
       this.description,
-      this.inStockFlag,
-      this.rating,
-      this.reviews,
-      this.powerPoints,
+      scalarArray(this.inStockFlag),
+      scalarArray(this.rating),
+      scalarArray(this.reviews),
+      scalarArray(this.powerPoints),
       this.hsn,
-      this.gstRate,
+      scalarArray(this.gstRate),
       this.at,
-      this.stock,
+      scalarArray(this.stock),
     ];
   }
+}
+
+/**
+ * A numeric or boolean column as the array literal pg would send (`{1,2.5,NULL,true}`: a number or a boolean as its
+ * String(), null or undefined as NULL), made with one join: pg quotes and escapes every element of an array parameter one by one,
+ * with two regular expressions and a string each (11 of the 19 columns of 50,000 imported products: ~0.15 s of CPU and
+ * ~110 MB of short-lived strings, bench/import-freshness.ts). Text columns stay with pg's escaping.
+ */
+export function scalarArray(values: readonly (number | boolean | null | undefined)[]): string {
+  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`;
 }
