@@ -1,3 +1,4 @@
+import { scalarArray } from '../../src/core/scalar-array.js';
 import type { ProductEvent } from '../../src/modules/catalogue/events.js';
 
 export type ProductData = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'>;
@@ -80,14 +81,4 @@ export class ProductColumns {
       scalarArray(this.stock),
     ];
   }
-}
-
-/**
- * A numeric or boolean column as the array literal pg would send (`{1,2.5,NULL,true}`: a number or a boolean as its
- * String(), null or undefined as NULL), made with one join: pg quotes and escapes every element of an array parameter one by one,
- * with two regular expressions and a string each (11 of the 19 columns of 50,000 imported products: ~0.15 s of CPU and
- * ~110 MB of short-lived strings, bench/import-freshness.ts). Text columns stay with pg's escaping.
- */
-export function scalarArray(values: readonly (number | boolean | null | undefined)[]): string {
-  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`;
 }
