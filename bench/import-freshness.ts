@@ -14,8 +14,11 @@
  *   --latency:  before the first file (the baseline: the same routes on the empty store) and after the last one, typo
  *               search and by-id over HTTP, 20 connections for 5 s each, load from a child process (bench/http-latency.ts):
  *               p50/p99 with the server's event-loop delay, GC pauses and CPU per request.
+ *   --alloc:    V8's sampling heap profiler during each file's import (objects a scavenge already collected included):
+ *               bytes allocated per row, and the functions that allocate the most (what sets the import's GC time).
  *   1,000,000 products in one command: --files 20 --latency
  */
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -31,6 +34,7 @@ const rows = arg('rows', 50_000);
 const files = arg('files', 1);
 const pgStats = process.argv.includes('--pg-stats');
 const latency = process.argv.includes('--latency');
+const alloc = process.argv.includes('--alloc');
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
@@ -49,6 +53,43 @@ const app = await buildApp(runtime);
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 if (pgStats) await pool.query('create extension if not exists pg_stat_statements');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children: ProfileNode[];
+}
+/** Starts V8's sampling heap profiler; the function it returns stops it and prints bytes per row by function. */
+async function recordAllocation(): Promise<() => Promise<string>> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true } as never);
+  return async () => {
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
+      profile: { head: ProfileNode; samples: { size: number; nodeId: number }[] };
+    };
+    session.disconnect();
+    const names = new Map<number, string>();
+    const visit = (node: ProfileNode) => {
+      const { functionName, url: file, lineNumber } = node.callFrame;
+      names.set(node.id, `${functionName || '(anonymous)'} ${file.split('node_modules/').pop()!.split('/').slice(-2).join('/')}:${lineNumber + 1}`);
+      for (const child of node.children) visit(child);
+    };
+    visit(profile.head);
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    for (const sample of profile.samples) {
+      total += sample.size;
+      const name = names.get(sample.nodeId) ?? '(unknown)';
+      byFunction.set(name, (byFunction.get(name) ?? 0) + sample.size);
+    }
+    const lines = [...byFunction]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([name, bytes]) => `  ${(bytes / rows).toFixed(0).padStart(7)} B/row  ${name}`);
+    return `  allocated: ${(total / 2 ** 20).toFixed(0)} MB, ${(total / rows / 1024).toFixed(1)} KB per row; by function:\n${lines.join('\n')}`;
+  };
+}
 
 /** The statements that took the most server time since the last call (then the counters are reset). */
 async function topStatements(): Promise<string> {
@@ -93,6 +134,7 @@ try {
     form.append('file', new Blob([catalogueCsv(from, rows)], { type: 'text/csv' }), `bench-${file}.csv`);
     const before = loadAverage();
     const cpuBefore = { node: nodeCpuSeconds(), pg: postgresCpuSeconds(db.pgDir), threads: nodeThreadCpuSeconds(), kinds: postgresCpuByKind(db.pgDir) };
+    const stopAllocation = alloc ? await recordAllocation() : null;
     const started = performance.now();
     // The log's head and the read model's size, sampled while the import runs: when the appends ended (write side)
     // and when the projector had every row.
@@ -154,6 +196,7 @@ try {
         `phases in ms ${phases.shift() ?? '(not logged)'}; CPU until searchable: Node ${cpu.node.toFixed(2)} s, PostgreSQL ${cpu.pg.toFixed(2)} s (${cpuDetail}); ` +
         `${before} → ${loadAverage()}`,
     );
+    if (stopAllocation) console.log(await stopAllocation());
     if (pgStats) console.log(`PostgreSQL time by statement (pg_stat_statements):\n${await topStatements()}`);
     const now = memory();
     const products = from + rows;

@@ -447,6 +447,32 @@ describe('postgres adapter: a transaction that commits late is not skipped', () 
     }
   });
 
+  it('gives an event appended without an id a time-ordered one (UUID v7), later appends sorting after earlier ones', async () => {
+    const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 5 });
+    await migrate(pool);
+    const store = new PostgresEventStore(pool);
+    try {
+      const given = randomUUID();
+      await store.append('one', [event(1), { ...event(2), id: given }], { expectedVersion: 'no_stream' });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await store.appendMany([
+        { streamId: 'two', events: [event(3)], expectedVersion: 'no_stream' },
+        { streamId: 'three', events: [event(4), event(5)], expectedVersion: 'no_stream' },
+      ]);
+      const ids = (await store.readAll(START)).map((e) => e.id);
+      expect(ids[1]).toBe(given); // an id the caller gives is kept
+      const made = [ids[0]!, ...ids.slice(2)];
+      for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const ms = made.map((id) => parseInt(id.replace(/-/g, '').slice(0, 12), 16));
+      expect(ms[1]).toBeGreaterThan(ms[0]!); // the second append came at least 2 ms later
+      expect(ms.slice(1).every((m) => m >= ms[1]!)).toBe(true);
+      expect(Math.abs(ms[0]! - Date.now())).toBeLessThan(60_000);
+    } finally {
+      await store.close();
+      await pool.end();
+    }
+  });
+
   it('appendMany is all or nothing across streams', async () => {
     const pool = new pg.Pool({ connectionString: await createTestDatabase(), max: 5 });
     await migrate(pool);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { timeOrderedId } from '../core/time-ordered-id.js';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
 import {
   comparePositions,
@@ -149,7 +149,7 @@ export class PostgresEventStore implements EventStore {
   private async appendOneStatement(write: StreamWrite): Promise<AppendResult> {
     const expected = write.expectedVersion;
     const exact = typeof expected === 'number' ? expected : expected === 'no_stream' ? -1 : null;
-    const ids = write.events.map((e) => e.id ?? randomUUID());
+    const ids = write.events.map((e) => e.id ?? timeOrderedId());
     let result: pg.QueryResult<{ gp: string; tx: string; stream_version: number }>;
     try {
       result = await this.pool.query({
@@ -242,7 +242,7 @@ export class PostgresEventStore implements EventStore {
         write.events.forEach((event, i) => {
           columns.streams.push(write.streamId);
           columns.versions.push(version + 1 + i);
-          columns.ids.push(event.id ?? randomUUID());
+          columns.ids.push(event.id ?? timeOrderedId());
           columns.types.push(event.type);
           columns.data.push(event.data);
           columns.metadata.push(event.metadata);

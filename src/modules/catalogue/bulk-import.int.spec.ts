@@ -250,6 +250,8 @@ describe('a bulk import of many rows (several append transactions and projector 
       expect([added.type, added.streamVersion, stock.type, stock.streamVersion]).toEqual(['ProductAdded', 0, 'StockLevelSet', 0]);
       const productId = (added.data as { productId: string }).productId;
       expect(stock.data).toMatchObject({ productId });
+      // A new product's id is time-ordered (UUID v7): new rows go to the right-hand edge of the keys' indexes.
+      expect(productId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       names.add((added.data as { name: string }).name);
     }
     for (const i of BAD) expect(names.has(`Bulk Figure ${i}`)).toBe(false);

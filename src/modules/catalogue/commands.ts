@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../core/time-ordered-id.js';
 import { loadState, metadataFor, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
@@ -18,7 +18,8 @@ export interface ProductChange {
 
 const nowOf = (context: CommandContext) => (context.now ?? new Date()).toISOString();
 
-export const newProductId = () => randomUUID();
+/** Time-ordered (UUID v7): new products land at the right-hand edge of the log's and the read model's indexes. */
+export const newProductId = () => timeOrderedId();
 
 /**
  * Decides one change against its streams and returns the writes (product event + stock level) without appending; their
