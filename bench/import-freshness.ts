@@ -63,7 +63,11 @@ interface ProfileNode {
 async function recordAllocation(): Promise<() => Promise<string>> {
   const session = new Session();
   session.connect();
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true } as never);
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMajorGC: true,
+  } as never);
   return async () => {
     const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
       profile: { head: ProfileNode; samples: { size: number; nodeId: number }[] };
