@@ -10,7 +10,8 @@
  * the projector show apart (to 250 ms).
  * After each file: the process's RSS and heap (after a full GC when run with --expose-gc) over the empty store's.
  * Usage: node --expose-gc --import tsx bench/import-freshness.ts [--rows 50000] [--files 1] [--pg-stats] [--latency]
- *   --pg-stats: load pg_stat_statements and print, after each file, the statements that took the most server time.
+ *   --pg-stats: load pg_stat_statements and print, after each file, the statements that took the most server time
+ *               and the WAL written (pg_stat_wal: records, full-page images, bytes).
  *   --latency:  before the first file (the baseline: the same routes on the empty store) and after the last one, typo
  *               search and by-id over HTTP, 20 connections for 5 s each, load from a child process (bench/http-latency.ts):
  *               p50/p99 with the server's event-loop delay, GC pauses and CPU per request.
@@ -53,6 +54,7 @@ const app = await buildApp(runtime);
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 if (pgStats) await pool.query('create extension if not exists pg_stat_statements');
+if (pgStats) await pool.query(`select pg_stat_reset_shared('wal')`);
 
 interface ProfileNode {
   id: number;
@@ -95,6 +97,16 @@ async function recordAllocation(): Promise<() => Promise<string>> {
   };
 }
 
+/** WAL written since the last call (pg_stat_wal, the whole server; then its counters are reset): records, full-page images, bytes. */
+async function walLine(): Promise<string> {
+  const { rows: w } = await pool.query<{ records: string; fpi: string; bytes: string }>(
+    'select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal',
+  );
+  await pool.query(`select pg_stat_reset_shared('wal')`);
+  const { records, fpi, bytes } = w[0]!;
+  return `  WAL: ${Number(records).toLocaleString('en-IN')} records, ${Number(fpi).toLocaleString('en-IN')} full-page images, ${(Number(bytes) / 2 ** 20).toFixed(1)} MB`;
+}
+
 /** The statements that took the most server time since the last call (then the counters are reset). */
 async function topStatements(): Promise<string> {
   const { rows: top } = await pool.query<{ ms: string; calls: string; rows: string; query: string }>(
@@ -110,7 +122,7 @@ async function topStatements(): Promise<string> {
   const vacuumLine = vacuums.map((r) => `${r.relname} ${r.v}/${r.a}`).join(', ');
   return (
     top.map((r) => `  ${r.ms.padStart(7)} ms ${r.calls.padStart(6)} calls ${r.rows.padStart(7)} rows  ${r.query.slice(0, 160)}`).join('\n') +
-    `\n  autovacuum / autoanalyze runs since the start, by table: ${vacuumLine || 'none'}`
+    `\n  autovacuum / autoanalyze runs since the start, by table: ${vacuumLine || 'none'}\n${await walLine()}`
   );
 }
 try {
