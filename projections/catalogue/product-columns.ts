@@ -1,4 +1,5 @@
 import { scalarArray } from '../../src/core/scalar-array.js';
+import { textArray } from '../../src/core/text-array.js';
 import type { ProductEvent } from '../../src/modules/catalogue/events.js';
 
 export type ProductData = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['data'], 'addedAt'>;
@@ -60,24 +61,24 @@ export class ProductColumns {
   /** The statement's parameters $1 … $19. */
   params(): unknown[] {
     return [
-      this.id,
-      this.name,
+      textArray(this.id),
+      textArray(this.name),
       scalarArray(this.price),
       scalarArray(this.originalPrice),
-      this.image,
+      textArray(this.image),
       JSON.stringify(this.images),
-      this.category,
+      textArray(this.category),
       scalarArray(this.isNew),
       scalarArray(this.isOnSale),
       scalarArray(this.discount),
-      this.description,
+      textArray(this.description),
       scalarArray(this.inStockFlag),
       scalarArray(this.rating),
       scalarArray(this.reviews),
       scalarArray(this.powerPoints),
-      this.hsn,
+      textArray(this.hsn),
       scalarArray(this.gstRate),
-      this.at,
+      textArray(this.at),
       scalarArray(this.stock),
     ];
   }

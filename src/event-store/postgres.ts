@@ -20,6 +20,7 @@ import type { EventDataCodec } from '../core/event-codec.js';
 import { eventMetadataSchema, validateEvent } from '../core/event-registry.js';
 import type { SnapshotStore } from '../core/snapshots.js';
 import { scalarArray } from '../core/scalar-array.js';
+import { textArray } from '../core/text-array.js';
 import { LogTail } from './log-tail.js';
 import { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
 import * as logReads from './postgres-log-reads.js';
@@ -224,7 +225,7 @@ export class PostgresEventStore implements EventStore {
           : await client.query<{ stream_id: string; v: number | null }>(
               `select s.id as stream_id, (select max(e.stream_version) from events e where e.stream_id = s.id)::int as v
                  from unnest($1::text[]) as s(id)`,
-              [toRead],
+              [textArray(toRead)],
             );
       const versions = new Map<string, number>();
       for (const r of current.rows) if (r.v !== null) versions.set(r.stream_id, r.v);
@@ -251,7 +252,7 @@ export class PostgresEventStore implements EventStore {
       try {
         // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it), and for
         // a hand-off what the database added to each event, as one string: position, id, previous hash, hash.
-        // The versions as one joined literal (numbers: nothing to escape); streams, ids and types with pg's escaping.
+        // Every array as one literal (scalarArray, textArray): pg would escape each element on its own.
         // Tried: all four as JSON arrays read by jsonb_array_elements_text — PostgreSQL's CPU per 50,000-row import went
         // up ~0.4 s (8 files each side, bench/import-freshness.ts), more than Node saved.
         const inserted = await client.query<AppendedRow>(
@@ -267,7 +268,15 @@ export class PostgresEventStore implements EventStore {
                              order by global_position) filter (where $7::boolean) as added,
                   now() as at
              from inserted`,
-          [columns.streams, scalarArray(columns.versions), columns.ids, columns.types, JSON.stringify(columns.data), JSON.stringify(columns.metadata), handOff],
+          [
+            textArray(columns.streams),
+            scalarArray(columns.versions),
+            textArray(columns.ids),
+            textArray(columns.types),
+            JSON.stringify(columns.data),
+            JSON.stringify(columns.metadata),
+            handOff,
+          ],
         );
         last = inserted.rows[0]!;
         lastVersion = columns.versions[columns.versions.length - 1]!;
