@@ -14,6 +14,11 @@ export function driveFileId(input: string): string | null {
   } catch {
     return null;
   }
+  return driveIdOf(url);
+}
+
+/** The file id of a parsed Drive or Docs link, or null for any other URL. */
+function driveIdOf(url: URL): string | null {
   if (!/(^|\.)drive\.google\.com$|(^|\.)docs\.google\.com$/.test(url.hostname)) return null;
   const fromPath = /\/file\/d\/([A-Za-z0-9_-]+)/.exec(url.pathname)?.[1];
   const fromQuery = url.searchParams.get('id');
@@ -31,13 +36,16 @@ export function normaliseImageUrl(input: string): string | null {
   const value = input.trim();
   if (value === '') return null;
   if (/^\/media\/[A-Za-z0-9._/-]+$/.test(value) && !value.includes('..')) return value;
-  const driveId = driveFileId(value);
-  if (driveId) return driveDirectLink(driveId);
+  if (DRIVE_ID.test(value)) return driveDirectLink(value);
+  // Parsed once for both questions (a Drive link? an http(s) URL?): a bulk import normalises every row's images.
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.toString();
+    url = new URL(value);
   } catch {
     return null;
   }
+  const driveId = driveIdOf(url);
+  if (driveId) return driveDirectLink(driveId);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return url.toString();
 }

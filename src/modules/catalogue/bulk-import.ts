@@ -108,7 +108,7 @@ export async function bulkImportProducts(
       const current = row.id === null ? null : await loadProduct(store, row.id);
       const listed = current?.status === 'listed' ? current : null;
       if (command.mode === 'update' && !listed) return void fail(`Product ${row.id} not found`);
-      const details = pickDetails(detailsFromForm(row.form, listed ? listed.details : null));
+      const details = pickDetails(detailsFromForm(row.form, listed ? listed.details : null, row.pictures));
       const stockQuantity = row.form.stock_quantity ?? (listed ? undefined : 0);
       if (listed) {
         planned.push({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_ID_PATTERN } from './product.js';
-import { imagesFrom, normaliseKeys, productFields, type ProductForm } from './schemas.js';
+import { imagesFrom, productFields, type ProductForm } from './schemas.js';
 import type { RawRow } from './import-file.js';
 
 export const IMPORT_COLUMNS = [
@@ -23,12 +23,35 @@ export const IMPORT_COLUMNS = [
 ] as const;
 const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
-const rowSchema = z.preprocess(normaliseKeys, z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() }));
+/**
+ * No normaliseKeys preprocess (the admin form's aliases): readRow names each value by the schema's own key already, so
+ * the copy of every row's object it made is saved (bench/import-freshness.ts --alloc).
+ */
+const rowSchema = z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() });
+/** The schema's key for each column readRow passes on (the id and the image are read apart). */
+const FIELD_KEYS: readonly (readonly [column: string, key: string])[] = IMPORT_COLUMNS.filter((c) => c !== 'id' && c !== 'image').map(
+  (c) =>
+    [
+      c,
+      (
+        {
+          stockQuantity: 'stock_quantity',
+          originalPrice: 'original_price',
+          isNew: 'is_new',
+          isOnSale: 'is_on_sale',
+          inStock: 'in_stock',
+          gstRate: 'gst_rate',
+        } as Record<string, string>
+      )[c] ?? c,
+    ] as const,
+);
 
 export interface ImportRow {
   rowNumber: number;
   id: string | null;
   form: ProductForm & { stock_quantity?: number };
+  /** form.images normalised (imagesFrom), when the row has images: checked here, used as they are by detailsFromForm. */
+  pictures?: { image: string; images: string[] };
 }
 export interface RowError {
   row: number;
@@ -81,7 +104,7 @@ function resolveImages(cell: string, imageMap: Record<string, string>): string[]
     .split(/[|;,\n]/)
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((entry) => imageMap[entry] ?? imageMap[entry.split('/').pop() ?? entry] ?? entry);
+    .map((entry) => imageMap[entry] ?? imageMap[entry.slice(entry.lastIndexOf('/') + 1)] ?? entry);
 }
 
 /** Turns one sheet row into a validated form, or the reason it is refused. */
@@ -92,9 +115,9 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   };
   const name = pick('name');
   const raw: Record<string, unknown> = {};
-  for (const field of IMPORT_COLUMNS) {
-    const value = pick(field);
-    if (value !== '' && field !== 'id' && field !== 'image') raw[field] = value;
+  for (const [column, key] of FIELD_KEYS) {
+    const value = pick(column);
+    if (value !== '') raw[key] = value;
   }
   if (typeof raw.category === 'string') {
     raw.category = CATEGORY_BY_LOWER.get(lower(raw.category)) ?? CATEGORY_ALIASES.get(lower(raw.category)) ?? raw.category;
@@ -103,12 +126,16 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   if (images.length > 0) raw.images = images;
   const parsed = rowSchema.safeParse(raw);
   if (!parsed.success) return { row: rowNumber, ...(name ? { name } : {}), reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
-  const unusable = images.find((entry) => imagesFrom(entry, undefined) === null);
-  if (unusable !== undefined) return { row: rowNumber, ...(name ? { name } : {}), reason: `Image "${unusable}" is neither a URL nor an uploaded file name` };
+  // Normalised once, here: detailsFromForm takes the result instead of normalising the same URLs again.
+  const pictures = parsed.data.images === undefined ? undefined : imagesFrom(undefined, parsed.data.images);
+  if (pictures === null) {
+    const unusable = images.find((entry) => imagesFrom(entry, undefined) === null);
+    return { row: rowNumber, ...(name ? { name } : {}), reason: `Image "${unusable}" is neither a URL nor an uploaded file name` };
+  }
   const id = pick('id');
   if (id !== '' && !PRODUCT_ID_PATTERN.test(id))
     return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
-  return { rowNumber, id: id === '' ? null : id, form: parsed.data };
+  return { rowNumber, id: id === '' ? null : id, form: parsed.data, ...(pictures ? { pictures } : {}) };
 }
 
 export const isRowError = (r: ImportRow | RowError): r is RowError => 'reason' in r;

@@ -150,13 +150,16 @@ export function imagesFrom(image: string | undefined, images: string[] | undefin
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Applies a (partial) form on top of the current details; throws the form's message for bad image URLs. */
-export function detailsFromForm(form: ProductForm, current: ProductDetails | null): ProductDetails {
+/**
+ * Applies a (partial) form on top of the current details; throws the form's message for bad image URLs. `pictures`:
+ * imagesFrom(form.image, form.images) when the caller made it already (the bulk import checks every row's images).
+ */
+export function detailsFromForm(form: ProductForm, current: ProductDetails | null, pictures?: { image: string; images: string[] }): ProductDetails {
   const base: ProductDetails = current ?? blankProductDetails();
   let image = base.image;
   let images = base.images;
   if (form.image !== undefined || form.images !== undefined) {
-    const picked = imagesFrom(form.image, form.images);
+    const picked = pictures ?? imagesFrom(form.image, form.images);
     if (!picked) throw new ValidationError(invalidImages);
     ({ image, images } = picked);
   }
