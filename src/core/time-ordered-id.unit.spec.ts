@@ -23,6 +23,17 @@ describe('timeOrderedId (UUID version 7)', () => {
     expect(ids.size).toBe(10_000);
   });
 
+  it('fills every random digit with random bits: each takes all 16 values (the variant digit 8, 9, a, b) over 20,000 ids', () => {
+    const at = Date.UTC(2026, 10, 24, 23, 0, 0, 0);
+    const ids = Array.from({ length: 20_000 }, () => timeOrderedId(at)); // more than one refill of the random pool
+    const seen = Array.from({ length: 36 }, () => new Set<string>());
+    for (const id of ids) for (let i = 0; i < 36; i++) seen[i]!.add(id[i]!);
+    const random = [15, 16, 17, 20, 21, 22, ...Array.from({ length: 12 }, (_, i) => 24 + i)];
+    for (const i of random) expect(seen[i]!.size, `digit ${i}`).toBe(16);
+    expect([...seen[19]!].sort()).toEqual(['8', '9', 'a', 'b']);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('takes the current time by default', () => {
     const before = Date.now();
     const id = timeOrderedId();
