@@ -107,7 +107,10 @@ export async function handleCommand<State, Command, Event extends { type: string
 
 /** The events of one write, all with the same metadata object (given when several writes of a command share one). */
 export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext, metadata: EventMetadata = metadataFor(context)): NewEvent[] {
-  return events.map((e) => ({ type: e.type, data: e.data, metadata }));
+  // A loop, not map: no closure per call (under tsx each one is also named by a call; a bulk import makes 100,000).
+  const out: NewEvent[] = [];
+  for (const e of events) out.push({ type: e.type, data: e.data, metadata });
+  return out;
 }
 
 /** Reads and folds a stream without deciding. */

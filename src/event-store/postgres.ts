@@ -251,14 +251,15 @@ export class PostgresEventStore implements EventStore {
       for (const write of writes) {
         const version = versions.get(write.streamId) ?? -1;
         checkExpectedVersion(write.streamId, write.expectedVersion, version);
-        write.events.forEach((event, i) => {
+        for (let i = 0; i < write.events.length; i++) {
+          const event = write.events[i]!;
           columns.streams.push(write.streamId);
           columns.versions.push(version + 1 + i);
           columns.ids.push(event.id ?? timeOrderedId());
           columns.types.push(event.type);
           columns.data.push(event.data);
           columns.metadata.push(event.metadata);
-        });
+        }
       }
       try {
         // Only the last position comes back (a 1,000-row import chunk returned and parsed 2,000 rows for it), and for

@@ -6,7 +6,9 @@ import { parseImportFile } from './import-file.js';
 import type { RawRow } from './import-file.js';
 import { columnMap, isRowError, missingColumns, readRow, type ImportRow, type RowError } from './import-rows.js';
 import { detailsFromForm } from './schemas.js';
-import { pickDetails } from './product.js';
+import { pickDetails, type ProductState } from './product.js';
+
+type Listed = Extract<ProductState, { status: 'listed' }>;
 
 export type ImportMode = 'add' | 'update' | 'upsert' | 'deleteall';
 export const IMPORT_MODES: readonly ImportMode[] = ['add', 'update', 'upsert', 'deleteall'];
@@ -92,22 +94,12 @@ export async function bulkImportProducts(
     if (result && (!position || comparePositions(result.position, position) > 0)) position = result.position;
   };
 
-  /** Checks and decides one row in file order; the changes it plans go to `planned`. */
-  const decideRow = async (rowNumber: number, values: RawRow, planned: Planned[]) => {
-    const read = readRow(rowNumber, values, columns, command.imageMap ?? {});
-    if (isRowError(read)) return void errors.push(read);
-    const row = read;
-    const fail = (reason: string) => errors.push({ row: row.rowNumber, ...(row.form.name ? { name: row.form.name } : {}), reason });
-    if (row.id !== null) {
-      if (seen.has(row.id)) return void fail(`Duplicate id ${row.id} (also on row ${seen.get(row.id)})`);
-      seen.set(row.id, row.rowNumber);
-    }
-    if (command.mode === 'add' && row.id !== null) return void skipped++; // add mode ignores rows that carry an id
-    if (command.mode === 'update' && row.id === null) return void fail('Update mode needs an id on every row');
+  const refuse = (row: ImportRow, reason: string): undefined =>
+    void errors.push({ row: row.rowNumber, ...(row.form.name ? { name: row.form.name } : {}), reason });
+
+  /** Plans a checked row's change on top of the product it names when that one is listed (null: a new product). */
+  const plan = (row: ImportRow, listed: Listed | null, planned: Planned[]): undefined => {
     try {
-      const current = row.id === null ? null : await loadProduct(store, row.id);
-      const listed = current?.status === 'listed' ? current : null;
-      if (command.mode === 'update' && !listed) return void fail(`Product ${row.id} not found`);
       const details = pickDetails(detailsFromForm(row.form, listed ? listed.details : null, row.pictures));
       const stockQuantity = row.form.stock_quantity ?? (listed ? undefined : 0);
       if (listed) {
@@ -125,9 +117,41 @@ export async function bulkImportProducts(
         });
       }
     } catch (error) {
-      if (error instanceof AppError) fail(error.message);
+      if (error instanceof AppError) refuse(row, error.message);
       else throw error;
     }
+  };
+
+  /** A row that names a product: decided once its stream is read. */
+  const loadAndPlan = async (row: ImportRow, id: string, planned: Planned[]) => {
+    let current: ProductState;
+    try {
+      current = await loadProduct(store, id);
+    } catch (error) {
+      if (error instanceof AppError) return refuse(row, error.message);
+      throw error;
+    }
+    const listed = current.status === 'listed' ? current : null;
+    if (command.mode === 'update' && !listed) return refuse(row, `Product ${id} not found`);
+    plan(row, listed, planned);
+  };
+
+  /**
+   * Checks and decides one row in file order; the changes it plans go to `planned`. A row without an id reads nothing
+   * and is decided at once, without a promise (a 50,000-row file of new products made 50,000 of them).
+   */
+  const decideRow = (rowNumber: number, values: RawRow, planned: Planned[]): Promise<void> | undefined => {
+    const read = readRow(rowNumber, values, columns, command.imageMap ?? {});
+    if (isRowError(read)) return void errors.push(read);
+    const row = read;
+    if (row.id !== null) {
+      if (seen.has(row.id)) return refuse(row, `Duplicate id ${row.id} (also on row ${seen.get(row.id)})`);
+      seen.set(row.id, row.rowNumber);
+    }
+    if (command.mode === 'add' && row.id !== null) return void skipped++; // add mode ignores rows that carry an id
+    if (command.mode === 'update' && row.id === null) return refuse(row, 'Update mode needs an id on every row');
+    if (row.id === null) return plan(row, null, planned);
+    return loadAndPlan(row, row.id, planned);
   };
 
   /** Appends one chunk in one transaction; when a rule fails for one of its rows, row by row to name it. */
@@ -176,7 +200,8 @@ export async function bulkImportProducts(
     let planned: Planned[] = [];
     for (const { rowNumber, values } of sheet.rows) {
       if (failed) return;
-      await decideRow(rowNumber, values, planned);
+      const reading = decideRow(rowNumber, values, planned);
+      if (reading) await reading;
       if (planned.length === chunking.rows) {
         ready.push(planned);
         planned = [];
