@@ -5,7 +5,7 @@ import { LogFollower } from '../../core/log-follower.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueReadModel as catalogueProjector } from './events.js';
 import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
-import { PRODUCT_COLUMNS, type ProductDto, type ProductRow } from './product-dto.js';
+import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from './product-dto.js';
 import { ProductTable } from './product-table.js';
 import { ResponseCache } from './response-cache.js';
 import { SearchIndex } from './search-index.js';
@@ -113,11 +113,11 @@ export class CatalogueMemory {
       const from = row ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) } : START;
       // Streamed through a server-side cursor in batches, in table order (no sort, no index walk: the load sorts once
       // itself), so a large catalogue never sits in memory twice (rows and table) while it loads.
-      const stream = client.query(new QueryStream(`select ${PRODUCT_COLUMNS} from products`, [], { batchSize: LOAD_BATCH, highWaterMark: LOAD_BATCH }));
+      const stream = client.query(new QueryStream(`select ${CATALOGUE_COLUMNS} from products`, [], { batchSize: LOAD_BATCH, highWaterMark: LOAD_BATCH }));
       await this.load(
         (async function* () {
-          let batch: ProductRow[] = [];
-          for await (const row of stream as AsyncIterable<ProductRow>) {
+          let batch: CatalogueRow[] = [];
+          for await (const row of stream as AsyncIterable<CatalogueRow>) {
             batch.push(row);
             if (batch.length >= LOAD_BATCH) {
               yield batch;
@@ -168,7 +168,7 @@ export class CatalogueMemory {
    * Fills the table from pages of rows, then indexes the text once, oldest product first: the search index's static
    * rank (most recently indexed first) is then the catalogue order. Used at start; benches fill a catalogue with it.
    */
-  async load(pages: AsyncIterable<ProductRow[]> | Iterable<ProductRow[]>): Promise<{ readMs: number; sortMs: number; indexMs: number }> {
+  async load(pages: AsyncIterable<CatalogueRow[]> | Iterable<CatalogueRow[]>): Promise<{ readMs: number; sortMs: number; indexMs: number }> {
     let started = performance.now();
     for await (const rows of pages) for (const row of rows) this.table.put(row);
     const readMs = performance.now() - started;
@@ -205,7 +205,7 @@ export class CatalogueMemory {
   }
 
   private async reload(ids: string[]): Promise<void> {
-    const { rows } = await this.pool.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id = any($1)`, [ids]);
+    const { rows } = await this.pool.query<CatalogueRow>(`select ${CATALOGUE_COLUMNS} from products where id = any($1)`, [ids]);
     this.apply(rows, ids);
   }
 
@@ -214,7 +214,7 @@ export class CatalogueMemory {
    * indexed oldest first (so the batch keeps the catalogue order among equally relevant products), the sort orders
    * marked once per slot, and the answer cache cleared once.
    */
-  apply(rows: ProductRow[], ids: string[] = []): void {
+  apply(rows: CatalogueRow[], ids: string[] = []): void {
     const found = new Set<string>();
     const texts: number[] = [];
     for (const row of rows) {

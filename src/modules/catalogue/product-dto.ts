@@ -50,6 +50,27 @@ export interface ProductRow {
 export const PRODUCT_COLUMNS = `id, name, price::text, original_price::text, image, images, category, is_new, is_on_sale, discount::text,
   description, in_stock, in_stock_flag, stock_quantity, rating::text, reviews_count, power_points, hsn, gst_rate::text, created_at, updated_at`;
 
+/**
+ * A read-model row in the shape the in-memory catalogue stores it (ProductTable.put): times as epoch milliseconds,
+ * `images` null when they are just [image] (or [] without an image). A ProductRow is one too (Dates, arrays).
+ */
+export interface CatalogueRow extends Omit<ProductRow, 'images' | 'in_stock_flag' | 'created_at' | 'updated_at'> {
+  images: string[] | null;
+  created_at: number | Date;
+  updated_at: number | Date;
+}
+
+/**
+ * The catalogue's columns (CatalogueRow): pg makes no Date per time and parses no images array in the usual case. The
+ * milliseconds are floor(microseconds / 1000), exactly what pg's timestamptz parser (postgres-date) gave `getTime()`,
+ * so created_at ties break as before. `in_stock_flag` is not read (in_stock already says it).
+ */
+export const CATALOGUE_COLUMNS = `id, name, price::text, original_price::text, image,
+  case when images = jsonb_build_array(image) or (image = '' and images = '[]'::jsonb) then null else images end as images,
+  category, is_new, is_on_sale, discount::text, description, in_stock, stock_quantity, rating::text, reviews_count, power_points, hsn,
+  gst_rate::text, floor(extract(epoch from created_at) * 1000)::int8::float8 as created_at,
+  floor(extract(epoch from updated_at) * 1000)::int8::float8 as updated_at`;
+
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export function toProductDto(row: ProductRow): ProductDto {

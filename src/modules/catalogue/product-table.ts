@@ -1,4 +1,4 @@
-import type { ProductDto, ProductRow } from './product-dto.js';
+import type { CatalogueRow, ProductDto } from './product-dto.js';
 import { searchWords } from './search-index.js';
 import { copyList, copyPairs, copyTyped } from './snapshot/chunked-copy.js';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
@@ -7,6 +7,8 @@ const IS_NEW = 1;
 const IS_ON_SALE = 2;
 const IN_STOCK = 4;
 const ALIVE = 8;
+
+const epochMs = (time: number | Date): number => (typeof time === 'number' ? time : time.getTime());
 
 /**
  * The in-memory catalogue as columns: one slot per product, numbers and flags in typed arrays, text in plain arrays,
@@ -111,7 +113,8 @@ export class ProductTable {
    * Stores a row (new or changed). Says what changed: `text` (name, description or category: search must re-index it)
    * and `order` (anything a sort or a filter reads); a stock change alone changes neither.
    */
-  put(row: ProductRow): { slot: number; text: boolean; order: boolean } {
+  put(row: CatalogueRow): { slot: number; text: boolean; order: boolean } {
+    const created = epochMs(row.created_at);
     let slot = this.slots.get(row.id);
     let text = true;
     let order = true;
@@ -126,24 +129,25 @@ export class ProductTable {
         text ||
         this.price[slot] !== Number(row.price) ||
         this.rating[slot] !== Number(row.rating) ||
-        this.created[slot] !== row.created_at.getTime() ||
+        this.created[slot] !== created ||
         this.isNew(slot) !== row.is_new ||
         ((this.flags[slot]! & IS_ON_SALE) !== 0) !== row.is_on_sale ||
         (this.images[slot] === '') !== (row.image === '');
     }
     const image = row.image;
-    const plain = row.images.length === 0 ? image === '' : row.images.length === 1 && row.images[0] === image;
+    const images = row.images;
+    const plain = images === null || (images.length === 0 ? image === '' : images.length === 1 && images[0] === image);
     this.names[slot] = row.name;
     this.descriptions[slot] = row.description;
     this.images[slot] = image;
-    this.extraImages[slot] = plain ? null : row.images;
+    this.extraImages[slot] = plain ? null : images;
     this.tax[slot] = row.hsn || (row.gst_rate ?? null) !== null ? { hsn: row.hsn ?? null, rate: row.gst_rate == null ? null : Number(row.gst_rate) } : null;
     this.price[slot] = Number(row.price);
     this.originalPrice[slot] = row.original_price === null ? NaN : Number(row.original_price);
     this.discount[slot] = row.discount === null ? NaN : Number(row.discount);
     this.rating[slot] = Number(row.rating);
-    this.created[slot] = row.created_at.getTime();
-    this.updated[slot] = row.updated_at.getTime();
+    this.created[slot] = created;
+    this.updated[slot] = epochMs(row.updated_at);
     this.stock[slot] = row.stock_quantity;
     this.reviews[slot] = row.reviews_count;
     this.powerPoints[slot] = row.power_points;
