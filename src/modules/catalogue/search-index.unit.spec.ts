@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SearchIndex } from './search-index.js';
+import MiniSearch from 'minisearch';
+import { SearchIndex, searchWords } from './search-index.js';
 import { readSnapshot, writeSnapshot } from './snapshot/snapshot-format.js';
 
 /** A tiny table: slot -> [name, description, category code]. */
@@ -26,6 +27,35 @@ function indexOf(products: [string, string, number][]) {
   };
   return { index, categories, find };
 }
+
+describe('searchWords', () => {
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+  const STOP = new Set(['a', 'an', 'and', 'the', 'of', 'from', 'for', 'with', 'in', 'on', 'to', 'by', 'at', 'is']);
+  /** What the index used before its ASCII scan: MiniSearch's tokenizer, lower-cased, stop words and '' left out. */
+  const reference = (text: string) =>
+    tokenize(text)
+      .map((t) => t.toLowerCase())
+      .filter((w) => w !== '' && !STOP.has(w));
+
+  it("gives MiniSearch's tokenizer's words for every ASCII character and for Unicode text", () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+    const texts = [
+      '',
+      ' ',
+      'Naruto',
+      'Naruto Uzumaki Sage Mode Figure',
+      '  PVC figure, from Naruto: Shippuden!  ',
+      'Gojo\tSatoru\u000bfigure\fx',
+      'Luffy\'s Gear-5 (1/7) figure_set #12 ~50% $99+tax <new> a=b ^x `y` |z| @home [A] {B} \\ "q" ;.?',
+      'ÉDITION Limitée — 鬼滅の刃 Tanjiro\u00a0Figure',
+      'emoji 🎉 Goku\u2003Super\u2014Saiyan',
+      ...ascii.map((ch) => `Word${ch}Next`),
+      ...ascii.map((ch) => `${ch}Lead and Trail${ch}`),
+      ascii.join(''),
+    ];
+    for (const text of texts) expect(searchWords(text), JSON.stringify(text)).toEqual(reference(text));
+  });
+});
 
 describe('SearchIndex', () => {
   const products: [string, string, number][] = [
