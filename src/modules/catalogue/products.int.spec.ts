@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   name: 'Naruto Uzumaki Sage Mode Figure',
@@ -26,6 +27,22 @@ describe('products: admin commands and shopper reads', () => {
   afterAll(() => ctx.close());
 
   const create = (payload: Record<string, unknown>, headers = admin) => ctx.app.inject({ method: 'POST', url: '/api/admin/products', headers, payload });
+
+  it("serves each product's images and times as the read model holds them (one image, none, several)", async () => {
+    const variants = [['https://images.unsplash.com/photo-7.jpg'], [], ['https://images.unsplash.com/photo-8.jpg', 'https://images.unsplash.com/photo-9.jpg']];
+    for (const images of variants) {
+      const res = await create(
+        form({ name: `Gojo Satoru Figure ${images.length}`, images, original_price: undefined, is_on_sale: false, discount: undefined }),
+      );
+      expect(res.statusCode).toBe(201);
+      const id = res.json().product.id as string;
+      const { rows } = await ctx.runtime.pool.query<ProductRow>(`select ${PRODUCT_COLUMNS} from products where id = $1`, [id]);
+      const stored = toProductDto(rows[0]!);
+      const served = (await ctx.app.inject({ url: `/api/products/${id}` })).json().product;
+      expect(served).toMatchObject({ image: stored.image, images: stored.images, created_at: stored.created_at, updated_at: stored.updated_at });
+      expect(served.images).toEqual(images);
+    }
+  });
 
   it('creates a product with its stock, readable at once by id, list, category and the products table', async () => {
     const res = await create(form());
