@@ -7,10 +7,10 @@
  * Usage: node --import tsx bench/by-id-allocation.ts [--products 2000] [--seconds 4] [--top 20]
  */
 import { mkdtempSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sampleAllocation } from './heap-sampling.js';
 import { arg, createBenchApp, loadAverage, startBenchDatabase } from './harness.js';
 import { fillCatalogueReadModel } from './storefront/catalogue-read-model.js';
 import { benchProductId } from './storefront/catalogue-rows.js';
@@ -21,12 +21,6 @@ const seconds = arg('seconds', 4);
 const top = arg('top', 20);
 const wrk = findWrk();
 if (!wrk) throw new Error('wrk is not installed (apt-get install wrk)');
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children: ProfileNode[];
-}
 
 const db = await startBenchDatabase();
 try {
@@ -42,37 +36,14 @@ try {
     const url = await bench.app.listen({ host: '127.0.0.1', port: 0 });
     const requests = Array.from({ length: 500 }, (_, k) => ({ method: 'GET' as const, path: `/api/products/${benchProductId((k * 7919) % products)}` }));
     await runWrk(wrk, { url, connections: 20, seconds: 2, requests }); // warm-up
-    const session = new Session();
-    session.connect();
-    await session.post('HeapProfiler.startSampling', {
-      samplingInterval: 1024,
-      includeObjectsCollectedByMinorGC: true,
-      includeObjectsCollectedByMajorGC: true,
-    } as never);
+    const stop = await sampleAllocation(1024);
     const load = await runWrk(wrk, { url, connections: 20, seconds, requests });
-    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
-      profile: { head: ProfileNode; samples: { size: number; nodeId: number }[] };
-    };
-    session.disconnect();
-    const names = new Map<number, string>();
-    const visit = (node: ProfileNode) => {
-      const { functionName, url: file, lineNumber } = node.callFrame;
-      names.set(node.id, `${functionName || '(anonymous)'} ${file.split('node_modules/').pop()!.split('/').slice(-2).join('/')}:${lineNumber + 1}`);
-      for (const child of node.children) visit(child);
-    };
-    visit(profile.head);
-    const byFunction = new Map<string, number>();
-    let total = 0;
-    for (const sample of profile.samples) {
-      total += sample.size;
-      const name = names.get(sample.nodeId) ?? '(unknown)';
-      byFunction.set(name, (byFunction.get(name) ?? 0) + sample.size);
-    }
+    const { total, byFunction } = await stop();
     console.log(
       `by id, ${products} products, ${load.total} requests in ${seconds} s (${Math.round(load.rps)} req/s): ` +
         `${(total / load.total / 1024).toFixed(1)} KB allocated per request; ${loadAverage()}`,
     );
-    for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    for (const [name, bytes] of byFunction.slice(0, top)) {
       console.log(`  ${(bytes / load.total).toFixed(0).padStart(6)} B/request  ${name}`);
     }
   } finally {

@@ -19,13 +19,13 @@
  *               bytes allocated per row, and the functions that allocate the most (what sets the import's GC time).
  *   1,000,000 products in one command: --files 20 --latency
  */
-import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { DEMO_ADMIN } from '../src/config/env.js';
 import { NO_LIMITS } from '../src/config/limits.js';
 import { createRuntime } from '../src/runtime.js';
+import { sampleAllocation } from './heap-sampling.js';
 import { arg, benchEnv, loadAverage, silent, startBenchDatabase } from './harness.js';
 import { latencyLine, measureLatency, type LatencyFigures } from './http-latency.js';
 import { nodeCpuSeconds, nodeThreadCpuSeconds, postgresCpuByKind, postgresCpuSeconds } from './process-cpu.js';
@@ -56,43 +56,12 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 if (pgStats) await pool.query('create extension if not exists pg_stat_statements');
 if (pgStats) await pool.query(`select pg_stat_reset_shared('wal')`);
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children: ProfileNode[];
-}
-/** Starts V8's sampling heap profiler; the function it returns stops it and prints bytes per row by function. */
+/** Starts the allocation sampler; the function it returns stops it and prints bytes per row by function. */
 async function recordAllocation(): Promise<() => Promise<string>> {
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.startSampling', {
-    samplingInterval: 4096,
-    includeObjectsCollectedByMinorGC: true,
-    includeObjectsCollectedByMajorGC: true,
-  } as never);
+  const stop = await sampleAllocation(4096);
   return async () => {
-    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as {
-      profile: { head: ProfileNode; samples: { size: number; nodeId: number }[] };
-    };
-    session.disconnect();
-    const names = new Map<number, string>();
-    const visit = (node: ProfileNode) => {
-      const { functionName, url: file, lineNumber } = node.callFrame;
-      names.set(node.id, `${functionName || '(anonymous)'} ${file.split('node_modules/').pop()!.split('/').slice(-2).join('/')}:${lineNumber + 1}`);
-      for (const child of node.children) visit(child);
-    };
-    visit(profile.head);
-    const byFunction = new Map<string, number>();
-    let total = 0;
-    for (const sample of profile.samples) {
-      total += sample.size;
-      const name = names.get(sample.nodeId) ?? '(unknown)';
-      byFunction.set(name, (byFunction.get(name) ?? 0) + sample.size);
-    }
-    const lines = [...byFunction]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
-      .map(([name, bytes]) => `  ${(bytes / rows).toFixed(0).padStart(7)} B/row  ${name}`);
+    const { total, byFunction } = await stop();
+    const lines = byFunction.slice(0, 25).map(([name, bytes]) => `  ${(bytes / rows).toFixed(0).padStart(7)} B/row  ${name}`);
     return `  allocated: ${(total / 2 ** 20).toFixed(0)} MB, ${(total / rows / 1024).toFixed(1)} KB per row; by function:\n${lines.join('\n')}`;
   };
 }
