@@ -15,6 +15,7 @@
  *   --latency:  before the first file (the baseline: the same routes on the empty store) and after the last one, typo
  *               search and by-id over HTTP, 20 connections for 5 s each, load from a child process (bench/http-latency.ts):
  *               p50/p99 with the server's event-loop delay, GC pauses and CPU per request.
+ *   --settle N: with --latency, measure again N seconds after the first measure (background work after an import).
  *   --alloc:    V8's sampling heap profiler during each file's import (objects a scavenge already collected included):
  *               bytes allocated per row, and the functions that allocate the most (what sets the import's GC time).
  *   1,000,000 products in one command: --files 20 --latency
@@ -36,6 +37,7 @@ const files = arg('files', 1);
 const pgStats = process.argv.includes('--pg-stats');
 const latency = process.argv.includes('--latency');
 const alloc = process.argv.includes('--alloc');
+const settle = arg('settle', 0);
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = () => {
   gc?.();
@@ -195,14 +197,20 @@ try {
   }
   if (latency) {
     const { rows: picked } = await pool.query<{ id: string }>('select id from products order by id limit 500');
-    const search = await measureLatency(url, searchRequests);
-    const byId = await measureLatency(
-      url,
-      picked.map((p) => ({ method: 'GET' as const, path: `/api/products/${p.id}` })),
-    );
-    console.log(
-      `HTTP, 20 connections, 5 s each, ${loadAverage()}: ${latencyLine('typo search', search, baseline?.search)}; ${latencyLine('by id', byId, baseline?.byId)}`,
-    );
+    // Right after the last file, then (--settle N) again once N seconds have passed: what follows an import in the
+    // background (the catalogue snapshot, autovacuum of the tables it filled, the collector's work on its garbage).
+    for (const wait of settle > 0 ? [0, settle] : [0]) {
+      if (wait > 0) await sleep(wait * 1000);
+      const search = await measureLatency(url, searchRequests);
+      const byId = await measureLatency(
+        url,
+        picked.map((p) => ({ method: 'GET' as const, path: `/api/products/${p.id}` })),
+      );
+      console.log(
+        `HTTP, 20 connections, 5 s each, ${wait > 0 ? `${wait} s later` : 'right after the last file'}, ${loadAverage()}: ` +
+          `${latencyLine('typo search', search, baseline?.search)}; ${latencyLine('by id', byId, baseline?.byId)}`,
+      );
+    }
   }
 } finally {
   await pool.end();
