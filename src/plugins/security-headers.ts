@@ -3,6 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EARLY_ACTIONS_SCRIPT_HASH } from '../shop-pages/early-actions-script.js';
 
 /** Razorpay's checkout: its script, the iframe it opens, and the hosts that script calls (Razorpay's CSP guide). */
 const RAZORPAY = {
@@ -117,7 +118,7 @@ export function securityPolicy(
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
-        scriptSrc: ["'self'", nonceSource, RAZORPAY.script],
+        scriptSrc: ["'self'", nonceSource, EARLY_ACTIONS_SCRIPT_HASH, RAZORPAY.script],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Runtime } from '../runtime.js';
+import { withEarlyActionsScript } from './early-actions-script.js';
 import { scriptJson } from './html-escape.js';
 import { inlineStylesheets } from './inline-stylesheet.js';
 import { lcpPreloadLink } from './lcp-preload.js';
@@ -76,7 +77,8 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   const loadRenderer = serverRendererLoader(ssrFile);
   const templateFile = path.join(webDist, 'index.html');
   let template: string | null = null;
-  const loadTemplate = () => (template ??= existsSync(templateFile) ? inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist) : FALLBACK_TEMPLATE);
+  const loadTemplate = () =>
+    (template ??= withEarlyActionsScript(existsSync(templateFile) ? inlineStylesheets(readFileSync(templateFile, 'utf8'), webDist) : FALLBACK_TEMPLATE));
 
   async function body(request: FastifyRequest, url: URL, page: ReturnType<typeof resolvePage>): Promise<string | { redirect: string; status: number }> {
     let html = loadTemplate();

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { openEarlyActions } from './early-actions';
 
 /**
  * True while React hydrates the root of the server's HTML (the providers). State that the browser alone knows (a stored cart, the wishlist, the
@@ -39,6 +40,7 @@ export const isPageHydrating = () => pageHydrating || typeof window === 'undefin
 export function PageHydrated() {
   useEffect(() => {
     pageHydrating = false;
+    openEarlyActions();
   }, []);
   return null;
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../ui/icons';
 import { useTypedPlaceholder } from './use-typed-placeholder';
+import { typedBeforeStart } from '../../lib/typed-before-start';
 
 const SUGGESTIONS = [
   'Search for Naruto figures',
@@ -13,7 +14,8 @@ const SUGGESTIONS = [
 
 export function SearchBox() {
   const navigate = useNavigate();
-  const [term, setTerm] = useState('');
+  // What was typed before the app started stays (the box is a GET form to /search, which works without it).
+  const [term, setTerm] = useState(() => typedBeforeStart('site-search'));
   const placeholder = useTypedPlaceholder(SUGGESTIONS);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,7 +24,7 @@ export function SearchBox() {
     navigate(`/search?q=${encodeURIComponent(trimmed)}`);
   };
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <form className="search-box" role="search" action="/search" method="get" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         Search products
       </label>

@@ -16,7 +16,11 @@ export interface ProductListState {
   sort: SortKey;
   /** 1-based. */
   page: number;
+  /** Cards in a grid or as a list (`?view=list`). */
+  view: ListView;
 }
+
+export type ListView = 'grid' | 'list';
 
 /** One page of a listing: a shopper's screenful, and the largest the server answers below its maximum of 200. */
 export const LIST_PAGE_SIZE = 24;
@@ -26,7 +30,9 @@ export const CATEGORY_PAGES: Record<CategorySlug, { name: string; ranges: PriceR
   keychains: { name: 'Keychains', ranges: KEYCHAIN_PRICE_RANGES },
 };
 
-export const DEFAULT_LIST_STATE: ProductListState = { q: '', priceRange: 'all', sort: 'featured', page: 1 };
+export const DEFAULT_LIST_STATE: ProductListState = { q: '', priceRange: 'all', sort: 'featured', page: 1, view: 'grid' };
+
+const viewOf = (params: URLSearchParams): ListView => (params.get('view') === 'list' ? 'list' : 'grid');
 
 const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
 
@@ -47,6 +53,7 @@ export function listStateFromSearchParams(params: URLSearchParams, ranges: Price
     priceRange: ranges.some((r) => r.value === priceRange) ? priceRange : 'all',
     sort: SORTS.has(sort) ? (sort as SortKey) : 'featured',
     page: pageOf(params),
+    view: viewOf(params),
   };
 }
 
@@ -58,7 +65,7 @@ export const categoryListState = (category: CategorySlug, params: URLSearchParam
 export const searchListState = (params: URLSearchParams): ProductListState => listStateFromSearchParams(params, GENERAL_PRICE_RANGES);
 
 /** /products and /all-products: a plain grid (DECISIONS §6), only the page number comes from the URL. */
-export const allProductsListState = (params: URLSearchParams): ProductListState => ({ ...DEFAULT_LIST_STATE, page: pageOf(params) });
+export const allProductsListState = (params: URLSearchParams): ProductListState => ({ ...DEFAULT_LIST_STATE, page: pageOf(params), view: viewOf(params) });
 
 /** The query string a state is shared by: defaults left out, always in the same order. */
 export function searchParamsFromListState(state: ProductListState): URLSearchParams {
@@ -67,6 +74,7 @@ export function searchParamsFromListState(state: ProductListState): URLSearchPar
   if (state.priceRange !== 'all') params.set('priceRange', state.priceRange);
   if (state.sort !== 'featured') params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.view === 'list') params.set('view', 'list');
   return params;
 }
 

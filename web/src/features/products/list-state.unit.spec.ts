@@ -12,11 +12,12 @@ describe('listing state from the URL', () => {
       priceRange: '3000-plus',
       sort: 'price-low',
       page: 3,
+      view: 'grid',
     });
   });
 
   it('falls back to the defaults for anything the page does not offer', () => {
-    const defaults = { category: 'keychains', q: '', priceRange: 'all', sort: 'featured', page: 1 };
+    const defaults = { category: 'keychains', q: '', priceRange: 'all', sort: 'featured', page: 1, view: 'grid' };
     expect(categoryListState('keychains', params(''))).toEqual(defaults);
     // A figure band on the keychain page, an unknown sort, pages that are not positive whole numbers.
     expect(categoryListState('keychains', params('priceRange=3000-plus&sort=cheapest&page=0'))).toEqual(defaults);
@@ -25,21 +26,40 @@ describe('listing state from the URL', () => {
   });
 
   it('search takes its term from q and offers the bands of both categories', () => {
-    expect(searchListState(params('q=kakshi&priceRange=under-500&page=2'))).toEqual({ q: 'kakshi', priceRange: 'under-500', sort: 'featured', page: 2 });
+    expect(searchListState(params('q=kakshi&priceRange=under-500&page=2'))).toEqual({
+      q: 'kakshi',
+      priceRange: 'under-500',
+      sort: 'featured',
+      page: 2,
+      view: 'grid',
+    });
     expect(searchListState(params('q=kakshi&priceRange=1000-plus')).priceRange).toBe('all');
     expect(searchListState(params('q=%20%20')).q).toBe('');
   });
 
   it('/products reads only the page (a plain grid)', () => {
-    expect(allProductsListState(params('page=4&sort=price-high&priceRange=under-500&q=x'))).toEqual({ q: '', priceRange: 'all', sort: 'featured', page: 4 });
+    expect(allProductsListState(params('page=4&sort=price-high&priceRange=under-500&q=x'))).toEqual({
+      q: '',
+      priceRange: 'all',
+      sort: 'featured',
+      page: 4,
+      view: 'grid',
+    });
   });
 
   it('writes a state back as a short, stable query string that reads back to the same state', () => {
-    const state: ProductListState = { category: 'anime-figures', q: 'one piece', priceRange: '1000-2000', sort: 'rating', page: 2 };
+    const state: ProductListState = { category: 'anime-figures', q: 'one piece', priceRange: '1000-2000', sort: 'rating', page: 2, view: 'list' };
     const written = searchParamsFromListState(state);
-    expect(written.toString()).toBe('q=one+piece&priceRange=1000-2000&sort=rating&page=2');
+    expect(written.toString()).toBe('q=one+piece&priceRange=1000-2000&sort=rating&page=2&view=list');
     expect(categoryListState('anime-figures', written)).toEqual(state);
     expect(searchParamsFromListState(categoryListState('keychains', params(''))).toString()).toBe('');
+  });
+
+  it('the grid/list view comes from ?view=list (anything else is the grid) and survives a filter change', () => {
+    expect(categoryListState('keychains', params('view=list')).view).toBe('list');
+    expect(categoryListState('keychains', params('view=tiles')).view).toBe('grid');
+    expect(searchListState(params('q=goku&view=list')).view).toBe('list');
+    expect(withFilters(categoryListState('keychains', params('view=list&page=2')), { sort: 'newest' })).toMatchObject({ view: 'list', page: 1 });
   });
 
   it('a new term, band or sort starts again at page 1', () => {

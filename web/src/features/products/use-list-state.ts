@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { ProductPage } from './api/product-page';
 import { searchParamsFromListState, type ProductListState } from './list-state';
 
-const OWNED = ['q', 'priceRange', 'sort', 'page'];
+const OWNED = ['q', 'priceRange', 'sort', 'page', 'view'];
 
 /**
  * A listing page's state lives in its URL: read with the page's pure `…ListState(params)` function, written back as

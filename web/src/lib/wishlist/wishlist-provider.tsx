@@ -22,6 +22,8 @@ function readGuestWishlist(): Product[] {
 }
 
 interface WishlistContextValue {
+  /** False until the shopper's list is known (a signed-in shopper's profile has been read): a toggle then knows what it undoes. */
+  ready: boolean;
   items: Product[];
   isInWishlist(productId: string): boolean;
   toggle(product: Product): void;
@@ -176,7 +178,11 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
     [items, user, remove, toast, sendChange, updateGuest],
   );
 
-  const value = useMemo<WishlistContextValue>(() => ({ items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }), [items, toggle, remove]);
+  const ready = user ? profile.data !== undefined : true;
+  const value = useMemo<WishlistContextValue>(
+    () => ({ ready, items, isInWishlist: (id) => items.some((p) => p.id === id), toggle, remove }),
+    [ready, items, toggle, remove],
+  );
   return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
 }
 

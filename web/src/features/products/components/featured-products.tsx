@@ -4,6 +4,7 @@ import { ProductGridSkeleton } from '../../../components/ui/spinner';
 import { LOAD_MORE_DELAY_MS, sleep } from '../../../lib/constants';
 import { featuredProductsQuery } from '../api/featured-products';
 import { ProductGrid } from './product-grid';
+import { useEarlyAction } from '../../../lib/early-actions';
 
 /**
  * Products that are new or on sale, one server page of 8 at a time: Load More fetches the next page and shows it
@@ -23,6 +24,7 @@ export function FeaturedProducts() {
     setPages((n) => n + 1);
     setLoadingMore(false);
   };
+  useEarlyAction('load-more', '', () => void loadMore());
   return (
     <section id="featured" className="section container" aria-labelledby="featured-title">
       <div className="section__head">
@@ -38,7 +40,7 @@ export function FeaturedProducts() {
           <ProductGrid products={products} eagerCount={4} />
           <div className="section__foot">
             {last?.nextPage ? (
-              <button type="button" className="button button--outline" onClick={() => void loadMore()} disabled={loadingMore}>
+              <button type="button" className="button button--outline" onClick={() => void loadMore()} disabled={loadingMore} data-early="load-more">
                 {loadingMore ? 'Loading…' : 'Load More'}
               </button>
             ) : (

@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { typedBeforeStart } from '../../../lib/typed-before-start';
 import { GridIcon, ListIcon } from '../../../components/ui/icons';
 import { ProductGridSkeleton } from '../../../components/ui/spinner';
 import type { ProductPage } from '../api/product-page';
@@ -47,9 +49,12 @@ export function ProductBrowser({
   emptyActions,
   priorityFirst = false,
 }: ProductBrowserProps) {
-  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const layout = state.view;
+  const setLayout = (view: 'grid' | 'list') => onStateChange({ ...state, view }, { replace: true });
+  const { pathname } = useLocation();
   const top = useRef<HTMLDivElement>(null);
-  const [draft, setDraft] = useState(state.q);
+  // What was typed before the app started stays in the box (and is searched for).
+  const [draft, setDraft] = useState(() => typedBeforeStart('list-search') || state.q);
 
   // The URL wins (Back, a shared link, Clear Filters): the box shows its term.
   useEffect(() => {
@@ -65,7 +70,18 @@ export function ProductBrowser({
 
   useLastPageFallback(state, onStateChange, result, updating);
 
-  const cleared: ProductListState = { ...DEFAULT_LIST_STATE, ...(state.category ? { category: state.category } : {}), q: withSearch ? '' : state.q };
+  // Enter searches at once (the toolbar is also a GET form to this page, which works before the app has started).
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (withSearch && draft.trim() !== state.q) onStateChange(withFilters(state, { q: draft.trim() }));
+  };
+
+  const cleared: ProductListState = {
+    ...DEFAULT_LIST_STATE,
+    view: state.view,
+    ...(state.category ? { category: state.category } : {}),
+    q: withSearch ? '' : state.q,
+  };
   const filtered = (withSearch && state.q !== '') || state.priceRange !== 'all' || state.sort !== 'featured';
   const clear = () => {
     setDraft(cleared.q);
@@ -75,16 +91,25 @@ export function ProductBrowser({
 
   return (
     <div className="browser" ref={top}>
-      <div className="toolbar" role="search">
-        {withSearch && (
+      {/* A GET form to this page: before the app starts, Enter, a price or sort choice (the page's script submits on
+          change) and the view buttons load the URL the server renders; afterwards the app handles them in place. */}
+      <form className="toolbar" role="search" method="get" action={pathname} onSubmit={submit} data-early-submit>
+        {withSearch ? (
           <label className="field toolbar__search">
             <span className="visually-hidden">Search in this category</span>
-            <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={searchPlaceholder} />
+            <input id="list-search" type="search" name="q" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={searchPlaceholder} />
           </label>
+        ) : (
+          state.q && <input type="hidden" name="q" value={state.q} />
         )}
         <label className="field">
           <span className="field__label">Price</span>
-          <select value={state.priceRange} onChange={(e) => onStateChange(withFilters(state, { priceRange: e.target.value }))} aria-label="Price range">
+          <select
+            name="priceRange"
+            value={state.priceRange}
+            onChange={(e) => onStateChange(withFilters(state, { priceRange: e.target.value }))}
+            aria-label="Price range"
+          >
             <option value="all">All prices</option>
             {ranges.map((r) => (
               <option key={r.value} value={r.value}>
@@ -95,7 +120,7 @@ export function ProductBrowser({
         </label>
         <label className="field">
           <span className="field__label">Sort by</span>
-          <select value={state.sort} onChange={(e) => onStateChange(withFilters(state, { sort: e.target.value as SortKey }))} aria-label="Sort by">
+          <select name="sort" value={state.sort} onChange={(e) => onStateChange(withFilters(state, { sort: e.target.value as SortKey }))} aria-label="Sort by">
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -104,17 +129,39 @@ export function ProductBrowser({
           </select>
         </label>
         <div className="segmented" role="group" aria-label="Layout">
-          <button type="button" aria-pressed={layout === 'grid'} aria-label="Grid view" onClick={() => setLayout('grid')}>
+          <button
+            type="submit"
+            name="view"
+            value="grid"
+            aria-pressed={layout === 'grid'}
+            aria-label="Grid view"
+            onClick={(e) => {
+              e.preventDefault();
+              setLayout('grid');
+            }}
+          >
             <GridIcon />
           </button>
-          <button type="button" aria-pressed={layout === 'list'} aria-label="List view" onClick={() => setLayout('list')}>
+          <button
+            type="submit"
+            name="view"
+            value="list"
+            aria-pressed={layout === 'list'}
+            aria-label="List view"
+            onClick={(e) => {
+              e.preventDefault();
+              setLayout('list');
+            }}
+          >
             <ListIcon />
           </button>
         </div>
+        {/* After the view buttons: a tapped button's own value comes first in the URL it submits. */}
+        {layout === 'list' && <input type="hidden" name="view" value="list" />}
         <button type="button" className="button button--ghost" onClick={clear} disabled={!filtered}>
           Clear Filters
         </button>
-      </div>
+      </form>
       {loading || !result ? (
         <ProductGridSkeleton />
       ) : (

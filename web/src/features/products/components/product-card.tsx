@@ -10,6 +10,7 @@ import { formatINR } from '@kit/format';
 import { useCart } from '../../../lib/cart/cart-provider';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import type { Product } from '../../../lib/product';
+import { useEarlyAction } from '../../../lib/early-actions';
 
 export function discountPercent(product: Pick<Product, 'discount' | 'originalPrice' | 'price'>): number | undefined {
   if (product.discount) return Math.round(product.discount);
@@ -26,8 +27,8 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, layout = 'grid', eager = false, priority = false }: ProductCardProps) {
-  const { addToCart } = useCart();
-  const { isInWishlist, toggle } = useWishlist();
+  const { addToCart, ready: cartReady } = useCart();
+  const { isInWishlist, toggle, ready: wishlistReady } = useWishlist();
   const { toast } = useToast();
   const [imageIndex, setImageIndex] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
@@ -48,6 +49,9 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
     addToCart(product, 1);
     toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.`, variant: 'success' });
   };
+
+  useEarlyAction('add-to-cart', product.id, onAdd, cartReady);
+  useEarlyAction('wishlist', product.id, () => toggle(product), wishlistReady);
 
   return (
     <article className={`card product-card product-card--${layout} ${product.inStock ? '' : 'is-out'}`} data-testid="product-card" data-product-id={product.id}>
@@ -73,6 +77,8 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
         aria-pressed={saved}
         aria-label={saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
         onClick={() => toggle(product)}
+        data-early="wishlist"
+        data-product-id={product.id}
       >
         <HeartIcon filled={saved} />
       </button>
@@ -91,6 +97,8 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
           type="button"
           className="button button--primary button--small product-card__add"
           onClick={onAdd}
+          data-early="add-to-cart"
+          data-product-id={product.id}
           disabled={!product.inStock}
           aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
         >

@@ -7,20 +7,21 @@ import { formatINR } from '@kit/format';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useCart } from '../../../lib/cart/cart-provider';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
+import { useEarlyAction } from '../../../lib/early-actions';
 import { maxQuantity, type Product } from '../../../lib/product';
 import { discountPercent } from './product-card';
 
 export function PurchasePanel({ product, averageRating, reviewCount }: { product: Product; averageRating: number; reviewCount: number }) {
   const { user } = useAuth();
-  const { addToCart } = useCart();
-  const { isInWishlist, toggle } = useWishlist();
+  const { addToCart, ready: cartReady } = useCart();
+  const { isInWishlist, toggle, ready: wishlistReady } = useWishlist();
   const { toast } = useToast();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(1);
   const max = maxQuantity(product);
   const off = discountPercent(product);
 
-  const checkStock = (outTitle: string): boolean => {
+  const checkStock = (outTitle: string, quantity: number): boolean => {
     if (!product.inStock) {
       toast({ title: outTitle, description: 'This product is currently out of stock.', variant: 'destructive' });
       return false;
@@ -32,23 +33,33 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
     return true;
   };
 
-  const onAddToCart = () => {
-    if (!checkStock('Out of Stock')) return;
+  const onAddToCart = (quantity: number) => {
+    if (!checkStock('Out of Stock', quantity)) return;
     addToCart(product, quantity);
     toast({ title: 'Added to cart', description: `${quantity} × ${product.name} added to your cart.`, variant: 'success' });
   };
 
-  const onBuyNow = () => {
+  const onBuyNow = (quantity: number) => {
     if (!user) {
       toast({ title: 'Please sign in', description: 'You need to be signed in to make a purchase.', variant: 'destructive' });
       navigate('/login');
       return;
     }
-    if (!checkStock('Out of stock')) return;
+    if (!checkStock('Out of stock', quantity)) return;
     addToCart(product, quantity);
     toast({ title: 'Added to cart', description: 'Redirecting to checkout…', variant: 'success' });
     setTimeout(() => navigate('/checkout'), REDIRECT_DELAY_MS);
   };
+
+  // Taps made before the app started (the quantity chosen then comes with them).
+  const early = (run: (quantity: number) => void) => (item: { quantity: number }) => {
+    const chosen = Math.min(Math.max(1, item.quantity), Math.max(max, 1));
+    setQuantity(chosen);
+    run(chosen);
+  };
+  useEarlyAction('add-to-cart', product.id, early(onAddToCart), cartReady);
+  useEarlyAction('buy-now', product.id, early(onBuyNow), cartReady);
+  useEarlyAction('wishlist', product.id, () => toggle(product), wishlistReady);
 
   const stockText = !product.inStock
     ? 'Out of Stock'
@@ -77,10 +88,10 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
       <p className={`stock ${product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-indicator">
         {stockText}
       </p>
-      <div className="purchase__controls">
+      <div className="purchase__controls" data-early-scope>
         <label className="field field--inline">
           <span className="field__label">Quantity</span>
-          <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!product.inStock} aria-label="Quantity">
+          <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} disabled={!product.inStock} aria-label="Quantity" data-early-quantity>
             {Array.from({ length: Math.max(max, 1) }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -88,10 +99,22 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
             ))}
           </select>
         </label>
-        <button type="button" className="button button--primary button--large" onClick={onBuyNow}>
+        <button
+          type="button"
+          className="button button--primary button--large"
+          onClick={() => onBuyNow(quantity)}
+          data-early="buy-now"
+          data-product-id={product.id}
+        >
           BUY NOW
         </button>
-        <button type="button" className="button button--outline button--large" onClick={onAddToCart}>
+        <button
+          type="button"
+          className="button button--outline button--large"
+          onClick={() => onAddToCart(quantity)}
+          data-early="add-to-cart"
+          data-product-id={product.id}
+        >
           ADD TO CART
         </button>
         <button
@@ -99,6 +122,8 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
           className={`button button--ghost ${isInWishlist(product.id) ? 'is-on' : ''}`}
           aria-pressed={isInWishlist(product.id)}
           onClick={() => toggle(product)}
+          data-early="wishlist"
+          data-product-id={product.id}
         >
           {isInWishlist(product.id) ? '♥ In Wishlist' : '♡ Add to Wishlist'}
         </button>
