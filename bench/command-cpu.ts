@@ -1,6 +1,6 @@
 /**
  * CPU time per operation of this process (process.cpuUsage: the API, its projectors and the client side, not
- * PostgreSQL), for the three paths issue 19's refactor must not slow down: an event append, a cash-on-delivery
+ * PostgreSQL), for the three hot paths a refactor must not slow down: an event append, a cash-on-delivery
  * checkout (POST /api/orders, answered once the orders read model has it) and catalogue reads (GET /api/products/{id},
  * GET /api/products/search). Operations run one at a time, so the figure depends little on what else the machine runs;
  * wall-clock rates are printed beside it with the load average. It uses only the bench harness and HTTP routes, so the

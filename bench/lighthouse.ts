@@ -28,7 +28,7 @@ export interface LighthouseRow {
   page: string;
   url: string;
   performance: number;
-  /** Issue 15's other categories (0-100). */
+  /** The other categories (0-100). */
   seo: number;
   accessibility: number;
   bestPractices: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 21: where the append overhead of personal-data encryption goes, in CPU rather than rates (a loaded machine
+ * where the append overhead of personal-data encryption goes, in CPU rather than rates (a loaded machine
  * distorts rates far more): a fixed number of ProfileUpdated appends (8 concurrent, one event each) per mode, modes
  * alternating round by round, and for each the CPU µs per event of this process and of the embedded PostgreSQL
  * (postmaster and its backends, from /proc). Modes: `plain` (no codec), `pre` (events sealed beforehand, appended by a

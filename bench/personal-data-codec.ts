@@ -1,5 +1,5 @@
 /**
- * Issue 21: the personal-data codec's own CPU cost per event, in process (no database, so the machine's load from
+ * the personal-data codec's own CPU cost per event, in process (no database, so the machine's load from
  * other processes distorts it far less than bench/personal-data.ts): encode and decode of ProfileUpdated and
  * OrderPlaced-sized events of 500 shoppers whose keys are cached, against a plain copy of the same events as baseline.
  * Figures are CPU microseconds of this process per event. Usage: npx tsx bench/personal-data-codec.ts [--events 100000]

@@ -1,5 +1,5 @@
 /**
- * Issue 21: three ways to open a bulk read's envelopes, in process (no database; the key store answers from memory),
+ * three ways to open a bulk read's envelopes, in process (no database; the key store answers from memory),
  * alternating rounds of batches of 1,000 ProfileUpdated rows (every field personal) decoded and every field read:
  *   plain   — the rows stored plain (the baseline: row JSON parsed, fields read);
  *   here    — opened on this thread (node:crypto, one createDecipheriv per envelope, on first use);

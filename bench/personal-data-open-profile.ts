@@ -1,5 +1,5 @@
 /**
- * Issue 21: the worst case of replay — read a batch of ProfileUpdated rows (every field personal), decode it and read
+ * the worst case of replay — read a batch of ProfileUpdated rows (every field personal), decode it and read
  * every field — in process (no database: the key store answers from memory), against the same events stored plain,
  * in alternating rounds of the same process (the baseline shares the machine's load). For `node --cpu-prof` pass
  * `--only sealed` or `--only plain` and diff the two profiles by function.

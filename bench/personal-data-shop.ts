@@ -1,5 +1,5 @@
 /**
- * Issue 21: replay as the store does it — every read model rebuilt by projections/replay.ts (every projector, the real
+ * replay as the store does it — every read model rebuilt by projections/replay.ts (every projector, the real
  * PostgreSQL) from a simulated shop's log, with encryption and without, alternating rounds.
  * The log is made by driving the real app (HTTP routes through app.inject, so every event is the one a command writes):
  * products with stock, shoppers who sign up, update their profile, save and edit addresses, fill a wishlist, place

@@ -1,5 +1,5 @@
 /**
- * Issue 21: event append and replay throughput with personal-data encryption (the codec) and without, side by side,
+ * event append and replay throughput with personal-data encryption (the codec) and without, side by side,
  * on the same embedded database in the same run (target: encryption at most 15 % slower).
  * Appends: ProfileUpdated events (every field personal) of 500 shoppers, one event per append, alternating rounds.
  * Replay: the whole log read in batches of 1000 through a store without the codec (ciphertext handed over as is) and

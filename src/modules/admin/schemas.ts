@@ -46,7 +46,7 @@ export const analyticsQuery = z.object({
     .default(30),
 });
 
-/** The overview's figures (admin spec section 4; DECISIONS §3 says what each counts). camelCase as the spec names them. */
+/** The overview's figures (what each counts: docs/decisions/0003-money-and-gst.md). camelCase as the spec names them. */
 export const statsResponses = answers(
   ok({
     stats: z.object({

@@ -9,7 +9,7 @@ export interface PerformanceMetrics {
   loadedImages: number;
 }
 
-/** Thresholds (green below, otherwise yellow) of admin spec §9. */
+/** Thresholds (green below, otherwise yellow) of the admin spec's performance overlay. */
 export const THRESHOLDS = { loadTime: 2000, firstContentfulPaint: 1500, largestContentfulPaint: 2500, imageLoadTime: 500 } as const;
 
 const IMAGE = /\.(jpe?g|png|webp)(\?|$)/i;
