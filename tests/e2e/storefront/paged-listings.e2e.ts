@@ -9,7 +9,7 @@ const cardPrices = async (page: Page) => (await page.locator('[data-testid=produ
 const search = (page: Page) => new URL(page.url()).search;
 
 /**
- * the listing pages ask the server for one page (filters, sort and count applied there), keep filters,
+ * The listing pages ask the server for one page (filters, sort and count applied there), keep filters,
  * sort and page in the URL, and no answer on the wire carries more than one page of products.
  */
 describe('storefront listings at catalogue scale: one server page at a time, state in the URL', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useStore } from '../harness.js';
 import { eventually, openPage, signUpShopper } from './shopper-session.js';
 
-/** only a 401 from the profile call signs a shopper out; a passing failure keeps them signed in. */
+/** Only a 401 from the profile call signs a shopper out; a passing failure keeps them signed in. */
 describe('storefront: a passing failure never signs a shopper out', () => {
   const store = useStore();
 
