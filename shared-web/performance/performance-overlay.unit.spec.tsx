@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { THRESHOLDS } from '../measure';
+import { THRESHOLDS } from './measure';
 import { PerformanceOverlay } from './performance-overlay';
 
 /**
@@ -150,13 +150,13 @@ describe('performance overlay', () => {
 
   it('green and yellow are the indicator colours in both apps', () => {
     // A variable, not a literal: Vite rewrites `new URL('<literal>', import.meta.url)` outside the app's root to a served URL.
-    const sharedFile = '../../../../../shared-web/styles/performance-overlay.css';
+    const sharedFile = '../styles/performance-overlay.css';
     const shared = readFileSync(new URL(sharedFile, import.meta.url), 'utf8');
     // Whatever the layout of the rule (Prettier writes one declaration per line).
     expect(shared).toMatch(/\.dot-indicator\.is-good\s*\{\s*background:\s*#3ccf7a;\s*\}/); // green
     expect(shared).toMatch(/\.dot-indicator\.is-warn\s*\{\s*background:\s*#f5c542;\s*\}/); // yellow
     // One stylesheet for both apps: each entry stylesheet imports it.
-    for (const css of ['../../../styles/index.css', '../../../../../admin-web/src/app/styles.css']) {
+    for (const css of ['../../web/src/styles/index.css', '../../admin-web/src/app/styles.css']) {
       expect(readFileSync(new URL(css, import.meta.url), 'utf8')).toContain("@import '@kit/styles/performance-overlay.css';");
     }
   });

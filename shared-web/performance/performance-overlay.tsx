@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { isHydrating } from '../../../lib/hydration';
-import { measure, THRESHOLDS, type PerformanceMetrics } from '../measure';
+import { measure, THRESHOLDS, type PerformanceMetrics } from './measure';
 
 const enabled = () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('debug') === 'performance';
 
-/** Hidden debugging overlay: only with ?debug=performance; Ctrl+Shift+P toggles it. Data stays in the browser. */
-export function PerformanceOverlay() {
+const noHydration = () => typeof window === 'undefined';
+
+/**
+ * Hidden debugging overlay of both apps: only with ?debug=performance; Ctrl+Shift+P toggles it. Data stays in the
+ * browser. `isHydrating`: the storefront's, so a server-rendered page hydrates it as the server rendered it (hidden).
+ */
+export function PerformanceOverlay({ isHydrating = noHydration }: { isHydrating?: () => boolean } = {}) {
   const [active, setActive] = useState(() => !isHydrating() && enabled());
   useEffect(() => setActive(enabled()), []);
   const [visible, setVisible] = useState(true);
