@@ -41,6 +41,21 @@ const kitZone = {
   from: ['./web', './admin-web', './src/modules', './src/core', './src/plugins', './src/shop-pages', './projections'],
   message: 'shared-web (the frontend kit) imports neither app nor server code; only src/contract is shared with the server.',
 };
+/**
+ * The wire contract (src/contract) is what the server publishes and both SPAs type-check against: it owns its schemas
+ * and imports no server code, so an app never depends on a server module file through it.
+ */
+const contractZone = {
+  target: './src/contract',
+  from: ['./src', './projections', './web', './admin-web', './shared-web'],
+  except: ['./contract'],
+  message: 'src/contract imports nothing but itself and zod: move a schema it needs into src/contract, and let the module import it from there.',
+};
+/** The two SPAs share code only through the kit: neither imports the other (the performance overlay lives in shared-web/). */
+const appZones = [
+  { target: './admin-web', from: './web', message: 'admin-web does not import the storefront: share through shared-web/ (@kit/…).' },
+  { target: './web', from: './admin-web', message: 'web does not import the admin app: share through shared-web/ (@kit/…).' },
+];
 const coreZone = {
   target: './src/core',
   from: ['./src/modules', './src/plugins', './src/shop-pages', './projections'],
@@ -112,7 +127,19 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [coreZone, sharedZone, kitZone, ...serverZones, ...projectionZones, ...browserZones('web'), ...browserZones('admin-web')] },
+        {
+          zones: [
+            coreZone,
+            sharedZone,
+            kitZone,
+            contractZone,
+            ...appZones,
+            ...serverZones,
+            ...projectionZones,
+            ...browserZones('web'),
+            ...browserZones('admin-web'),
+          ],
+        },
       ],
     },
   },

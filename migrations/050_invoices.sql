@@ -1,4 +1,4 @@
--- GST documents read model (issue 18), owned by the invoices projector: one row per tax invoice or credit note, the
+-- GST documents read model, owned by the invoices projector: one row per tax invoice or credit note, the
 -- event's data kept whole so an invoice is rebuilt from its row byte for byte.
 create table if not exists invoices (
   document_number text primary key,

@@ -1,3 +1,3 @@
--- GST classification of a product (issue 18), owned by the catalogue projector: null means the category's default.
+-- GST classification of a product, owned by the catalogue projector: null means the category's default.
 alter table products add column if not exists hsn text;
 alter table products add column if not exists gst_rate numeric(5, 2);

@@ -1,4 +1,4 @@
--- Tax invoices kept after their customer's personal data was erased (issue 21): GST law (CGST Act s.36) keeps the
+-- Tax invoices kept after their customer's personal data was erased: GST law (CGST Act s.36) keeps the
 -- seller's copy for 72 months from the due date of the annual return of its financial year (31 December after the
 -- year ends on 31 March). Copied here, with the buyer's name and address, at erasure; deleted once retain_until has
 -- passed. Every read is written to retention_access_log.

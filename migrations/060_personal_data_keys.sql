@@ -1,4 +1,4 @@
--- Per-shopper data keys (issue 21): each shopper's personal fields in the event log are encrypted (AES-256-GCM) with
+-- Per-shopper data keys: each shopper's personal fields in the event log are encrypted (AES-256-GCM) with
 -- their own key, kept here wrapped (encrypted) by the master key (DATA_KEY or DATA_DIR/data-key), never in the log.
 -- Erasure destroys the key (wrapped_key null, erased_at set): the log's ciphertext stays, hash chains intact, unreadable.
 -- subject_id is a customer id, or '~email-index' for the key of the e-mail blind index.

@@ -4,7 +4,7 @@ import { ERASED_NAME, erasedEmail } from '../src/shared/personal-fields.js';
 import type { Projector } from './projector.js';
 
 /**
- * PersonalDataErased in each read model that holds personal data (issue 21): the same erased values the event store's
+ * PersonalDataErased in each read model that holds personal data: the same erased values the event store's
  * codec gives the customer's events once their key is gone, so a live erasure and a replay after it leave equal rows.
  * Orders keep amounts, items, status and the delivery state (GST place of supply).
  */

@@ -46,7 +46,7 @@ const MAX_QUEUED_BATCHES = 20;
  * Events a lagging projector applies in one transaction: the batches queued for it when its pump comes round are
  * applied together, up to this many. During a 50,000-row import the catalogue projector trails the appends by a
  * dozen batches; one transaction per queued batch (its checkpoint lock and update, its COMMIT's WAL flush, one
- * upsert per 500 products) was the projector's 1.6–2 s after the last chunk (bench/import-freshness.ts).
+ * upsert per 500 products) was the projector's 1.6–2 s after the last chunk (bench/catalogue/import-freshness.ts).
  */
 const MAX_MERGED_EVENTS = 8_000;
 

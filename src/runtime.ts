@@ -119,10 +119,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   let personalData: PersonalData | undefined;
   try {
     personalData = await openPersonalData(pool, env);
-    // Another instance's erasure drops this one's cached key at once (README "Personal data").
+    // Another instance's erasure drops this one's cached key at once (docs/personal-data.md).
     await personalData.keys.listen();
     if (!env.EVENTSTORE_URL) {
-      // A log written before personal data was encrypted: the one-time, recorded re-encryption (README "Personal data").
+      // A log written before personal data was encrypted: the one-time, recorded re-encryption (docs/personal-data.md).
       const migrated = await encryptExistingLog(pool, personalData.codec);
       if (migrated) log.warn(migrated, 'personal data of an older log encrypted; chains recomputed and recorded in PersonalDataLogEncrypted');
     }

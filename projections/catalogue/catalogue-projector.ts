@@ -33,8 +33,7 @@ const updateFacts = (client: import('pg').PoolClient, productId: string, insertS
  * Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. A row
  * with `stock` sets the facts' stock first, which leaves exactly what the product event and then its StockLevelSet
  * leave one at a time (the facts row with that stock, the product row derived from it), with one write of the row.
- * The time is parsed once, as timestamptz[], for both created_at and updated_at (PostgreSQL CPU for 50,000 imported
- * products 0.90–0.97 → 0.88–0.90 s, 4 alternating pairs).
+ * The time is parsed once, as timestamptz[], for both created_at and updated_at.
  */
 function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 'ProductUpdated', rows: ProductColumns) {
   return client.query(

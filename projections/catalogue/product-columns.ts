@@ -7,8 +7,8 @@ export type ProductData = Omit<Extract<ProductEvent, { type: 'ProductAdded' }>['
 /**
  * Product rows as one array per column, in the order of the upsert's `unnest` (catalogue-projector.ts): filled straight
  * from the events, no row object in between. The images go as one JSON array (a jsonb[] literal escapes every quote).
- * Against the rows as one JSON document read by jsonb_to_recordset, PostgreSQL's CPU for 50,000 imported products
- * went from 1.5–2.0 s to 0.9–1.3 s (alternating in one session, load 9–11), Node's stayed the same.
+ * Arrays per column cost PostgreSQL markedly less CPU than the rows as one JSON document read by jsonb_to_recordset
+ * (bench/catalogue/import-freshness.ts --pg-stats shows it).
  */
 export class ProductColumns {
   private readonly id: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of both apps: base /api, JSON, the bearer token from localStorage, and one treatment of failure
  * (both specs' section 7): `{ success: false, error }` or a non-2xx status throws an ApiError with the server's
- * message, 429 carries Retry-After, a 401 to the stored token removes it (DECISIONS §9), and a request that never
+ * message, 429 carries Retry-After, a 401 to the stored token removes it (see docs/decisions/0004-sessions-and-retries.md), and a request that never
  * reached the server throws ApiError('Failed to fetch', 0). Retries are the caller's choice (./retry.ts).
  */
 import { ApiError, errorFrom, isRefusal, NETWORK_FAILURE } from './api-error.js';

@@ -87,7 +87,7 @@ describe('the API client (both apps)', () => {
     await expect(api.get('/x')).rejects.toThrow('HTTP error! status: 400');
   });
 
-  it('removes the token when the server answers 401 to it, and tells the app (DECISIONS §9)', async () => {
+  it('removes the token when the server answers 401 to it, and tells the app', async () => {
     store.set('auth_token', 'old');
     const heard: string[] = [];
     const stop = onUnauthorized(() => heard.push(String(getToken())));

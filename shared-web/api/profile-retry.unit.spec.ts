@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileRetryDelay, retryProfile } from './retry.js';
 
-/** DECISIONS §9 in the dashboard: a 401 sends the admin to /login at once; other failures are asked again. */
+/** Session restore in the dashboard (docs/decisions/0004-sessions-and-retries.md): a 401 sends the admin to /login at once; other failures are asked again. */
 describe('admin profile check', () => {
   it('never retries a 401, retries network errors, 5xx and 429 a few times with growing waits', () => {
     expect(retryProfile(0, { status: 401 })).toBe(false);

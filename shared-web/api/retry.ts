@@ -4,7 +4,7 @@
  *   Failed to fetch, 502, 503 or 504 (STATUS_UPDATE_RETRY);
  * - admin product loading: on 429 or 'Too many requests', up to 3 retries waiting 2, 4, 8 s, then
  *   'Rate limit exceeded: wait 5 minutes' (PRODUCTS_RATE_LIMIT_RETRY, RATE_LIMIT_MESSAGE);
- * - the profile call at start (DECISIONS §9): never after a 401, otherwise 1 s, 2 s, 4 s … up to 30 s, a 429's
+ * - the profile call at start (see docs/decisions/0004-sessions-and-retries.md): never after a 401, otherwise 1 s, 2 s, 4 s … up to 30 s, a 429's
  *   Retry-After when that is longer (sessionRetryDelayMs).
  */
 import { ApiError, statusOf } from './api-error.js';
@@ -32,7 +32,7 @@ export function isRateLimited(error: unknown): boolean {
   return statusOf(error) === 429 || messageOf(error).includes('Too many requests');
 }
 
-/** Only a 401 says the token is no good (DECISIONS §9). */
+/** Only a 401 says the token is no good (see docs/decisions/0004-sessions-and-retries.md). */
 export const isAuthFailure = (error: unknown): boolean => statusOf(error) === 401;
 
 /** A 429's Retry-After in milliseconds (0 when there is none or it is not a number of seconds). */
@@ -55,10 +55,10 @@ export async function withRetries<T>(run: () => Promise<T>, policy: RetryPolicy,
   }
 }
 
-/** Order status updates (storefront spec §7, admin spec §7). */
+/** Order status updates (as both specs retry them). */
 export const STATUS_UPDATE_RETRY: RetryPolicy = { waits: [1000, 2000], shouldRetry: isTransientFailure };
 
-/** Admin product loading (admin spec §7). */
+/** Admin product loading (as the admin spec retries it). */
 export const PRODUCTS_RATE_LIMIT_RETRY: RetryPolicy = { waits: [2000, 4000, 8000], shouldRetry: isRateLimited };
 export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded: wait 5 minutes';
 

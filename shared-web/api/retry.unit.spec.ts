@@ -90,7 +90,7 @@ describe("a 429's Retry-After", () => {
     expect(waits).toEqual([2000, 4000, 8000]);
   });
 
-  it('lengthens the profile back-off when longer (DECISIONS §9), up to 5 minutes', () => {
+  it('lengthens the profile back-off when longer, up to 5 minutes', () => {
     expect(sessionRetryDelayMs(1, new ApiError('Too many requests', 429, '10'))).toBe(10_000);
     expect(sessionRetryDelayMs(6, new ApiError('Too many requests', 429, '10'))).toBe(30_000);
     expect(sessionRetryDelayMs(1, new ApiError('Too many requests', 429, '3600'))).toBe(300_000);

@@ -34,7 +34,7 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 /**
- * DECISIONS §9: a token is removed only when the server answers 401 to it. A token stored since (a new sign-in while
+ * A token is removed only when the server answers 401 to it. A token stored since (a new sign-in while
  * the old request was in flight) is kept.
  */
 export function tokenRefused(sent: string | null): void {

@@ -29,7 +29,7 @@ export function normaliseImageUrl(url: string): string {
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
 const IMAGE_HOSTS = /(drive\.google\.com|docs\.google\.com|googleusercontent\.com|unsplash\.com|pexels\.com|pixabay\.com|cloudinary\.com)$/i;
 
-/** Admin spec §5: URLs ending in jpg, jpeg, png, gif or webp, or from Drive, Google user content or stock photo hosts; our own /media/ too. */
+/** Image URLs the admin may enter: URLs ending in jpg, jpeg, png, gif or webp, or from Drive, Google user content or stock photo hosts; our own /media/ too. */
 export function isRecognisedImageUrl(url: string): boolean {
   const trimmed = url.trim();
   if (!trimmed) return false;

@@ -1,5 +1,5 @@
 /**
- * Order and payment statuses as both apps show them (DECISIONS §2): the stored values, their labels and their colour.
+ * Order and payment statuses as both apps show them (see docs/decisions/0002-order-lifecycle.md): the stored values, their labels and their colour.
  * The shopper reads `pending` as 'Placed'; the dashboard names every stored status. Colours are tones of
  * shared-web/styles/kit.css: pending/placed amber, confirmed/processing blue, shipped indigo, delivered green,
  * cancelled red.
@@ -30,7 +30,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export const orderStatusTone = (status: string): Tone => (isOrderStatus(status) ? ORDER_TONES[status] : 'grey');
 export const paymentStatusTone = (status: string): Tone => (isPaymentStatus(status) ? PAYMENT_TONES[status] : 'grey');
 
-/** Who reads the label: the shopper sees `pending` as 'Placed' (DECISIONS §2); the dashboard sees it as stored. */
+/** Who reads the label: the shopper sees `pending` as 'Placed' (see docs/decisions/0002-order-lifecycle.md); the dashboard sees it as stored. */
 export type Reader = 'shopper' | 'admin';
 
 export function orderStatusLabel(status: string, reader: Reader): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, orderStatusLabel, orderStatusTone, paymentMethodLabel, paymentStatusLabel } from './statuses.js';
 
-describe('order statuses in both apps (DECISIONS §2)', () => {
+describe('order statuses in both apps', () => {
   it('shows pending as Placed to the shopper and as Pending in the dashboard', () => {
     expect(ORDER_STATUSES.map((s) => orderStatusLabel(s, 'shopper'))).toEqual([
       'Placed',

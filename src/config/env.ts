@@ -66,7 +66,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  /** false: this API instance never projects; a separate `npm run projector` does (see README, scale-out). */
+  /** false: this API instance never projects; a separate `npm run projector` does (see docs/operations-and-configuration.md). */
   RUN_PROJECTORS: z
     .enum(['true', 'false'])
     .default('true')
@@ -77,7 +77,7 @@ type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<ParsedEnv, 'PAYMENTS'> & { PAYMENTS: 'razorpay' | 'simulator' };
 
 /**
- * The settings that would make a store unsafe, refused at start with the reason (issue 17): an admin e-mail without
+ * The settings that would make a store unsafe, refused at start with the reason: an admin e-mail without
  * its password (the demo password is public), and the payment simulator, which lets any shopper mark an order paid,
  * in production.
  */

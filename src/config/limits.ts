@@ -1,5 +1,5 @@
 /**
- * Request budgets and sign-in throttling (README, "Limits"). Budgets count per signed-in user where a verified token
+ * Request budgets and sign-in throttling (docs/operations-and-configuration.md, "Limits"). Budgets count per signed-in user where a verified token
  * names one, per client address otherwise, per API instance, over one minute.
  */
 export interface Limits {

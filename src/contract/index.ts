@@ -6,8 +6,7 @@
  * nothing but zod may be re-exported from here, because the SPAs type-check them with their own compiler settings.
  */
 import type { z } from 'zod';
-import type { adminCustomerSchema } from '../modules/admin/customer-schema.js';
-import type { historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from '../modules/audit/schemas.js';
+import type { adminCustomerSchema, historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from './admin.js';
 import type { failure } from './wire.js';
 
 export type Failure = z.infer<typeof failure>;

@@ -38,7 +38,7 @@ export const okMessage = ok({ message: z.string() });
 /** A non-JSON answer (a PDF, a spreadsheet, an NDJSON stream, Prometheus text): documented, never serialized. */
 export const binary = (description: string) => z.any().meta({ description, format: 'binary' });
 
-/** Money in rupees with paise precision, as a JSON number (DECISIONS §3). */
+/** Money in rupees with paise precision, as a JSON number (see docs/decisions/0003-money-and-gst.md). */
 export const rupees = z.number();
 /** A timestamp as ISO 8601 text. */
 export const isoTime = z.string();

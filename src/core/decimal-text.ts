@@ -1,5 +1,5 @@
 /**
- * Numbers as forms send them (issue 17, lenient coercion). `Number()` and zod's `coerce` read `true` as 1, `"0x3"` as
+ * Numbers as forms send them (lenient coercion). `Number()` and zod's `coerce` read `true` as 1, `"0x3"` as
  * 3, `"1e2"` as 100 and `" 3 "` as 3; only plain decimal text such as `"499"` or `"499.50"` becomes a number here.
  * Anything else is passed on unchanged, so the zod number schema after this refuses it with the field's own message.
  * `trim`: spreadsheet cells and admin form inputs may carry surrounding spaces; API payloads get no such grace.

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The hash chain of the event log (migrations/043_event_hash_chain.sql computes the same in PostgreSQL):
+ * The hash chain of the event log (docs/decisions/0007-hash-chain.md; migrations/043_event_hash_chain.sql computes the
+ * same in PostgreSQL):
  * hash = sha256 hex of the jsonb text of [prevHash or '', streamId, version, eventId, type, data, metadata].
  */
 export interface ChainedEventContent {

@@ -6,7 +6,7 @@ const ESCAPED = /["\\]/g;
  * spaces, "NULL" and the empty string stay themselves), `"` and `\` escaped by a backslash, null or undefined as an
  * unquoted NULL. pg builds the same literal element by element (two replaces and a concatenation each); the common
  * column with nothing to escape and no null (ids, stream ids, event types, most names) is one join here. For a bulk
- * import's append and projector (~550,000 elements per 50,000-row file): bench/import-freshness.ts --alloc.
+ * import's append and projector (~550,000 elements per 50,000-row file): bench/catalogue/import-freshness.ts --alloc.
  */
 export function textArray(values: readonly (string | null | undefined)[]): string {
   let plain = true;

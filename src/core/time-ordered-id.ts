@@ -4,14 +4,13 @@ import { randomFillSync } from 'node:crypto';
  * A UUID version 7 (RFC 9562 §5.7): the first 48 bits are the Unix time in milliseconds, the rest random, so ids made
  * later sort after earlier ones. New rows of the event log and the catalogue then go to the right-hand edge of their
  * B-tree indexes (events' event_id and stream_id, products' and catalogue facts' keys) instead of a random page each:
- * fewer pages dirtied, split and written whole to the WAL. Measured (50 transactions of 2,000 events, one session):
- * PostgreSQL's CPU to insert 100,000 events went from 2.9–3.3 s with random (v4) ids to 2.3–2.5 s.
+ * fewer pages dirtied, split and written whole to the WAL. See docs/decisions/0008-time-ordered-ids.md.
  *
  * The 36 characters are written into one reused buffer and read out as one flat string: the time's 12 hex digits
  * (rewritten when the millisecond changes), the version 7, the variant 10 and 74 random bits from a pool of random
  * bytes filled 256 ids at a time (crypto.randomFillSync). Two ids of one millisecond collide with probability 2⁻⁷⁴.
  * Node's randomUUID() builds its text by 20 string concatenations and the old version then cut and joined it again:
- * ~1 KB of short-lived strings per id (bench/import-freshness.ts --alloc), 100,000 ids per 50,000-row import.
+ * ~1 KB of short-lived strings per id (bench/catalogue/import-freshness.ts --alloc), 100,000 ids per 50,000-row import.
  */
 const IDS_PER_FILL = 256;
 const pool = Buffer.alloc(16 * IDS_PER_FILL);

@@ -1,6 +1,6 @@
 /**
  * Text people read in the admin and on invoices (names, addresses, reviews, product names) must show what it holds
- * (issue 17, spoofing): no control characters, no bidirectional overrides or isolates (U+202E turns "gnp.exe" around),
+ * (spoofing): no control characters, no bidirectional overrides or isolates (U+202E turns "gnp.exe" around),
  * no zero-width spaces, word joiners or byte-order marks. Zero-width (non-)joiners are part of Indic scripts and emoji
  * sequences (a Malayalam chillu may end a word with one), so they stay allowed after non-ASCII characters and are
  * refused next to ASCII ("Ad\u200Dmin") or at the start.

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { APP_ROOT } from '../config/app-root.js';
 
-const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const migrationsDir = path.join(APP_ROOT, 'migrations');
 
 /** Applies every migrations/NNN_*.sql not yet applied, each in its own transaction, in name order. */
 export async function migrate(pool: pg.Pool): Promise<string[]> {

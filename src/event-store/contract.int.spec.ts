@@ -348,7 +348,7 @@ for (const adapter of adapters) {
 }
 
 /**
- * Personal data encryption (issue 21) is part of the contract: given the codec, every adapter stores personal fields
+ * Personal data encryption is part of the contract: given the codec, every adapter stores personal fields
  * and e-mail stream ids only encrypted or hashed (its audit reads hand over the stored form), readers see them plain,
  * the chain verifies over the stored bytes, and a destroyed key reads as erased. The EventStoreDB case runs where a
  * server is reachable; eventstoredb-codec.int.spec.ts checks the same adapter's serialisation everywhere.

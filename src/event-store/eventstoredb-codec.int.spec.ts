@@ -15,7 +15,7 @@ import { EventStoreDbEventStore } from './eventstoredb.js';
 import { memoryClient, type StoredEvent } from './esdb-memory-client.fixture.js';
 
 /**
- * The EventStoreDB adapter's serialisation with the personal-data codec (issue 21), on every machine: the adapter
+ * The EventStoreDB adapter's serialisation with the personal-data codec, on every machine: the adapter
  * talks to an in-memory stand-in for the client, so the test sees exactly what would be sent to the server. (The
  * contract suite runs the same adapter against a real server where EVENTSTORE_URL is set.)
  */
@@ -134,7 +134,7 @@ async function writeLegacyLog(store: EventStoreDbEventStore, tag: string) {
   return { customerId, erasedId, email, orderId };
 }
 
-describe('EventStoreDB log written before encryption: copied forward, encrypted (issue 21)', () => {
+describe('EventStoreDB log written before encryption: copied forward, encrypted', () => {
   it('copies every event in order with its version and id; clear fields sealed, password hash dropped, e-mail stream hashed; chains verify; recorded', async () => {
     const keys = new SubjectKeyStore(pool, master);
     const codec = await PersonalDataCodec.create(keys);

@@ -70,7 +70,7 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
 /**
- * EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. With a codec (personal data encryption, issue 21,
+ * EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. With a codec (personal data encryption,
  * src/modules/privacy/codec.ts) it stores what the codec encodes, after validation, under the codec's stream id, and
  * the hash chain covers those stored bytes; every read (streams, $all, subscriptions) decodes, as the PostgreSQL
  * adapter does.

@@ -9,7 +9,7 @@ import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
 import { PostgresEventStore } from './postgres.js';
 
 /**
- * The hand-off (issue 14): a bulk append gives its committed events to its own process's subscriptions instead of
+ * The hand-off: a bulk append gives its committed events to its own process's subscriptions instead of
  * having them read back. Two PostgresEventStore objects on one database stand for two processes (each has its own
  * LogTail); `readAll` of the first is counted, since that is how its subscriptions read the log.
  */

@@ -38,7 +38,7 @@ export class LogTail {
      * Events kept at most (the oldest quarter goes when it is full), and offered at most. The projection runner may
      * trail the newest reader by up to 20 batches of 1,000 and the in-memory catalogue trails the projector. With the
      * hand-off the fast subscribers (metrics, live feed) lead by the whole import: 40,000 still read 58,000 of a
-     * 50,000-row file's 100,000 events back (bench/import-freshness.ts, load 10), 100,000 read 2,000–11,000. About
+     * 50,000-row file's 100,000 events back (bench/catalogue/import-freshness.ts, load 10), 100,000 read 2,000–11,000. About
      * 1.5 KB of heap per kept event, let go 10 s after the import.
      */
     private readonly capacity = 100_000,

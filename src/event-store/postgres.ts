@@ -41,10 +41,28 @@ export { EVENT_COLUMNS, toRecorded, type EventRow } from './postgres-rows.js';
 /**
  * Event bodies travel as ONE JSON array per column (`jsonb_array_elements` on the server), not as a jsonb[] array
  * literal: pg escapes every quote of every body into the literal (about half of the Node CPU of a 100,000-event bulk
- * append, bench/import-freshness.ts) and the server parses the same bytes either way.
+ * append, bench/catalogue/import-freshness.ts) and the server parses the same bytes either way.
  */
 const jsonArray = <T>(items: readonly T[], pick: (item: T) => unknown) => JSON.stringify(items.map(pick));
 const SELECT = `select ${EVENT_COLUMNS} from events`;
+
+/**
+ * A multi-stream append's one INSERT: $1 stream ids, $2 versions, $3 event ids, $4 types (one literal each), $5 data
+ * and $6 metadata (JSON arrays), $7 whether to answer what the database added to each event (the hand-off). Exported
+ * so bench/event-store/event-insert-cpu.ts measures this statement, not a copy of it.
+ */
+export const APPEND_MANY_SQL = `with inserted as (
+     insert into events (stream_id, stream_version, event_id, type, data, metadata)
+     select s, v, id, t, d, m
+       from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
+                       jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
+      order by ord
+     returning global_position, event_id, prev_hash, hash)
+   select max(global_position)::text as gp, pg_current_xact_id()::text as tx,
+          string_agg(global_position::text || ' ' || event_id::text || ' ' || coalesce(prev_hash, '') || ' ' || hash, ' '
+                     order by global_position) filter (where $7::boolean) as added,
+          now() as at
+     from inserted`;
 
 /** What a multi-stream append's INSERT answers: its last position and transaction, and (hand-off) what it added. */
 interface AppendedRow {
@@ -126,7 +144,7 @@ export class PostgresEventStore implements EventStore {
     let asGiven = true;
     if (codec) {
       // Every write's events encoded in one call (a bulk import chunk has 2,000 writes: one promise and one copy of each
-      // write less, bench/import-freshness.ts --alloc); a write is copied only when its stream id or events change.
+      // write less, bench/catalogue/import-freshness.ts --alloc); a write is copied only when its stream id or events change.
       const all: NewEvent[] = [];
       for (const w of nonEmpty) for (const event of w.events) all.push(event);
       const encoded = await codec.encode(all);
@@ -266,30 +284,16 @@ export class PostgresEventStore implements EventStore {
         // a hand-off what the database added to each event, as one string: position, id, previous hash, hash.
         // Every array as one literal (scalarArray, textArray): pg would escape each element on its own.
         // Tried: all four as JSON arrays read by jsonb_array_elements_text — PostgreSQL's CPU per 50,000-row import went
-        // up ~0.4 s (8 files each side, bench/import-freshness.ts), more than Node saved.
-        const inserted = await client.query<AppendedRow>(
-          `with inserted as (
-             insert into events (stream_id, stream_version, event_id, type, data, metadata)
-             select s, v, id, t, d, m
-               from rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]),
-                               jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb)) with ordinality as u(s, v, id, t, d, m, ord)
-              order by ord
-             returning global_position, event_id, prev_hash, hash)
-           select max(global_position)::text as gp, pg_current_xact_id()::text as tx,
-                  string_agg(global_position::text || ' ' || event_id::text || ' ' || coalesce(prev_hash, '') || ' ' || hash, ' '
-                             order by global_position) filter (where $7::boolean) as added,
-                  now() as at
-             from inserted`,
-          [
-            textArray(columns.streams),
-            scalarArray(columns.versions),
-            textArray(columns.ids),
-            textArray(columns.types),
-            JSON.stringify(columns.data),
-            JSON.stringify(columns.metadata),
-            handOff,
-          ],
-        );
+        // up ~0.4 s (8 files each side, bench/catalogue/import-freshness.ts), more than Node saved.
+        const inserted = await client.query<AppendedRow>(APPEND_MANY_SQL, [
+          textArray(columns.streams),
+          scalarArray(columns.versions),
+          textArray(columns.ids),
+          textArray(columns.types),
+          JSON.stringify(columns.data),
+          JSON.stringify(columns.metadata),
+          handOff,
+        ]);
         last = inserted.rows[0]!;
         lastVersion = columns.versions[columns.versions.length - 1]!;
       } catch (error) {
@@ -356,7 +360,7 @@ export class PostgresEventStore implements EventStore {
         type: columns.types[i]!,
         // The objects given, not a parse of the JSON sent: they validated at append and are what the JSON was made
         // from, and parsing 2,000 bodies again per chunk was 0.3 s of a 50,000-row file plus the garbage collection of a
-        // second copy the tail keeps (bench/import-freshness.ts). A read gives equal JSON (a property whose value is
+        // second copy the tail keeps (bench/catalogue/import-freshness.ts). A read gives equal JSON (a property whose value is
         // undefined is absent there, and jsonb orders keys its own way: no subscriber depends on either).
         data: columns.data[i],
         metadata: columns.metadata[i] as RecordedEvent['metadata'],

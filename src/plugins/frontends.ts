@@ -2,11 +2,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../config/app-root.js';
 import type { Runtime } from '../runtime.js';
 import { createShopHtml } from '../shop-pages/shop-html.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = APP_ROOT;
 
 /**
  * Vite's /assets/ files carry a content hash in their names: cached for a year. index.html and the service worker

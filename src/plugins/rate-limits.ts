@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Limits } from '../config/limits.js';
 
-/** Which budget a route draws on (README, "Limits"). */
+/** Which budget a route draws on (docs/operations-and-configuration.md, "Limits"). */
 export type Budget = 'catalogue' | 'reads' | 'writes' | 'uploads' | 'unlimited';
 
 /** Public catalogue reads: what the storefront's pages load. Served from memory, so they are cheap. */

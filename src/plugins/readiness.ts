@@ -66,7 +66,7 @@ export function registerReadiness(
 
   // Failures are noticed (and logged once) even when nobody asks. Without the lag: counting the events behind every
   // checkpoint reads what each lagging projector has yet to apply (during a 50,000-row bulk import, 4 runs of it took
-  // 0.35–0.58 s of PostgreSQL's time per file: bench/import-freshness.ts --pg-stats, loaded machine), and only the
+  // 0.35–0.58 s of PostgreSQL's time per file: bench/catalogue/import-freshness.ts --pg-stats, loaded machine), and only the
   // answer to /health/ready uses it.
   const watch = setInterval(() => void projectorsCheck({ lag: false }).catch(() => undefined), options.watchMs ?? 10_000);
   watch.unref();

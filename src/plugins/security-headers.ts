@@ -59,7 +59,7 @@ export function socketOrigins(publicUrl: URL | null, hostHeader: string | undefi
 }
 
 /**
- * Security headers for the storefront, the dashboard and the API (issue 17, point 5):
+ * Security headers for the storefront, the dashboard and the API (point 5):
  * - CSP without 'unsafe-inline' for scripts; each response has its own nonce on `reply.cspNonce.script` (helmet's
  *   shape), already listed in that response's `script-src`: a server-rendered page writes
  *   `<script nonce="${reply.cspNonce.script}">` on each inline script it emits (data blocks of type

@@ -35,7 +35,7 @@ export function personalEventTypes(): string[] {
 }
 
 /**
- * What an erased buyer's invoice recipient reads as (issue 21). The state stays: it is the place of supply, which the
- * return and the seller's books need; the seller's full copy is in the retention store (README "Personal data").
+ * What an erased buyer's invoice recipient reads as. The state stays: it is the place of supply, which the
+ * return and the seller's books need; the seller's full copy is in the retention store (docs/personal-data.md).
  */
 export const ERASED_RECIPIENT = { name: ERASED_NAME, email: '', address: '', addressLine2: '', city: '', pincode: '', phone: '' } as const;

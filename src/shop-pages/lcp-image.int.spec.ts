@@ -9,7 +9,7 @@ import { createTestApp, loginAdmin, type TestContext } from '../../tests/helpers
 import { importCsv, productsByName } from './test-catalogue.js';
 
 /**
- * Issue 15's LCP: the HTML of each public page, fetched without JavaScript, already names the page's largest image
+ * The LCP: the HTML of each public page, fetched without JavaScript, already names the page's largest image
  * (real `src`, loaded eagerly at high priority, visible without the fade of lazy images) and the head preloads it
  * ahead of the scripts; the stylesheet comes inside the HTML, not as a render-blocking request.
  */

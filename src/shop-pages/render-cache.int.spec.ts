@@ -8,7 +8,7 @@ import { createShopHtml } from './shop-html.js';
 import { importCsv } from './test-catalogue.js';
 
 /**
- * The render cache (issue 15's time to first byte): a kept page goes out at once even after its few fresh seconds,
+ * The render cache (time to first byte): a kept page goes out at once even after its few fresh seconds,
  * and is rendered again in the background for the next request (stale-while-revalidate); a catalogue or carousel change
  * is never served stale (the catalogue version and the carousels' read-model generation are part of the key).
  */

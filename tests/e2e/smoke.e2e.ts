@@ -8,7 +8,7 @@ describe('the store in a real browser', () => {
   it('serves HTML (not JSON) on a reload of shopper and admin routes, JSON under /api', async () => {
     const page = await store.newPage();
     // What a reload gets from the server (the SPAs may navigate on their own once loaded, so ask without running them).
-    // An unknown product and an unknown route are 404s (issue 15: no soft 404), still the storefront's HTML.
+    // An unknown product and an unknown route are 404s (no soft 404), still the storefront's HTML.
     const expected: Record<string, number> = { '/product/abc': 404, '/no/such/page': 404 };
     for (const route of ['/', '/products', '/orders', '/product/abc', '/no/such/page', '/admin', '/admin/orders', '/admin/products', '/admin/users']) {
       const response = await page.request.get(route);
@@ -50,7 +50,7 @@ describe('what the server sends over the wire', () => {
     const html = await get('/', 'br, gzip');
     expect(html.status).toBe(200);
     expect(html.headers['cache-control']).toBe('no-cache');
-    // The page is server-rendered now (issue 15) and goes out brotli-compressed like the bundles.
+    // The page is server-rendered now and goes out brotli-compressed like the bundles.
     expect(html.headers['content-encoding']).toBe('br');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(zlib.brotliDecompressSync(html.body).toString())?.[1];
     expect(script).toBeTruthy();

@@ -3,7 +3,7 @@ import { importCsv } from '../helpers/catalogue-import.js';
 import { createTestApp, loginAdmin, type TestContext } from '../helpers/test-runtime.js';
 import { apiRoutes, fillPath } from './routes.js';
 
-/** The largest page any list answers (DECISIONS §10); a few routes promise less. */
+/** The largest page any list answers (see docs/decisions/0005-lists-at-scale.md); a few routes promise less. */
 const MAX_PAGE = 200;
 const SMALLER: Record<string, number> = { '/api/products/sample': 12, '/api/products/:id/related': 12 };
 const PRODUCTS = MAX_PAGE + 50;

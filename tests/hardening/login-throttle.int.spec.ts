@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS, NO_LIMITS, type Limits } from '../../src/config/limits.
 import { createTestApp, signUp, type TestContext } from '../helpers/test-runtime.js';
 
 /**
- * Sign-in throttling (issue 17, OWASP ASVS 4 2.2.1 / NIST SP 800-63B 5.2.2) with the store's real policy and an
+ * Sign-in throttling (OWASP ASVS 4 2.2.1 / NIST SP 800-63B 5.2.2) with the store's real policy and an
  * injected clock: failures slow an account down whatever the address and an address whatever the account, a correct
  * password gets in once the back-off is over, and nothing locks for good. The per-minute request budgets are lifted
  * here so that only the throttle answers 429.

@@ -6,7 +6,7 @@ import { createProduct } from './fixtures.js';
 import { apiRoutes, fillPath } from './routes.js';
 
 /**
- * Issue 17, points 1 and 4: X-Forwarded-For is believed only from the proxy named in TRUST_PROXY, and request budgets
+ * X-Forwarded-For is believed only from the proxy named in TRUST_PROXY, and request budgets
  * are counted per signed-in user, else per address, per kind of route, so a household behind one carrier-NAT address
  * browses freely while writes, sign-in and uploads stay tight.
  */

@@ -11,7 +11,7 @@ import { createTestApp, loginAdmin, signUp, type TestContext } from '../helpers/
 import { createProduct, SHIPPING } from './fixtures.js';
 
 /**
- * Issue 17, point 6: each finding of the red-team pass that this branch closes, replayed against the app as the
+ * Each finding of the red-team pass that this branch closes, replayed against the app as the
  * attacker sent it. Stock hoarding runs with the store's real caps (DEFAULT_HOLD_CAPS).
  */
 describe('red-team findings, replayed', () => {

@@ -10,7 +10,7 @@ import { createRuntime } from '../../src/runtime.js';
 import { createTestApp, createTestDatabase, signUp, type TestContext } from '../helpers/test-runtime.js';
 import { freePort } from './processes.js';
 
-/** Issue 17, point 6: the payment simulator only when enabled, no admin with the public password, no password in a log, request ids bounded. */
+/** The payment simulator only when enabled, no admin with the public password, no password in a log, request ids bounded. */
 const base = { NODE_ENV: 'development', DATA_DIR: '/tmp/unused' };
 const keys = { RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 'secret-abc' };
 const admin = { ADMIN_EMAIL: 'owner@shop.in', ADMIN_PASSWORD: 'Owner-Pass-77' };

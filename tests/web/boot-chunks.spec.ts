@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14 (Total Blocking Time): the storefront's app chunk (web/src/boot.tsx) and React DOM's client renderer are
+ * Total Blocking Time: the storefront's app chunk (web/src/boot.tsx) and React DOM's client renderer are
  * separate chunks, evaluated in separate tasks (startApp imports react-dom/client after a turn of the event loop): one
  * chunk of both was one ~30 ms task of script evaluation on a desktop, four times that in Lighthouse's phone.
  * Reads the production build (`node scripts/build-frontends.mjs`, which `npm test` runs first).

@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from '@kit/ui/toast';
 import { AuthGate } from './auth-gate';
 // One overlay for both apps (spec: ?debug=performance, Ctrl+Shift+P): the storefront's component, not a copy.
-import { PerformanceOverlay } from '../../../web/src/features/performance/components/performance-overlay';
+import { PerformanceOverlay } from '@kit/performance/performance-overlay';
 
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const UploadGuideRoute = lazy(() => import('./routes/upload-guide'));

@@ -64,7 +64,7 @@ describe('admin API (stats, orders, customers, analytics, audit)', () => {
     expect((await get(`/api/orders/${ids.a1}`, alice.auth)).json().order.status).toBe('confirmed');
   });
 
-  it('stats follow DECISIONS §3 exactly to the paisa', async () => {
+  it('stats count as the money rules say, exactly to the paisa', async () => {
     const { success, stats } = (await get('/api/admin/stats')).json();
     expect(success).toBe(true);
     expect(stats).toEqual({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answers, ok, okMessage } from '../../contract/wire.js';
 import { historyEventSchema, orderSnapshotSchema } from '../audit/index.js';
 import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
-import { adminCustomerSchema } from './customer-schema.js';
+import { adminCustomerSchema } from '../../contract/admin.js';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
@@ -46,7 +46,7 @@ export const analyticsQuery = z.object({
     .default(30),
 });
 
-/** The overview's figures (admin spec section 4; DECISIONS §3 says what each counts). camelCase as the spec names them. */
+/** The overview's figures (what each counts: docs/decisions/0003-money-and-gst.md). camelCase as the spec names them. */
 export const statsResponses = answers(
   ok({
     stats: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revenueReconciliationSchema } from '../../contract/admin.js';
 import { answers, binary, errors, ok } from '../../contract/wire.js';
 
 const INDIA_OFFSET = '+05:30';
@@ -72,60 +73,6 @@ export const anchorResponses = answers(
   }),
 );
 
-const counted = z.object({ orders: z.number().int(), revenue: z.number() });
-export const revenueDifferenceSchema = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
-  /** Rupees counted for the order: from the events, and by the dashboard's read model. */
-  events: z.number(),
-  readModel: z.number(),
-  eventsStatus: z.string().nullable(),
-  readModelStatus: z.string().nullable(),
-  reason: z.string(),
-});
-export const revenueReconciliationSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  events: counted,
-  readModel: counted,
-  difference: z.number(),
-  differences: z.array(revenueDifferenceSchema),
-  /** Order events after the read model's checkpoint, left out of both sides. */
-  orderEventsNotYetApplied: z.number().int(),
-});
+export { historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from '../../contract/admin.js';
+
 export const revenueResponses = answers(ok({ reconciliation: revenueReconciliationSchema }));
-
-/** The order as it stood (or stands), folded from its events by the audit module. */
-export const orderSnapshotSchema = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
-  customerId: z.string(),
-  status: z.string(),
-  paymentStatus: z.string(),
-  paymentMethod: z.string(),
-  deleted: z.boolean(),
-  subtotal: z.number(),
-  shipping: z.number(),
-  total: z.number(),
-  paid: z.number(),
-  refunded: z.number(),
-  items: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), price: z.number() })),
-  trackingNumber: z.string().nullable(),
-  placedAt: z.string(),
-  lastEventAt: z.string(),
-  eventsApplied: z.number().int(),
-  eventsTotal: z.number().int(),
-});
-
-/** One event of an order's history (its own stream and the stock it moved), with who did it. */
-export const historyEventSchema = z.object({
-  stream: z.string(),
-  version: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-  by: z.string(),
-  byName: z.string(),
-  byRole: z.string(),
-  data: z.unknown(),
-  recordedAt: z.string(),
-});

@@ -35,7 +35,7 @@ let work: string;
 let admin: { auth: Record<string, string> };
 let shopper: { auth: Record<string, string> };
 let productIds: string[] = [];
-/** A shopper erased after buying: the seller's copy of their invoice lives only in retained_invoices (issue 21). */
+/** A shopper erased after buying: the seller's copy of their invoice lives only in retained_invoices. */
 let erased: { customerId: string; orderId: string; tag: string };
 
 async function addProduct(name: string, price: number, stock: number): Promise<string> {
@@ -233,7 +233,7 @@ describe('backup and restore', () => {
         expect(original.length, table).toBeGreaterThan(0);
         expect(await tableRows(target.runtime.pool, table), table).toEqual(original);
       }
-      // Every source-of-truth row: the credentials and the shoppers' data keys (issue 21).
+      // Every source-of-truth row: the credentials and the shoppers' data keys.
       let sourceRows = 0;
       for (const table of SOURCE_OF_TRUTH_TABLES) sourceRows += (await tableRows(source.runtime.pool, table)).length;
       expect(report.rows).toBe(sourceRows);

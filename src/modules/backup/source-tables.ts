@@ -11,12 +11,12 @@ export const SOURCE_OF_TRUTH_TABLES = [
   /** scrypt hash of each customer's current password (migrations/046): without it nobody could sign in. */
   'customer_credentials',
   /**
-   * Each shopper's data key, wrapped by the master key (migrations/060, issue 21): without them the log's personal
+   * Each shopper's data key, wrapped by the master key (migrations/060): without them the log's personal
    * fields could not be read. The master key is never in a backup: restore with the same DATA_KEY.
    */
   'personal_data_keys',
   /**
-   * Tax invoices kept 72 months after their buyer's personal data was erased (migrations/060, issue 21): the log can no
+   * Tax invoices kept 72 months after their buyer's personal data was erased (migrations/060): the log can no
    * longer name the buyer, so this copy exists nowhere else.
    */
   'retained_invoices',

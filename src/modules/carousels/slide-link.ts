@@ -1,5 +1,5 @@
 /**
- * A slide's call-to-action link (issue 17, open redirect): empty, a path on this store (`/keychains`,
+ * A slide's call-to-action link (open redirect): empty, a path on this store (`/keychains`,
  * `/search?q=naruto`), or an absolute https URL the admin typed. Browsers read `\` as `/` and drop tabs and line
  * breaks inside URLs, so `/\evil.example` and `/<tab>/evil.example` become `//evil.example` (another site): any
  * backslash, control or invisible formatting character, and whitespace are refused outright, and a path must resolve

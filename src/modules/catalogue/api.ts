@@ -100,7 +100,7 @@ export const emptySearchAnswer = (query: CatalogueQueryString) =>
 
 /**
  * Shopper reads, served from this instance's in-memory catalogue. Every list answers one page (at most 200 products)
- * with `total` and `nextPage` (DECISIONS §10).
+ * with `total` and `nextPage` (see docs/decisions/0005-lists-at-scale.md).
  */
 export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMemory): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -25,7 +25,7 @@ const details = {
   rating: z.number().min(0).max(5),
   reviews: z.number().int().min(0),
   powerPoints: z.number().int(),
-  /** GST classification (issue 18): HSN code and rate in percent; absent means the category's default. */
+  /** GST classification: HSN code and rate in percent; absent means the category's default. */
   hsn: z
     .string()
     .regex(/^(\d{4}|\d{6}|\d{8})$/)

@@ -25,7 +25,7 @@ const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
 /**
  * No normaliseKeys preprocess (the admin form's aliases): readRow names each value by the schema's own key already, so
- * the copy of every row's object it made is saved (bench/import-freshness.ts --alloc).
+ * the copy of every row's object it made is saved (bench/catalogue/import-freshness.ts --alloc).
  */
 const rowSchema = z.object({ ...productFields, stock_quantity: productFields.stock_quantity.optional() });
 /** The schema's key for each column readRow passes on (the id and the image are read apart). */

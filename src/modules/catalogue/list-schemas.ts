@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The storefront's page sizes: one page of results, never the whole catalogue (DECISIONS §10). */
+/** The storefront's page sizes: one page of results, never the whole catalogue (see docs/decisions/0005-lists-at-scale.md). */
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 200;
 export const MAX_SAMPLE = 12;

@@ -87,7 +87,7 @@ describe('products: admin commands and shopper reads', () => {
     [{ price: 'abc' }, 'Please enter a valid price'],
     [{ stock_quantity: -1 }, 'Please enter a valid stock quantity'],
     [{ stock_quantity: 'many' }, 'Please enter a valid stock quantity'],
-    // Lenient coercion (issue 17): only plain decimal text is a number.
+    // Lenient coercion: only plain decimal text is a number.
     [{ price: '0x1F3' }, 'Please enter a valid price'],
     [{ price: '1e3' }, 'Please enter a valid price'],
     [{ price: true }, 'Please enter a valid price'],

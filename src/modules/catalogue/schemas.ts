@@ -12,7 +12,7 @@ const required = 'Please fill in all required fields';
 const invalidImages = 'One or more image URLs are invalid...';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-// Decimal text only ("499", " 12 " from a spreadsheet cell); never true, "0x3" or "1e2" (issue 17).
+// Decimal text only ("499", " 12 " from a spreadsheet cell); never true, "0x3" or "1e2".
 const numberish = (v: unknown) => (v === null ? undefined : decimalText(v, { trim: true }));
 const boolish = (v: unknown) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v);
 
@@ -108,7 +108,7 @@ export const productFields = {
   reviews: z.preprocess(numberish, z.number().int().min(0)).optional(),
   // "powerPoints numeric, else 0" (admin spec section 5); absent means the default 50.
   powerPoints: z.unknown().optional(),
-  /** GST (issue 18): blank clears it (the category's default applies). */
+  /** GST: blank clears it (the category's default applies). */
   hsn: z
     .preprocess(
       (v) => (blank(v) ? null : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),

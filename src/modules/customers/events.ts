@@ -52,7 +52,7 @@ export const customerEvents = {
     at: z.string().datetime(),
   }),
   /**
-   * The customer's personal data was erased (issue 21): who asked (the customer from their Profile, or an admin on
+   * The customer's personal data was erased: who asked (the customer from their Profile, or an admin on
    * request), who did it, why and when. Their data key is destroyed right after, so every personal field of their
    * events reads as erased from then on, replays included; orders keep amounts, items and status.
    */

@@ -44,7 +44,7 @@ export const taxDocumentEvents = {
     financialYear: z.string(),
     orderId: z.string().min(1),
     orderNumber: z.string(),
-    /** The buyer (absent in invoices issued before issue 21): whose key seals the recipient in the log. */
+    /** The buyer (absent in invoices issued before personal data was encrypted): whose key seals the recipient in the log. */
     customerId: z.string().optional(),
     issuedAt: z.string().datetime(),
     seller: z.object({ legalName: z.string(), address: z.string(), gstin: z.string(), state }),

@@ -14,7 +14,7 @@ export { reconcileGst, type GstReconciliation } from './reconcile.js';
 export { monthQuery, reconciliationResponses } from './schemas.js';
 export { gstr1, gstr1Csv, gstr1CsvAll, type Gstr1 } from './gstr1.js';
 
-/** GST tax invoices, credit notes and the monthly return (issue 18). Invalid seller settings refuse the start. */
+/** GST tax invoices, credit notes and the monthly return. Invalid seller settings refuse the start. */
 export function createModule(_deps: ModuleDeps): StoreModule {
   gstSettings();
   return { name: 'gst', routes: gstApi };

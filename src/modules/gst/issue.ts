@@ -8,7 +8,7 @@ import { lineTax, supplyTypeOf, totalsOf } from './tax.js';
 export interface InvoicedOrder {
   orderId: string;
   orderNumber: string;
-  /** The buyer: the recipient's fields are their personal data (issue 21). */
+  /** The buyer: the recipient's fields are their personal data. */
   customerId?: string;
   customerName: string;
   customerEmail: string;

@@ -8,7 +8,7 @@ import { buildCreditNote, buildInvoiceIssued, type Classification, type Invoiced
 import { gstSettings, type GstSettings } from './settings.js';
 
 /**
- * The moment of invoicing (README, "GST"): the order becomes confirmed or later (the shopper confirms a COD order, or
+ * The moment of invoicing (docs/gst.md): the order becomes confirmed or later (the shopper confirms a COD order, or
  * an online order once paid; or an admin moves it on). Cancelling an invoiced order issues a credit note.
  */
 export const INVOICED_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'] as const;

@@ -66,7 +66,7 @@ describe('media: uploads and the image proxy', () => {
     const res = await upload('/api/cloudinary/single', [{ field: 'image', name: 'bomb.png', content: bomb }]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: 'Image too large: at most 40 megapixels' });
-    // No wall-clock bound here (issue 22): the header check and sharp's limitInputPixels behind it both refuse without decoding.
+    // No wall-clock bound here: the header check and sharp's limitInputPixels behind it both refuse without decoding.
     expect(await files()).toBe(before);
     const bulk = await upload('/api/cloudinary/multiple', [
       { field: 'images', name: 'bomb.png', content: bomb },

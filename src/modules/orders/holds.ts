@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Stock hoarding (issue 17): what one customer may hold without paying. Unpaid orders reserve stock, so without a cap
+ * Stock hoarding: what one customer may hold without paying. Unpaid orders reserve stock, so without a cap
  * one shopper could place unpaid orders for every unit and take a product off sale for everyone.
  * - `openUnpaidOrders`: online orders not yet paid and COD orders not yet confirmed (both `pending`/`placed`); the
  *   storefront confirms a COD order right after placing it, and online ones expire after 30 minutes, so an honest

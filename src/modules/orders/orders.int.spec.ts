@@ -117,7 +117,7 @@ describe('orders API', () => {
     expect((await place(shopper, { items, shipping_pincode: '4110' })).json().error).toBe('Invalid Pincode');
     expect((await place(shopper, { items: [{ id: product.id, quantity: 11 }] })).json().error).toBe('Quantity must be between 1 and 10');
     expect((await place(shopper, { items: [{ id: product.id, quantity: 0 }] })).json().error).toBe('Quantity must be between 1 and 10');
-    // Lenient coercion (issue 17): a boolean, hex, exponent or padded text is not a quantity; plain decimal text is.
+    // Lenient coercion: a boolean, hex, exponent or padded text is not a quantity; plain decimal text is.
     const events = async () => Number((await t.runtime.pool.query('select count(*) from events')).rows[0].count);
     const before = await events();
     for (const quantity of [true, '0x3', '1e1', ' 3 ', '+3', '', [3]]) {

@@ -9,7 +9,7 @@ import { createTestProduct } from '../../../tests/helpers/test-products.js';
 
 const WEBHOOK_SECRET = 'whsec_pay_again_0123';
 
-/** DECISIONS §9: one checkout is one order; paying again pays that order until it expires after 30 minutes. */
+/** One checkout is one order; paying again pays that order until it expires after 30 minutes. */
 describe('paying the same order again', () => {
   const s = paymentsApp(WEBHOOK_SECRET);
   const { post } = s;

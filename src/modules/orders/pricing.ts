@@ -1,6 +1,6 @@
 import { ValidationError } from '../../core/errors.js';
 
-/** Money rules of DECISIONS §3, in integer paise so sums are exact. */
+/** Money rules (docs/decisions/0003-money-and-gst.md), in integer paise so sums are exact. */
 export const FREE_SHIPPING_FROM_PAISE = 1000_00;
 export const SHIPPING_FEE_PAISE = 100_00;
 export const COD_MINIMUM_PAISE = 1000_00;

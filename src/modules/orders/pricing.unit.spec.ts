@@ -12,7 +12,7 @@ import {
   toRupees,
 } from './pricing.js';
 
-describe('money rules (DECISIONS §3) in paise', () => {
+describe('money rules in paise', () => {
   it('the spec values', () => {
     expect([FREE_SHIPPING_FROM_PAISE, SHIPPING_FEE_PAISE, COD_MINIMUM_PAISE]).toEqual([100000, 10000, 100000]);
     expect(COD_MESSAGE).toBe('Cash on Delivery is only available for orders above ₹1000.');

@@ -17,7 +17,7 @@ const orderItem = z
     productId: productRef,
     product_id: productRef,
     id: productRef,
-    // A number or its plain decimal text ("3"); never true, "0x3", "1e2" or " 3 " (issue 17).
+    // A number or its plain decimal text ("3"); never true, "0x3", "1e2" or " 3 ".
     quantity: z.preprocess(
       (v) => decimalText(v),
       z

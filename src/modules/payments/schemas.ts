@@ -49,7 +49,7 @@ export const webhookPayload = z.object({
 });
 
 /**
- * The Razorpay order the checkout opens (DECISIONS §3). `order_id`, `amount` (paise), `currency` and `key_id` are
+ * The Razorpay order the checkout opens (see docs/decisions/0003-money-and-gst.md). `order_id`, `amount` (paise), `currency` and `key_id` are
  * Razorpay's own snake_case names; the store's fields beside them (`orderId`, `orderNumber`, `amountRupees`) are camelCase.
  */
 export const createOrderResponses = answers(

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomFillSync } from 'no
 
 /**
  * Random 96-bit nonces, drawn from a buffer of 4,096 refilled from the CSPRNG when used up: one `randomBytes(12)` per
- * seal cost as much as the encryption itself (issue 21, bench/personal-data-codec.ts). Each nonce is copied out, so no
+ * seal cost as much as the encryption itself (bench/personal-data/personal-data-codec.ts). Each nonce is copied out, so no
  * two seals share one.
  */
 const NONCES = 4096;

@@ -13,7 +13,7 @@ import { parsePrivacyArgs, PrivacyUsageError, runPrivacyCli } from './cli.js';
 import { PersonalDataCodec } from './codec.js';
 import { SubjectKeyStore } from './subject-keys.js';
 
-/** `npm run privacy -- encrypt-esdb-log` (issue 21): its arguments, and a run against the in-memory EventStoreDB client. */
+/** `npm run privacy -- encrypt-esdb-log`: its arguments, and a run against the in-memory EventStoreDB client. */
 describe('npm run privacy: arguments', () => {
   const from = 'esdb://old-store:2113?tls=false';
   const to = 'esdb+discover://admin:changeit@new-store:2113';

@@ -131,12 +131,13 @@ const aadOf = (type: string, subject: string) => `${type}:${subject}`;
 const erased = (value: ErasedValue, subject: string) => (typeof value === 'function' ? value(subject) : value);
 
 /**
- * The event store's codec for personal data (issue 21): on append, the personal fields of the event types declared in
+ * The event store's codec for personal data: on append, the personal fields of the event types declared in
  * personal-fields.ts leave `data` and are stored sealed (AES-256-GCM) with the subject's key under `data.personal`, so
  * the `events` rows and their hash chain hold ciphertext only; on read they are put back. Once the subject's key is
  * destroyed (erasure) they read as the declared erased values ("Erased customer"), on every read and every replay.
  * An e-mail claim stream (`customer-email-<address>`) is stored as `customer-email-<HMAC-SHA256(index key, address)>`:
  * sign-in and uniqueness look it up by the same keyed hash, and the address is in no stream id.
+ * Why: docs/decisions/0006-crypto-shredding.md.
  */
 export class PersonalDataCodec implements EventDataCodec {
   private opener: BatchOpener | null;

@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS, NO_LIMITS, type Limits } from '../../config/limits.js';
 import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 
 /**
- * DELETE /api/user/account checks the current password: it is throttled like sign-in (issue 21), with the store's
+ * DELETE /api/user/account checks the current password: it is throttled like sign-in, with the store's
  * real policy and an injected clock. The per-minute request budgets are lifted so that only the throttle answers 429.
  */
 const clock = { now: Date.parse('2026-11-24T10:00:00Z') };

@@ -26,7 +26,7 @@ export interface EsdbLogCopy {
  * and every chain is computed again by the target adapter over the stored bytes (a stream nothing changed in gets the
  * same hashes). A PersonalDataLogEncrypted event records the heads of the changed streams before and after, with their
  * digests. `source` and `target` are adapters without a codec (they read and write the stored form); the operator then
- * points EVENTSTORE_URL at the target and retires the source (README "Personal data").
+ * points EVENTSTORE_URL at the target and retires the source (docs/personal-data.md).
  */
 export async function copyEsdbLogEncrypted(source: EventStoreDbEventStore, target: EventStoreDbEventStore, codec: PersonalDataCodec): Promise<EsdbLogCopy> {
   if (comparePositions(await target.headPosition(), START) !== 0) throw new Error('The target EventStoreDB already holds events: copy into an empty database');

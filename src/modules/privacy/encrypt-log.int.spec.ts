@@ -26,7 +26,7 @@ const rawLogContains = async (text: string) =>
     ).rows[0]!.n,
   );
 
-describe('an older log with personal data in clear (issue 21, forward migration)', () => {
+describe('an older log with personal data in clear (forward migration)', () => {
   it('is re-encrypted once, chains recomputed and verifying, recorded in an event; sign-in and readers work; a second run finds nothing', async () => {
     const tag = randomBytes(4).toString('hex');
     const customerId = randomUUID();

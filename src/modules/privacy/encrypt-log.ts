@@ -38,7 +38,7 @@ interface Row {
 const EMAIL_STREAM = 'customer-email-%@%';
 
 /**
- * One-time forward migration of a log written before personal data was encrypted (README "Personal data"). In one
+ * One-time forward migration of a log written before personal data was encrypted (docs/personal-data.md). In one
  * transaction that holds off every append: each event of a personal type still in clear gets its personal fields
  * sealed with its shopper's key (and loses a legacy `passwordHash`), e-mail claim streams move to their keyed-hash
  * ids, every touched stream's hash chain is recomputed from its start by the same function the append trigger uses,

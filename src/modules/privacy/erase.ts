@@ -15,7 +15,7 @@ export interface ErasureRequest {
 export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices'];
 
 /**
- * Erases a customer (issue 21): their tax invoices are copied to the retention store, PersonalDataErased is appended
+ * Erases a customer by destroying their key (docs/decisions/0006-crypto-shredding.md): their tax invoices are copied to the retention store, PersonalDataErased is appended
  * (with the release of their e-mail), then their data key is destroyed, their password hash removed and their sessions
  * ended. Safe to repeat: a second call finds the customer erased and makes sure the key and the hash are gone.
  */

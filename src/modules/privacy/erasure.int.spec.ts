@@ -37,7 +37,7 @@ const busyShopper = (tag: string) => makeBusyShopper(ctx, tag);
 
 const rows = async (sql: string, params: unknown[]) => (await ctx.runtime.pool.query(sql, params)).rows;
 
-describe('erasure (issue 21)', () => {
+describe('erasure', () => {
   it('the shopper deletes their account: key gone, read models blank, sessions refused, order amounts kept, chains verify, replay stays erased, invoice retained', async () => {
     const tag = randomBytes(4).toString('hex');
     const { shopper, order, admin } = await busyShopper(tag);

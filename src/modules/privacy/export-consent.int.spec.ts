@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('consent to the privacy notice (issue 21)', () => {
+describe('consent to the privacy notice', () => {
   it('sign-up records the notice version and the time as an event', async () => {
     const before = Date.now();
     const shopper = await signUp(ctx.app);
@@ -24,7 +24,7 @@ describe('consent to the privacy notice (issue 21)', () => {
   });
 });
 
-describe('data export (issue 21)', () => {
+describe('data export', () => {
   it('the shopper downloads profile, consents, addresses, orders, reviews and wishlist as JSON; an admin produces the same', async () => {
     const tag = randomBytes(4).toString('hex');
     const { shopper, product, order, admin } = await busyShopper(ctx, tag);

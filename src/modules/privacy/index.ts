@@ -12,7 +12,7 @@ export const startOrder = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Consent, export, erasure and the invoice retention store (issue 21); the encryption itself sits in the event store. */
+/** Consent, export, erasure and the invoice retention store; the encryption itself sits in the event store. */
 export function createModule(deps: ModuleDeps): StoreModule {
   let timer: NodeJS.Timeout | null = null;
   // The sign-in throttle (its counters are in PostgreSQL, so this is the same limiter the sign-in routes use).

@@ -1,4 +1,4 @@
-// The worker thread of batch-opener.ts (issue 21): opens a batch of sealed envelopes (AES-256-GCM, the layout of
+// The worker thread of batch-opener.ts: opens a batch of sealed envelopes (AES-256-GCM, the layout of
 // cipher.ts: nonce ‖ ciphertext ‖ tag, base64) off the replaying thread. Plain JavaScript so it runs under tsx, vitest
 // and plain node alike. One message per batch each way:
 //   in:  { id, keys: Uint8Array (32 bytes per key, transferred), keyOf: Int32Array, aad: string[], sealed: string[] }

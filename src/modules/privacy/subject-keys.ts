@@ -53,7 +53,7 @@ export class SubjectKeyStore {
   private unwrap(subject: string, wrapped: Buffer | null, wrappedBy: string | null): Buffer | null {
     if (!wrapped) return null;
     if (wrappedBy !== this.masterId)
-      throw new Error(`The data key of ${subject} is wrapped by master key ${wrappedBy}, not by this DATA_KEY (${this.masterId}); see README "Personal data"`);
+      throw new Error(`The data key of ${subject} is wrapped by master key ${wrappedBy}, not by this DATA_KEY (${this.masterId}); see docs/personal-data.md`);
     return open(this.master, wrapped, `data-key:${subject}`);
   }
 

@@ -96,7 +96,7 @@ export const addressSchema = z.object({
   updated_at: z.string(),
 });
 
-/** A wishlist entry (DECISIONS §4 names `productId`, `name`, `image`, `category`, `price`; camelCase throughout). */
+/** A wishlist entry (`productId`, `name`, `image`, `category`, `price`; camelCase throughout). */
 export const wishlistEntrySchema = z.object({
   productId: z.string(),
   name: z.string(),

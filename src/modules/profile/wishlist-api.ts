@@ -34,7 +34,7 @@ export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promi
   });
 
   /**
-   * Sign-in merge (DECISIONS §4): the guest's local list joins the server's. Products no longer in the catalogue are
+   * Sign-in merge: the guest's local list joins the server's. Products no longer in the catalogue are
    * skipped and reported in `ignored`, so one stale id never loses the rest.
    */
   api.post('/user/wishlist/merge', { preHandler: requireUser, schema: { body: wishlistMergeBody, response: wishlistMergedResponses } }, async (request) => {

@@ -4,7 +4,7 @@ import { WishlistEvent } from './events.js';
 
 export * from './events.js';
 
-/** A signed-in shopper's wishlist (DECISIONS §4): one stream per customer. */
+/** A signed-in shopper's wishlist: one stream per customer. */
 export const wishlistStream = (customerId: string) => `wishlist-${customerId}`;
 export const MAX_WISHLIST = 200;
 

@@ -37,7 +37,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
     );
     if (result) {
       await runtime.projections.waitFor(result.position, ['reviews']).catch(() => undefined);
-      // The review also moves the product's rating (DECISIONS §4): the in-memory catalogue the product page reads
+      // The review also moves the product's rating: the in-memory catalogue the product page reads
       // follows the catalogue read model; once it has the review, the page the shopper opens next shows it.
       await getCatalogue(runtime)
         .waitFor(result.position)

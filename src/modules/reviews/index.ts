@@ -8,7 +8,7 @@ export { reviewsOfUser } from './queries.js';
 
 export const startOrder = 55;
 
-/** Product reviews (DECISIONS §4): only for a delivered order's products, once per product and shopper. */
+/** Product reviews: only for a delivered order's products, once per product and shopper. */
 export function createModule(_deps: ModuleDeps): StoreModule {
   return { name: 'reviews', routes: reviewsApi };
 }

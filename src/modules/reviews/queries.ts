@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * A review as anyone may see it: the reviewer's display name, never their account id or the order it came from
- * (issue 17). `mine` tells the signed-in reader which review is theirs (false for guests).
+ *. `mine` tells the signed-in reader which review is theirs (false for guests).
  */
 export interface PublicReviewDto {
   id: string;
@@ -15,7 +15,7 @@ export interface PublicReviewDto {
   mine: boolean;
 }
 
-/** The most reviews one answer lists (DECISIONS §10: no unbounded list); count and average cover them all. */
+/** The most reviews one answer lists (no unbounded list); count and average cover them all. */
 export const REVIEWS_PAGE_MAX = 200;
 
 /**

@@ -29,7 +29,7 @@ describe('review journey through the catalogue and orders modules', () => {
     });
     expect(created.statusCode).toBe(201);
     const productId = created.json().product.id as string;
-    // DECISIONS §4: until a product has reviews, the imported rating stands.
+    // Until a product has reviews, the imported rating stands.
     expect((await send('GET', `/api/products/${productId}`, {})).json().product.rating).toBe(3);
 
     const shopper = await signUp(ctx.app, { full_name: 'Rohan Das' });

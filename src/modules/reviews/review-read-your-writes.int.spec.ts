@@ -31,7 +31,7 @@ function holdCatalogueMemoryUntilAwaited(t: TestContext) {
 }
 
 /**
- * A review moves its product's rating (DECISIONS §4) in the catalogue read model and then in this instance's in-memory
+ * A review moves its product's rating in the catalogue read model and then in this instance's in-memory
  * catalogue, which the product page and GET /api/products/{id} read: the review route answers once both have it, so the
  * page the shopper opens next (refetched by the storefront at once, then fresh for 30 s) shows it.
  */

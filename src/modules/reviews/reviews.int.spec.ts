@@ -35,7 +35,7 @@ describe('GET /api/products/{id}/reviews', () => {
     const listed = await reviewsOf(productId);
     expect(listed).toMatchObject({ success: true, count: 3, average: 4.3 });
     expect(listed.reviews.map((r: { userName: string }) => r.userName)).toEqual(['Reviewer 2', 'Reviewer 1', 'Reviewer 0']);
-    // The public DTO names the reviewer but carries neither their account id nor the order (issue 17).
+    // The public DTO names the reviewer but carries neither their account id nor the order.
     expect(listed.reviews[0]).toEqual({
       id: expect.any(String),
       productId,

@@ -41,7 +41,7 @@ export const reviewsPageQuery = z.object({
 });
 export const orderParams = z.object({ id: z.string().min(1).max(100) });
 
-/** A review anyone may read (camelCase, as DECISIONS §4 names `userName`): no account or order ids. */
+/** A review anyone may read (camelCase: `userName`): no account or order ids. */
 export const publicReviewSchema = z.object({
   id: z.string(),
   productId: z.string(),

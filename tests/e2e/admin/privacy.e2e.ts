@@ -4,7 +4,7 @@ import { useStore, waitForHydration } from '../harness.js';
 import { eventually, loginStatus, openPage, signUpShopper, toast as shopperToast } from '../storefront/shopper-session.js';
 import { adminPage, codProduct, placeOrder, toast } from './admin-session.js';
 
-/** Issue 21 in the browser: an admin exports and erases a customer on request; a shopper deletes their own account. */
+/** In the browser: an admin exports and erases a customer on request; a shopper deletes their own account. */
 describe('personal data requests', () => {
   const store = useStore();
 

@@ -3,7 +3,7 @@ import { useStore } from '../harness.js';
 import { carouselHistory, recordCarousels, sourcesOf } from './carousel-history.js';
 import { openPage } from './shopper-session.js';
 
-/** Carousels as the spec sizes them (DECISIONS §6): hero 80vh and categories 70vh by default, the admin's height when set. */
+/** Carousels as the spec sizes them: hero 80vh and categories 70vh by default, the admin's height when set. */
 describe('storefront: carousel sizes', () => {
   const demo = useStore();
 

@@ -4,7 +4,7 @@ import { useStore, waitForHydration } from '../harness.js';
 import { products } from './shopper-session.js';
 
 /**
- * Issue 15's LCP: the largest contentful paint of a server-rendered page is painted from the server's HTML alone, and
+ * The LCP: the largest contentful paint of a server-rendered page is painted from the server's HTML alone, and
  * the application changes nothing about it. Chromium's own `largest-contentful-paint` candidates (read through the
  * DevTools protocol, which reports them with JavaScript off too) on a phone-sized page, JavaScript off and on: the
  * last candidate is the page's priority image (`fetchpriority="high"`, the one the server preloads) both times, and

@@ -9,7 +9,7 @@ const cardPrices = async (page: Page) => (await page.locator('[data-testid=produ
 const search = (page: Page) => new URL(page.url()).search;
 
 /**
- * Issue 14: the listing pages ask the server for one page (filters, sort and count applied there), keep filters,
+ * The listing pages ask the server for one page (filters, sort and count applied there), keep filters,
  * sort and page in the URL, and no answer on the wire carries more than one page of products.
  */
 describe('storefront listings at catalogue scale: one server page at a time, state in the URL', () => {
@@ -168,7 +168,7 @@ describe('storefront listings at catalogue scale: one server page at a time, sta
     }
     await page.getByText(`You've seen all ${featured.length} featured products`).waitFor();
     expect(new Set(await page.locator('#featured [data-testid=product-card] h3').allTextContents())).toEqual(new Set(featured.map((p) => p.name)));
-    // Page 1 came in the server-rendered HTML (issue 15); Load More asked for the others, one by one.
+    // Page 1 came in the server-rendered HTML; Load More asked for the others, one by one.
     expect(lists.filter((l) => l.url.includes('featured=true')).map((l) => new URL(l.url, store.baseUrl).searchParams.get('page'))).toEqual(
       Array.from({ length: Math.ceil(featured.length / 8) - 1 }, (_, i) => String(i + 2)),
     );

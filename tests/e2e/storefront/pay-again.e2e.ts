@@ -19,7 +19,7 @@ interface OwnOrder {
   created_at: string;
 }
 
-/** DECISIONS §9: one checkout is one order; paying again (checkout or Pay now) pays it until it expires. */
+/** One checkout is one order; paying again (checkout or Pay now) pays it until it expires. */
 describe('storefront: paying the same order again', () => {
   const store = useStore();
   let keychain: ApiProduct;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useStore, waitForHydration } from '../harness.js';
 import { eventually, loginStatus, openPage, signUpShopper, toast, openAndClosePaymentWindow } from './shopper-session.js';
 
-/** The Profile's account settings: Change Password (DECISIONS §7). */
+/** The Profile's account settings: Change Password. */
 describe('storefront: account settings in the Profile', () => {
   const store = useStore();
 

@@ -3,7 +3,7 @@ import { waitForHydration } from '../harness.js';
 import { openPage, useShop } from './shopper-session.js';
 
 /**
- * Issue 15: the public pages arrive rendered by the server and React hydrates them in place. In Chromium: no
+ * The public pages arrive rendered by the server and React hydrates them in place. In Chromium: no
  * hydration mismatch or other React error in the console, and no catalogue read repeated by the browser on the first
  * load (the HTML carries the query cache). A guest's stored cart and wishlist are in localStorage beforehand, so the
  * header's counts and the wishlist hearts differ from what the server (which cannot see them) rendered.

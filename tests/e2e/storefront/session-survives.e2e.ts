@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useStore } from '../harness.js';
 import { eventually, openPage, signUpShopper } from './shopper-session.js';
 
-/** DECISIONS §9: only a 401 from the profile call signs a shopper out; a passing failure keeps them signed in. */
+/** Only a 401 from the profile call signs a shopper out; a passing failure keeps them signed in. */
 describe('storefront: a passing failure never signs a shopper out', () => {
   const store = useStore();
 
@@ -57,7 +57,7 @@ describe('storefront: a passing failure never signs a shopper out', () => {
     await page.context().close();
   });
 
-  it('a 401 to the token on another call (the order list) also removes it and signs the shopper out (the kit client, DECISIONS §9)', async () => {
+  it('a 401 to the token on another call (the order list) also removes it and signs the shopper out (the kit client)', async () => {
     const shopper = await signUpShopper(store, 'Kabir Sethi');
     const page = await openPage(store.browser, store.baseUrl, { token: shopper.token });
     await page.route('**/api/user/orders', (route) =>

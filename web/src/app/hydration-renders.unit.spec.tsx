@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Issue 14 (Total Blocking Time): once React has hydrated a server-rendered page, nothing may render the page's
+ * Total Blocking Time: once React has hydrated a server-rendered page, nothing may render the page's
  * sections again synchronously. React renders a synchronous update (SyncLane: a store change seen by
  * useSyncExternalStore, which TanStack Query's useQuery and the old useHydrated were) as one task that cannot yield;
  * on the product page and the home page that was the whole page, one long task right after hydration.

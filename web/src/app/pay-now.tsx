@@ -9,7 +9,7 @@ import { awaitsPayment, EXPIRED_NOTICE, type Order } from '../features/orders/ty
 
 /**
  * An unpaid online order, until it expires: "Awaiting payment" with Pay now, which opens a payment window for this
- * same order (DECISIONS §9). An expired order says so.
+ * same order (see docs/decisions/0004-sessions-and-retries.md). An expired order says so.
  */
 export function PayNow({ order }: { order: Order }) {
   const { user } = useAuth();

@@ -38,7 +38,7 @@ const TABS: { value: Tab; label: string; path: string }[] = [
   { value: 'customers', label: 'Customers', path: '/users' },
   { value: 'analytics', label: 'Analytics', path: '/analytics' },
 ];
-/** /admin/products, /admin/orders and /admin/users open their tab (DECISIONS §1). */
+/** /admin/products, /admin/orders and /admin/users open their tab (see docs/decisions/0001-api-prefix-and-one-origin.md). */
 const TAB_BY_SLUG: Record<string, Tab> = {
   products: 'products',
   orders: 'orders',

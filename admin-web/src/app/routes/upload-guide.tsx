@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { downloadTemplate } from '../../features/products/api/download-template';
 
-/** DECISIONS §8: a short page explaining the two-step bulk upload. */
+/** A short page explaining the two-step bulk upload. */
 export default function UploadGuideRoute() {
   return (
     <div className="shell narrow">

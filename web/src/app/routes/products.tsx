@@ -11,7 +11,7 @@ import type { Prefetch } from '../routes';
 
 export const prefetch: Prefetch = (queryClient, { searchParams }) => queryClient.prefetchQuery(productListQuery(allProductsListState(searchParams)));
 
-/** /products: a plain grid of every product (DECISIONS §6), one numbered page at a time. */
+/** /products: a plain grid of every product, one numbered page at a time. */
 export default function ProductsRoute() {
   useDocumentTitle('All Products');
   const { state, setState, hrefOf } = useListState(allProductsListState);

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageHydrated, useHydrated } from '../../lib/hydration';
+import { isHydrating, PageHydrated, useHydrated } from '../../lib/hydration';
 import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // Loaded only by a page opened with ?debug=performance (it is read once hydrated: the server never renders it).
-const PerformanceOverlay = lazy(() => import('../../features/performance/components/performance-overlay').then((m) => ({ default: m.PerformanceOverlay })));
+const PerformanceOverlay = lazy(() => import('@kit/performance/performance-overlay').then((m) => ({ default: m.PerformanceOverlay })));
 const performanceDebugRequested = () => new URLSearchParams(window.location.search).get('debug') === 'performance';
 
 /** Its own component, so that the re-render after hydration (useHydrated turning true) is this one alone. */
@@ -15,7 +15,7 @@ function PerformanceDebug() {
   if (!hydrated || !performanceDebugRequested()) return null;
   return (
     <Suspense fallback={null}>
-      <PerformanceOverlay />
+      <PerformanceOverlay isHydrating={isHydrating} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The checkout a shopper is paying for, kept in this tab's sessionStorage: the same cart, address and method give
  * the same checkout id, so paying again (after dismissing or failing the payment window, or a reload) reaches the
- * order already placed for it (DECISIONS §9) instead of placing a second one.
+ * order already placed for it (see docs/decisions/0004-sessions-and-retries.md) instead of placing a second one.
  */
 export interface PendingCheckout {
   userId: string;

@@ -16,7 +16,7 @@ function memoryStorage(): Storage {
   };
 }
 
-describe('one checkout is one order (DECISIONS §9)', () => {
+describe('one checkout is one order', () => {
   it('paying again for the same cart, address and method sends the same checkout id', () => {
     const storage = memoryStorage();
     const first = checkoutFor('u1', 'cart-A', storage);

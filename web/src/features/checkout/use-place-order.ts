@@ -22,8 +22,8 @@ export interface FinalAddress {
 }
 
 /**
- * The checkout flow of spec §4: create the order, then COD confirm or the payment window, then /orders. One checkout
- * is one order (DECISIONS §9): the same cart, address and method send the same checkout id, so paying again after a
+ * The checkout flow: create the order, then COD confirm or the payment window, then /orders. One checkout
+ * is one order (see docs/decisions/0004-sessions-and-retries.md): the same cart, address and method send the same checkout id, so paying again after a
  * dismissed or failed window pays the order already placed.
  */
 export function usePlaceOrder(user: User | null) {

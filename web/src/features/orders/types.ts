@@ -41,7 +41,7 @@ export interface Order {
   trackingNumber?: string;
   estimatedDelivery?: string;
   actualDelivery?: string;
-  /** Unpaid online order: it can be paid (again) until then (DECISIONS §9). */
+  /** Unpaid online order: it can be paid (again) until then (see docs/decisions/0004-sessions-and-retries.md). */
   paymentExpiresAt?: string;
   /** Cancelled because its payment did not arrive within 30 minutes. */
   expiredAt?: string;

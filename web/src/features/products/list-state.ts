@@ -64,7 +64,7 @@ export const categoryListState = (category: CategorySlug, params: URLSearchParam
 /** /search?q=…: price bands that cover both categories. */
 export const searchListState = (params: URLSearchParams): ProductListState => listStateFromSearchParams(params, GENERAL_PRICE_RANGES);
 
-/** /products and /all-products: a plain grid (DECISIONS §6), only the page number comes from the URL. */
+/** /products and /all-products: a plain grid, only the page number (and the view) come from the URL. */
 export const allProductsListState = (params: URLSearchParams): ProductListState => ({ ...DEFAULT_LIST_STATE, page: pageOf(params), view: viewOf(params) });
 
 /** The query string a state is shared by: defaults left out, always in the same order. */

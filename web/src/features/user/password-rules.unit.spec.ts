@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePasswordChange } from './password-rules';
 
-describe('change password form (DECISIONS §7)', () => {
+describe('change password form', () => {
   it('needs all three fields, the spec password rule, and a matching confirmation', () => {
     expect(validatePasswordChange({ currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' })).toBe('Please fill in all fields');
     expect(validatePasswordChange({ currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abc' })).toBe('Password must be at least 6 characters long');

@@ -46,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user) writeLastUser(user);
   }, [user]);
 
-  // A 401 to the token on any call: the kit's client has removed it (DECISIONS §9); the shopper is signed out here too.
+  // A 401 to the token on any call: the kit's client has removed it (see docs/decisions/0004-sessions-and-retries.md); the shopper is signed out here too.
   useEffect(
     () =>
       onUnauthorized(() => {
@@ -74,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUserState(next);
         setLoading(false);
       },
-      // Only a 401 removes the token (DECISIONS §9).
+      // Only a 401 removes the token (see docs/decisions/0004-sessions-and-retries.md).
       onRejected: () => {
         setToken(null);
         writeLastUser(null);

@@ -2,7 +2,7 @@ import { isAuthFailure, sessionRetryDelayMs } from '@kit/api';
 import { normalizeUser, type User } from './types';
 
 /**
- * Restoring a session at start (DECISIONS §9): only a 401 to the profile call means the token is no good. Any other
+ * Restoring a session at start (see docs/decisions/0004-sessions-and-retries.md): only a 401 to the profile call means the token is no good. Any other
  * failure (network, 5xx, 429, an aborted request) keeps the token and the last known user, and asks again later
  * (shared-web/api/retry.ts: 1 s, 2 s, 4 s … up to 30 s, a 429's Retry-After when longer).
  */

@@ -23,7 +23,7 @@ async function restoreWith(answers: (User | Error)[]) {
   return calls;
 }
 
-describe('restoring a session at start (DECISIONS §9)', () => {
+describe('restoring a session at start', () => {
   it('a 401 is the only answer that signs the shopper out', async () => {
     const calls = await restoreWith([new ApiError('Invalid or expired token', 401)]);
     expect(calls).toMatchObject({ rejected: 1, users: [], waits: [] });

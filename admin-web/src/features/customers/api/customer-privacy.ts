@@ -4,7 +4,7 @@ import { apiRequest } from '@kit/api';
 import { customerKeys } from '../../../lib/query-keys';
 
 /**
- * GET /admin/customers/{id}/data-export (issue 21): the customer's data, as the shopper would download it, saved as
+ * GET /admin/customers/{id}/data-export: the customer's data, as the shopper would download it, saved as
  * customer-data-<id>.json for their request.
  */
 export async function downloadCustomerData(id: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { AdminCustomer } from '../api/get-customers';
 const REASON_REQUIRED = 'A reason is required';
 
 /**
- * A customer's personal-data requests (issue 21): "Export data" downloads what the store holds about them as JSON;
+ * A customer's personal-data requests: "Export data" downloads what the store holds about them as JSON;
  * "Erase personal data" asks for the reason (recorded in PersonalDataErased) and a confirmation, then erases them.
  */
 export function CustomerPrivacyActions({ customer, onErased }: { customer: AdminCustomer; onErased: () => void }) {

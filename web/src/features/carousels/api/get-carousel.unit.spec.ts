@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_SLIDES } from '../fallback-slides';
 import { cssHeight, toCarouselSettings } from './get-carousel';
 
-describe('carousel settings (DECISIONS §6)', () => {
+describe('carousel settings', () => {
   it('has 11 built-in hero banners, 3 for figures and 2 for keychains', () => {
     expect([FALLBACK_SLIDES.hero.length, FALLBACK_SLIDES['anime-figures'].length, FALLBACK_SLIDES.keychains.length]).toEqual([11, 3, 2]);
   });

@@ -6,7 +6,7 @@ export interface ChangePasswordInput {
   newPassword: string;
 }
 
-/** PUT /auth/change-password (DECISIONS §7): a wrong current password answers 'Current password is incorrect'. */
+/** PUT /auth/change-password: a wrong current password answers 'Current password is incorrect'. */
 export async function changePassword(input: ChangePasswordInput) {
   const answer = await api.put<{ success: boolean; message?: string; token?: string }>('/auth/change-password', input);
   // A server that ends older sessions on a password change hands this device a new token.

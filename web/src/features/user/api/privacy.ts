@@ -7,7 +7,7 @@ export interface DeleteAccountInput {
   confirm: string;
 }
 
-/** DELETE /user/account: erases the shopper's personal data and ends every session (issue 21). */
+/** DELETE /user/account: erases the shopper's personal data and ends every session. */
 export const deleteAccount = (input: DeleteAccountInput) =>
   apiRequest<{ success: boolean; message: string }>('/user/account', { method: 'DELETE', body: input });
 

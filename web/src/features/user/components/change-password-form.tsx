@@ -7,7 +7,7 @@ import { validatePasswordChange, type PasswordChangeForm } from '../password-rul
 
 const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The Profile tab's Change Password: current, new and confirm (DECISIONS §7). */
+/** The Profile tab's Change Password: current, new and confirm. */
 export function ChangePasswordForm() {
   const { toast } = useToast();
   const change = useChangePassword();
