@@ -15,6 +15,7 @@ import { createServerReads } from './server-reads.js';
 import { serverRendererLoader } from './server-renderer.js';
 import { pageSearch, searchTermTooLong } from './page-params.js';
 import { createRenderBudget } from './render-budget.js';
+import { preferredEncoding } from '../shared/accept-encoding.js';
 import { clientKey } from '../plugins/rate-limits.js';
 
 const brotli = promisify(brotliCompress);
@@ -161,12 +162,12 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
       entry = result;
     }
     reply.code(entry.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) {
+    const encoding = preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip'] as const);
+    if (encoding === 'br') {
       entry.br ??= await brotli(entry.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
       return reply.header('content-encoding', 'br').send(entry.br);
     }
-    if (/\bgzip\b/.test(accepts)) {
+    if (encoding === 'gzip') {
       entry.gzip ??= await gzipAsync(entry.html, { level: 6 });
       return reply.header('content-encoding', 'gzip').send(entry.gzip);
     }
