@@ -16,7 +16,13 @@ export default defineConfig({
   server: {
     port: 5174,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+      '/api': {
+        target: 'http://localhost:3000',
+        changeOrigin: true,
+        ws: true,
+        // The API accepts the live feed's websocket from its own origin only: the dev server speaks for it as that origin.
+        configure: (proxy) => proxy.on('proxyReqWs', (proxyReq) => proxyReq.setHeader('origin', 'http://localhost:3000')),
+      },
       '/media': { target: 'http://localhost:3000', changeOrigin: true },
     },
   },

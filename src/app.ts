@@ -13,6 +13,7 @@ import { healthResponses } from './plugins/health-schemas.js';
 import { registerAdminGuard } from './plugins/admin-guard.js';
 import { registerCrawlerRoutes, type CrawlerOptions } from './shop-pages/crawler-routes.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerPersonalNoStore } from './plugins/personal-answers.js';
 import { requestId } from './plugins/request-id.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerReadiness } from './plugins/readiness.js';
@@ -86,6 +87,7 @@ export async function buildApp(runtime: Runtime, options: AppOptions = {}): Prom
         globalDecompression: false,
       });
       await registerRateLimits(api, runtime.limits);
+      registerPersonalNoStore(api);
       api.get('/health', { schema: { response: healthResponses } }, async (_request, reply) => {
         const started = Date.now();
         let database = 'ok';

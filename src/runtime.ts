@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { runBoundedSteps } from './core/bounded-steps.js';
 import { migrate } from './db/migrate.js';
 import { PostgresSnapshotStore } from './event-store/postgres-snapshots.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
@@ -100,6 +101,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     log.info({ dataDir: path.resolve(env.DATA_DIR, 'pg') }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, 'pg'), port: env.EMBEDDED_PG_PORT });
     connectionString = embedded.connectionString;
+    // However this process ends (a forced exit after a hung shutdown, a crash), its PostgreSQL is told to stop.
+    const started = embedded;
+    process.once('exit', () => started.signalStop());
   }
   const pool = new pg.Pool({ connectionString, max: 20, connectionTimeoutMillis: 5000 });
   let shuttingDown = false;
@@ -163,13 +167,23 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     close: async () => {
       shuttingDown = true;
-      for (const module of [...modules].reverse()) await module.stop?.();
-      await partial.sessions.stop();
-      await projections.stop();
-      await store.close();
-      await personalData.keys.close();
-      await pool.end();
-      await embedded?.stop();
+      // Each step within its own time, and the database server stopped whatever happened before it: a hung step
+      // (a projection leader that cannot step down, a query that never returns) must not leave PostgreSQL running.
+      const failures = await runBoundedSteps([
+        ...[...modules].reverse().map((module) => ({ name: `module ${module.name}`, run: () => module.stop?.(), timeoutMs: 5_000 })),
+        { name: 'sessions', run: () => partial.sessions.stop(), timeoutMs: 5_000 },
+        { name: 'projections (leader step-down)', run: () => projections.stop(), timeoutMs: 5_000 },
+        { name: 'event store', run: () => store.close(), timeoutMs: 5_000 },
+        { name: 'personal data keys', run: () => personalData.keys.close(), timeoutMs: 2_000 },
+        { name: 'database pool', run: () => pool.end(), timeoutMs: 5_000 },
+        ...(embedded ? [{ name: 'embedded PostgreSQL', run: () => embedded!.stop(5_000), timeoutMs: 12_000 }] : []),
+      ]);
+      for (const { step, error } of failures) log.error({ err: error, step }, 'shutdown step failed');
+      if (failures.length > 0)
+        throw new AggregateError(
+          failures.map((f) => f.error),
+          `shutdown incomplete: ${failures.map((f) => f.step).join(', ')}`,
+        );
     },
   };
   await projections.start();

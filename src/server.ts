@@ -8,6 +8,9 @@ import { checkAnchorWebhook, startAnchorSchedule, type AnchorSchedule } from './
 import { createRuntime } from './runtime.js';
 import { loggerOptions } from './plugins/log-redaction.js';
 
+/** How long a shutdown may take in all before the process exits anyway. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 /** Starts the store: database (embedded unless DATABASE_URL), projections, API and both SPAs; stops cleanly. */
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -25,13 +28,23 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     runtime.beginShutdown();
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Every step below is bounded; this is the last resort. Exiting still tells the embedded PostgreSQL to stop (runtime.ts).
+    const force = setTimeout(() => {
+      log.error({ signal, afterMs: SHUTDOWN_LIMIT_MS }, 'shutdown did not finish in time: exiting, embedded PostgreSQL told to stop');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
-      await app.close();
+      // Requests under way get a few seconds to finish; connections still open after that are cut.
+      const drained = await Promise.race([app.close().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref())]);
+      if (!drained) {
+        log.warn({ signal }, 'requests still open after 5 s: closing their connections');
+        app.server.closeAllConnections();
+      }
       await backups?.stop();
       await anchors?.stop();
       await runtime.close();
+      log.info({ signal }, 'stopped');
       process.exit(exitCode);
     } catch (error) {
       log.error({ err: error }, 'error during shutdown');

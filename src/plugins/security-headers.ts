@@ -12,14 +12,16 @@ const RAZORPAY = {
   connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
 };
 
-/** Features neither app uses are off; payment only for this origin and Razorpay's checkout frames. */
+/**
+ * Features neither app uses are off; payment only for this origin and Razorpay's checkout frames. Only features
+ * browsers recognise are named: Chromium logs every unknown one on every page ('bluetooth' was one).
+ */
 export const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'geolocation=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'magnetometer=()',

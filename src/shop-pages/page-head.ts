@@ -6,6 +6,8 @@ export const SHOP_NAME = 'Anime Collectibles';
 /** The titles the storefront's useDocumentTitle sets after hydration: the server writes the same. */
 export const HOME_TITLE = 'Anime Collectibles — anime figures and keychains';
 export const pageTitle = (title: string) => `${title} · ${SHOP_NAME}`;
+/** What a share of a page without a picture of its own shows (web/public, 1200×630 as link previews want). */
+export const DEFAULT_SHARE_IMAGE = '/og-image.png';
 export const DEFAULT_DESCRIPTION = 'Anime Collectibles — authentic anime figures and keychains, delivered across India.';
 
 export interface PageHead {
@@ -96,6 +98,8 @@ export function searchHead(origin: string, q: string, total: number): PageHead {
     title: pageTitle(`Search: ${q}`),
     description: `${total} ${total === 1 ? 'product' : 'products'} found for “${q}” at Anime Collectibles.`,
     canonical: `/search?q=${encodeURIComponent(q)}`,
+    // Any text can be put in ?q= and shows in the title and heading: results pages stay out of search engines.
+    noindex: true,
     og: { type: 'website' },
     jsonLd: [],
   };
@@ -157,6 +161,8 @@ export function notFoundHead(kind: 'product' | 'page'): PageHead {
 export function renderHead(origin: string, head: PageHead): string {
   const tags: string[] = [`<title>${escapeHtml(head.title)}</title>`];
   const meta = (attr: 'name' | 'property', key: string, content: string) => tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
+  // Every page shares with a picture: its own, or the shop's.
+  const image = head.og.image ?? absoluteUrl(origin, DEFAULT_SHARE_IMAGE);
   meta('name', 'description', head.description);
   if (head.noindex) meta('name', 'robots', 'noindex');
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(origin + head.canonical)}" />`);
@@ -166,15 +172,15 @@ export function renderHead(origin: string, head: PageHead): string {
   meta('property', 'og:description', head.description);
   if (head.canonical) meta('property', 'og:url', origin + head.canonical);
   meta('property', 'og:locale', 'en_IN');
-  if (head.og.image) meta('property', 'og:image', head.og.image);
+  meta('property', 'og:image', image);
   if (head.og.price !== undefined) {
     meta('property', 'product:price:amount', rupees(head.og.price));
     meta('property', 'product:price:currency', 'INR');
   }
-  meta('name', 'twitter:card', head.og.image ? 'summary_large_image' : 'summary');
+  meta('name', 'twitter:card', 'summary_large_image');
   meta('name', 'twitter:title', head.title);
   meta('name', 'twitter:description', head.description);
-  if (head.og.image) meta('name', 'twitter:image', head.og.image);
+  meta('name', 'twitter:image', image);
   if (head.og.price !== undefined) {
     meta('name', 'twitter:label1', 'Price');
     meta('name', 'twitter:data1', inr(head.og.price));

@@ -14,6 +14,10 @@ import { publicOrigin } from './public-url.js';
 import { catalogueMemory, resolvePage } from './resolve-page.js';
 import { createServerReads } from './server-reads.js';
 import { serverRendererLoader } from './server-renderer.js';
+import { pageSearch, searchTermTooLong } from './page-params.js';
+import { createRenderBudget } from './render-budget.js';
+import { preferredEncoding } from '../shared/accept-encoding.js';
+import { clientKey } from '../plugins/rate-limits.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -33,6 +37,20 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 </html>`;
 
 const ROOT = '<div id="root"></div>';
+
+/** The catalogue API's words for a search term beyond its limit. */
+const SEARCH_TERM_TOO_LONG = 'Search term is too long';
+
+/** A short page that says why nothing was rendered; never indexed, never cached. */
+function sendRefusal(reply: FastifyReply, status: 400 | 429, message: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${message} · Anime Collectibles</title></head><body><h1>${message}</h1><p><a href="/">Back to the shop</a></p></body></html>`,
+    );
+}
 
 /**
  * Rendered pages are the same for every visitor (rendered as a guest), kept per catalogue version and carousels
@@ -65,6 +83,7 @@ interface Rendered {
  */
 export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: string, options: { cacheTtlMs?: number; cacheKeepMs?: number } = {}) {
   const freshMs = options.cacheTtlMs ?? RENDER_CACHE_TTL_MS;
+  const renderBudget = createRenderBudget(runtime.limits.rendersPerMinute);
   const rendered = new LRUCache<string, Rendered>({
     maxSize: RENDER_CACHE_BYTES,
     sizeCalculation: (r) => r.html.length * 2 + (r.br?.length ?? 0) + (r.gzip?.length ?? 0) + 64,
@@ -107,7 +126,10 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   }
 
   return async function sendShopPage(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, 'http://x');
+    const asked = new URL(request.url, 'http://x');
+    if (searchTermTooLong(asked.pathname, asked.searchParams)) return sendRefusal(reply, 400, SEARCH_TERM_TOO_LONG);
+    // Rendered from, and cached under, the parameters the page reads: campaign tags and strangers change nothing.
+    const url = new URL(`${asked.pathname}${pageSearch(asked.pathname, asked.searchParams)}`, 'http://x');
     // The carousels' generation moves on once their read model holds a change, on every instance (ProjectionRunner).
     const key = `${memory.version}.${runtime.projections.generation('carousels')}|${url.pathname}${url.search}`;
     // Requests for a page being rendered wait for that render instead of rendering it again.
@@ -132,17 +154,22 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
       render().catch((error: unknown) => request.log.error({ err: error, url: request.url }, 'background render failed'));
     }
     if (!entry) {
+      // A page nobody has asked for costs a render: each client has a budget of those (waiting for a render already
+      // under way costs nothing).
+      if (!inflight.has(key) && !renderBudget.take(clientKey(request))) {
+        return sendRefusal(reply.header('retry-after', String(renderBudget.retryAfterSeconds(clientKey(request)))), 429, 'Too many requests');
+      }
       const result = await render();
       if ('redirect' in result) return reply.redirect(result.redirect, result.status);
       entry = result;
     }
     reply.code(entry.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) {
+    const encoding = preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip'] as const);
+    if (encoding === 'br') {
       entry.br ??= await brotli(entry.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
       return reply.header('content-encoding', 'br').send(entry.br);
     }
-    if (/\bgzip\b/.test(accepts)) {
+    if (encoding === 'gzip') {
       entry.gzip ??= await gzipAsync(entry.html, { level: 6 });
       return reply.header('content-encoding', 'gzip').send(entry.gzip);
     }

@@ -6,6 +6,7 @@ import type { GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { addSlide, createCarousel, removeSlide, updateCarousel, updateSlide } from './commands.js';
+import { isSafeSlideLink, normaliseSlideLink } from './slide-link.js';
 import {
   addSlideBody,
   carouselCreatedResponses,
@@ -45,7 +46,8 @@ export function toCarouselDto(row: CarouselRow) {
     interval: row.interval,
     height: row.height,
     isActive: row.is_active,
-    slides: row.slides,
+    // A link kept before dot segments were resolved on the way in is checked again on the way out.
+    slides: row.slides.map((slide) => ({ ...slide, ctaLink: isSafeSlideLink(slide.ctaLink) ? normaliseSlideLink(slide.ctaLink) : '' })),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

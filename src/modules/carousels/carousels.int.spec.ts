@@ -57,7 +57,17 @@ describe('carousels and slides', () => {
     expect(slide.ctaLink).toBe('https://www.instagram.com/animecollectibles');
     const count = async () => Number((await ctx.runtime.pool.query('select count(*) from events')).rows[0].count);
     const before = await count();
-    for (const link of ['/\\evil.example/phish', '/\t/evil.example', '//evil.example', '/\u0000x', '/a\\b', '/\u202Eevil', 'http://evil.example']) {
+    for (const link of [
+      '/\\evil.example/phish',
+      '/\t/evil.example',
+      '//evil.example',
+      '/\u0000x',
+      '/a\\b',
+      '/\u202Eevil',
+      'http://evil.example',
+      '/..//evil.example',
+      '/.%2e//evil.example',
+    ]) {
       for (const response of [
         await post(base, { image: '/media/b.webp', ctaText: 'Go', ctaLink: link }),
         await put(`${base}/${slide.id}`, { ctaLink: link }),
@@ -67,6 +77,19 @@ describe('carousels and slides', () => {
       }
     }
     expect(await count()).toBe(before);
+  });
+
+  it('keeps a path link with its dot segments resolved, and never answers a link that resolves off-site', async () => {
+    const carousel = (await post('/api/carousels/admin', { name: 'dots', title: 'Dots' })).json().carousel;
+    const base = `/api/carousels/admin/${carousel.id}/slides`;
+    const slide = (await post(base, { image: '/media/a.webp', ctaText: 'Shop', ctaLink: '/figures/../keychains' })).json().slide;
+    expect(slide.ctaLink).toBe('/keychains');
+    // A link kept before this check (written into the read model here) is not handed to the storefront.
+    await ctx.runtime.pool.query(`update carousels set slides = replace(slides::text, '"/keychains"', '"/..//evil.example"')::jsonb where id = $1`, [
+      carousel.id,
+    ]);
+    const shown = (await ctx.app.inject({ url: '/api/carousels/dots' })).json().carousel.slides[0];
+    expect(shown.ctaLink).toBe('');
   });
 
   it('updates a carousel; an inactive or missing one answers success false', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { answers, created, ok, okMessage } from '../../contract/wire.js';
 import { decimalText } from '../../core/decimal-text.js';
 import { CAROUSEL_HEIGHTS, DEFAULT_INTERVAL } from './carousel.js';
-import { isSafeSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
+import { isSafeSlideLink, normaliseSlideLink, SLIDE_LINK_MESSAGE } from './slide-link.js';
 
 const required = 'Name and title are required';
 const boolish = (v: unknown) => (v === 'true' || v === 'yes' ? true : v === 'false' || v === 'no' ? false : v);
@@ -41,7 +41,7 @@ export const updateCarouselBody = z.object(carouselFields).partial();
 
 const missingImage = 'Missing Information: Please provide an image for the slide.';
 const text = z.string().trim().max(300, 'Text is too long');
-const link = z.string().trim().max(500, 'Link is too long').refine(isSafeSlideLink, SLIDE_LINK_MESSAGE);
+const link = z.string().trim().max(500, 'Link is too long').refine(isSafeSlideLink, SLIDE_LINK_MESSAGE).transform(normaliseSlideLink);
 
 const slideFields = {
   image: z.string({ error: missingImage }).trim().min(1, missingImage).max(2000, 'Image URL is too long'),

@@ -1,5 +1,5 @@
 /**
- * A slide's call-to-action link (open redirect): empty, a path on this store (`/keychains`,
+ * A slide's call-to-action link (an open redirect otherwise): empty, a path on this store (`/keychains`,
  * `/search?q=naruto`), or an absolute https URL the admin typed. Browsers read `\` as `/` and drop tabs and line
  * breaks inside URLs, so `/\evil.example` and `/<tab>/evil.example` become `//evil.example` (another site): any
  * backslash, control or invisible formatting character, and whitespace are refused outright, and a path must resolve
@@ -16,7 +16,10 @@ export function isSafeSlideLink(link: string): boolean {
   if (link.startsWith('/')) {
     if (link.startsWith('//')) return false;
     try {
-      return new URL(link, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+      const url = new URL(link, PROBE_ORIGIN);
+      // Dot segments resolve first (`/..//evil.example`, `/.%2e//evil.example` are `//evil.example`): a path that
+      // begins with two slashes once resolved is another site to a browser and to the storefront's router.
+      return url.origin === PROBE_ORIGIN && !url.pathname.startsWith('//');
     } catch {
       return false;
     }
@@ -28,4 +31,14 @@ export function isSafeSlideLink(link: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The link as it is kept: a path on this store with its dot segments resolved (`/figures/../keychains` is
+ * `/keychains`), so what the storefront renders is the very path that was checked; anything else unchanged.
+ */
+export function normaliseSlideLink(link: string): string {
+  if (!link.startsWith('/') || !isSafeSlideLink(link)) return link;
+  const url = new URL(link, PROBE_ORIGIN);
+  return `${url.pathname}${url.search}${url.hash}`;
 }

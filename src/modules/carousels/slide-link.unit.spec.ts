@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeSlideLink } from './slide-link.js';
+import { isSafeSlideLink, normaliseSlideLink } from './slide-link.js';
 
 /** Links that browsers resolve to another site, or that smuggle characters an admin cannot see. */
 const HOSTILE_SLIDE_LINKS = [
@@ -24,6 +24,12 @@ const HOSTILE_SLIDE_LINKS = [
   'https:\\\\evil.example',
   'evil.example',
   'mailto:x@evil.example',
+  // Dot segments that resolve to a path beginning with two slashes: another site.
+  '/..//evil.example',
+  '/.//evil.example/../..//evil.example',
+  '/.%2e//evil.example',
+  '/%2e%2e//evil.example',
+  '/a/../..//evil.example',
 ];
 
 describe('slide call-to-action links', () => {
@@ -35,5 +41,18 @@ describe('slide call-to-action links', () => {
   );
   it.each(HOSTILE_SLIDE_LINKS)('refuses %j', (link) => {
     expect(isSafeSlideLink(link)).toBe(false);
+  });
+});
+
+describe('slide links as kept', () => {
+  it.each([
+    ['/figures/../keychains', '/keychains'],
+    ['/./search?q=naruto', '/search?q=naruto'],
+    ['/keychains', '/keychains'],
+    ['', ''],
+    ['https://www.instagram.com/animecollectibles', 'https://www.instagram.com/animecollectibles'],
+  ])('%j is kept as %j', (link, kept) => {
+    expect(normaliseSlideLink(link)).toBe(kept);
+    expect(isSafeSlideLink(kept)).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct }
 import { parseImportFile } from './import-file.js';
 import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import-rows.js';
 import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
+import { excerpt } from '../../shared/excerpt.js';
 import {
   adminListQuery,
   adminProductsResponses,
@@ -182,9 +183,9 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       const columns = columnMap(sheet.headers, command.columnMapping ?? {});
       return {
         success: true,
-        headers: sheet.headers.filter(Boolean),
+        headers: sheet.headers.filter(Boolean).map((header) => excerpt(header)),
         templateColumns: IMPORT_COLUMNS,
-        columns: Object.fromEntries(columns),
+        columns: Object.fromEntries([...columns].map(([field, header]) => [field, excerpt(header)])),
         missing: missingColumns(columns),
       };
     });
@@ -197,12 +198,12 @@ export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtim
       const projectMs = Math.round(performance.now() - mark);
       mark = performance.now();
       await settle(result.position, 120_000);
-      const { position: _position, phases, ...answer } = result;
+      const { position: _position, phases, errorCount, ...answer } = result;
       runtime.log.info({ rows: answer.total, ...phases, projectMs, catalogueMs: Math.round(performance.now() - mark) }, 'bulk import phases');
       const message =
         answer.mode === 'deleteall'
           ? `Deleted ${answer.deleted} products`
-          : `Processed ${answer.processed} of ${answer.total} rows: ${answer.created} created, ${answer.updated} updated, ${answer.errors.length} errors`;
+          : `Processed ${answer.processed} of ${answer.total} rows: ${answer.created} created, ${answer.updated} updated, ${errorCount} errors${errorCount > answer.errors.length ? ` (the first ${answer.errors.length} listed)` : ''}`;
       return { success: true, message, ...answer };
     });
   });

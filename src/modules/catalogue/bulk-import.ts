@@ -20,6 +20,9 @@ export interface BulkImportCommand {
   columnMapping?: Record<string, string>;
 }
 
+/** An answer lists this many refused rows at most (a file of 50,000 bad rows is not repeated back row by row). */
+export const MAX_LISTED_ERRORS = 1000;
+
 export interface BulkImportResult {
   mode: ImportMode;
   processed: number;
@@ -28,7 +31,10 @@ export interface BulkImportResult {
   updated: number;
   skipped: number;
   deleted: number;
+  /** The first MAX_LISTED_ERRORS refused rows, in row order. */
   errors: RowError[];
+  /** How many rows were refused in all. */
+  errorCount: number;
   position: GlobalPosition | null;
   /**
    * Milliseconds spent reading the file, checking and deciding the rows (while the first chunks already append), and
@@ -66,7 +72,18 @@ export async function bulkImportProducts(
   if (command.mode === 'deleteall') {
     const ids = await listProductIds();
     const { removed, position } = await removeProducts(store, ids, 'import-deleteall', context);
-    return { mode: 'deleteall', processed: removed, total: ids.length, created: 0, updated: 0, skipped: 0, deleted: removed, errors: [], position };
+    return {
+      mode: 'deleteall',
+      processed: removed,
+      total: ids.length,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      deleted: removed,
+      errors: [],
+      errorCount: 0,
+      position,
+    };
   }
   if (!command.file) throw new ValidationError('No file uploaded');
   let mark = performance.now();
@@ -228,5 +245,17 @@ export async function bulkImportProducts(
   if (failure) throw failure.reason;
   errors.sort((a, b) => a.row - b.row);
   const phases = { parseMs, validateMs, appendMs: lap() };
-  return { mode: command.mode, processed: created + updated, total: sheet.rows.length, created, updated, skipped, deleted: 0, errors, position, phases };
+  return {
+    mode: command.mode,
+    processed: created + updated,
+    total: sheet.rows.length,
+    created,
+    updated,
+    skipped,
+    deleted: 0,
+    errors: errors.slice(0, MAX_LISTED_ERRORS),
+    errorCount: errors.length,
+    position,
+    phases,
+  };
 }

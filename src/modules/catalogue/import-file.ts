@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ValidationError } from '../../core/errors.js';
 import { fromXls, isCompoundFile } from './import-xls.js';
-import { zipOverBudget } from './zip-budget.js';
+import { MAX_RATIO, zipOverBudget } from './zip-budget.js';
 
 export type RawRow = Record<string, string>;
 export interface ParsedSheet {
@@ -48,6 +48,9 @@ function cellText(value: ExcelJS.CellValue): string {
 async function fromXlsx(buffer: Buffer): Promise<ParsedSheet> {
   const refusal = zipOverBudget(buffer, MAX_UNPACKED_XLSX_BYTES);
   if (refusal === 'too large once unpacked') throw new ValidationError('The spreadsheet is too large once unpacked (over 64MB): split it or save it as .csv');
+  if (refusal === 'not shaped like a workbook') {
+    throw new ValidationError(`The file unpacks to over ${MAX_RATIO} times its size, which no spreadsheet does: save it again as .xlsx or .csv`);
+  }
   if (refusal) throw new ValidationError('Could not read the spreadsheet: save it as .xlsx or .csv and try again');
   const workbook = new ExcelJS.Workbook();
   try {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_ID_PATTERN } from './product.js';
 import { imagesFrom, productFields, type ProductForm } from './schemas.js';
 import type { RawRow } from './import-file.js';
+import { excerpt } from '../../shared/excerpt.js';
 
 export const IMPORT_COLUMNS = [
   'id',
@@ -134,16 +135,21 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   const images = resolveImages(cellOf(values, columns, 'image'), imageMap);
   if (images.length > 0) raw.images = images;
   const parsed = rowSchema.safeParse(raw);
-  if (!parsed.success) return { row: rowNumber, ...(name ? { name } : {}), reason: parsed.error.issues[0]?.message ?? 'Invalid row' };
+  if (!parsed.success)
+    return { row: rowNumber, ...(name ? { name: excerpt(name) } : {}), reason: excerpt(parsed.error.issues[0]?.message ?? 'Invalid row', 200) };
   // Normalised once, here: detailsFromForm takes the result instead of normalising the same URLs again.
   const pictures = parsed.data.images === undefined ? undefined : imagesFrom(undefined, parsed.data.images);
   if (pictures === null) {
     const unusable = images.find((entry) => imagesFrom(entry, undefined) === null);
-    return { row: rowNumber, ...(name ? { name } : {}), reason: `Image "${unusable}" is neither a URL nor an uploaded file name` };
+    return {
+      row: rowNumber,
+      ...(name ? { name: excerpt(name) } : {}),
+      reason: `Image "${excerpt(unusable ?? '')}" is neither a URL nor an uploaded file name`,
+    };
   }
   const id = cellOf(values, columns, 'id');
   if (id !== '' && !PRODUCT_ID_PATTERN.test(id))
-    return { row: rowNumber, ...(name ? { name } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
+    return { row: rowNumber, ...(name ? { name: excerpt(name) } : {}), reason: 'Invalid id: use letters, digits, - or _ (at most 64)' };
   return { rowNumber, id: id === '' ? null : id, form: parsed.data, ...(pictures ? { pictures } : {}) };
 }
 

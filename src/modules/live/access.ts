@@ -23,8 +23,24 @@ export function ticketRoute(app: FastifyInstance, runtime: Runtime): void {
   });
 }
 
+/**
+ * Whether a websocket's Origin is the shop's own: PUBLIC_URL's origin when set, else the origin of the host the request
+ * was sent to (http or https). A browser always sends Origin on a websocket, so a page of another site that got hold
+ * of a ticket (or rides an admin's browser) is refused; clients that are not browsers send none and are let through to
+ * the ticket and token checks.
+ */
+export function isShopOrigin(origin: string | undefined, publicUrl: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (publicUrl) return origin === new URL(publicUrl).origin;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
 /** preValidation of the websocket route: a ticket (used up here) or a bearer token whose session is an admin's now. */
 export async function authoriseLive(request: FastifyRequest, reply: FastifyReply, runtime: Runtime): Promise<void> {
+  // Before the ticket is used up: a refused origin leaves it to its own page.
+  if (!isShopOrigin(request.headers.origin, runtime.env.PUBLIC_URL, request.headers.host)) {
+    return reply.code(403).send({ success: false, error: 'Origin not allowed' });
+  }
   const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
   let session: TicketSession | null = null;
   if (typeof ticket === 'string' && ticket !== '') {
