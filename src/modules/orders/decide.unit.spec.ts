@@ -54,15 +54,19 @@ describe('PlaceOrder: stock hoarding caps (3 open unpaid orders, 10 units of a p
   });
 });
 
-describe('ExpireOrder: a COD order never confirmed is released after 30 minutes like an unpaid online one', () => {
-  it('expires a pending COD order at 30 minutes, not before, and never a confirmed one', () => {
+describe('ExpireOrder: a cash-on-delivery order is not an unpaid online order', () => {
+  it('a pending COD order stays placed past 30 minutes; unconfirmed for 24 hours it is released with a reason worded for cash', () => {
     const h = placed('cod');
-    expect(then(h, { type: 'ExpireOrder', data: { at: at(29) } })).toEqual([]);
-    expect(then(h, { type: 'ExpireOrder', data: { at: at(30) } })).toEqual([
-      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } },
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(30) } })).toEqual([]);
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(24 * 60 - 1) } })).toEqual([]);
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(24 * 60) } })).toEqual([
+      {
+        type: 'OrderExpired',
+        data: { orderId: 'o1', from: 'pending', reason: 'Cash on delivery order not confirmed within 24 hours', by: 'system', at: at(24 * 60) },
+      },
     ]);
     const confirmed = [...h, ...then(h, { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } })];
-    expect(then(confirmed, { type: 'ExpireOrder', data: { at: at(90) } })).toEqual([]);
+    expect(then(confirmed, { type: 'ExpireOrder', data: { at: at(48 * 60) } })).toEqual([]);
   });
 });
 
