@@ -136,6 +136,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
           },
         },
       ];
+      // Cash handed over at the door is a completed payment (docs/decisions/0016-unconfirmed-cash-orders.md); a refunded
+      // one stays refunded until the order is confirmed again.
+      if (to === 'delivered' && order.paymentMethod === 'cod' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
+        events.push({ type: 'CashCollected', data: { orderId: order.orderId, amountPaise: order.totalPaise, by, at } });
+      }
       if (cancelling && order.paymentStatus === 'completed' && order.paymentId) {
         events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
       }

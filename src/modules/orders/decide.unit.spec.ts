@@ -70,6 +70,23 @@ describe('ExpireOrder: a cash-on-delivery order is not an unpaid online order', 
   });
 });
 
+describe('a delivered cash-on-delivery order is paid: the courier collected the cash', () => {
+  it('delivering a COD order records CashCollected for its total and its payment becomes completed', () => {
+    const h = placed('cod');
+    const delivered = then(h, status('delivered'));
+    expect(delivered).toEqual([
+      expect.objectContaining({ type: 'OrderStatusChanged', data: expect.objectContaining({ to: 'delivered' }) }),
+      { type: 'CashCollected', data: { orderId: 'o1', amountPaise: 1200_00, by: admin, at: at(5) } },
+    ]);
+    const after = fold([...h, ...delivered]);
+    expect(after.status === 'active' && after.order.paymentStatus).toBe('completed');
+    // Moving it on again collects nothing twice; an online order's delivery records no cash.
+    const back = [...h, ...delivered, ...then([...h, ...delivered], status('shipped', {}, at(6)))];
+    expect(then(back, status('delivered', {}, at(7))).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+    expect(then(paidOnline(), status('delivered')).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+  });
+});
+
 describe('PlaceOrder', () => {
   it('creates a pending order with payment pending and server-side totals in paise', () => {
     const [event] = placed('cod', [line(499_50, 2), { ...line(100_00, 1, 'p2'), lineNo: 2 }]);

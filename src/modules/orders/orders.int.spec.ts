@@ -279,6 +279,15 @@ describe('orders API', () => {
     expect(await stock(product.id)).toBe(0);
   });
 
+  it('a delivered cash-on-delivery order shows payment status completed (the shopper and the admin alike)', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1200, stock: 2 });
+    const order = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
+    expect((await setStatus(shopper, order.id, { status: 'confirmed' })).statusCode).toBe(200);
+    expect((await setStatus(admin, order.id, { status: 'shipped' })).json().order.paymentStatus).toBe('pending');
+    expect((await setStatus(admin, order.id, { status: 'delivered' })).json().order.paymentStatus).toBe('completed');
+    expect((await get(shopper, `/api/orders/${order.id}`)).json().order).toMatchObject({ status: 'delivered', paymentStatus: 'completed' });
+  });
+
   it('serves the invoice with its order number, lines and GST contained in the total, and as a PDF', async () => {
     const product = await createTestProduct(t.runtime, { price: '590' });
     const order = (await place(shopper, { items: [{ id: product.id, quantity: 2 }] })).json().order;
