@@ -47,7 +47,7 @@ export function createServerReads(memory: CatalogueMemory, pool: pg.Pool) {
       const query = sampleQuery.parse(params);
       return { success: true, products: memory.sample(query.category ? categoryName(query.category) : undefined, query.count) };
     }
-    const product = first ? memory.getProduct(first) : undefined;
+    const product = first ? memory.getListedProduct(first) : undefined;
     if (parts.length === 2) return product ? { success: true, product } : notFound('Product not found');
     // For a missing product the API answers 404 and the page shows no reviews and no related products: the same empty
     // lists here, so the 'Product Not Found' page is complete in the HTML without logging two failures per request.

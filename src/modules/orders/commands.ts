@@ -5,7 +5,7 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
-import { productsForSale } from '../catalogue/index.js';
+import { categoryOnSale, productsForSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
@@ -83,6 +83,7 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
     if (!product) throw new NotFoundError(`Product not found: ${productId}`);
     const quantity = merged.get(productId)!;
     if (quantity > 10) throw new ValidationError(`You can order at most 10 of ${product.name}`);
+    if (!categoryOnSale(product.category)) throw new ValidationError(`${product.name} is not on sale yet: ${product.category} is coming soon`);
     if (!product.inStockFlag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
     const unitPricePaise = toPaise(product.price);
     if (unitPricePaise <= 0) throw new ValidationError(`${product.name} is not for sale`);
