@@ -105,11 +105,7 @@ const OUT_OF_STOCK = 'This product is currently out of stock.';
  * Why adding `quantity` of a product to the cart is refused, as the spec's toast, or null: 'Out of Stock' for a
  * product that cannot be bought now; 'Insufficient Stock' when the line would pass the stock (or 10).
  */
-export function stockRefusal(
-  items: CartItem[],
-  product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>,
-  quantity = 1,
-): StockRefusal | null {
+export function stockRefusal(items: CartItem[], product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>, quantity = 1): StockRefusal | null {
   const shortfall = stockShortfall(items, product, quantity);
   if (!shortfall) return null;
   if (shortfall.kind === 'out') return { title: 'Out of Stock', description: OUT_OF_STOCK };
