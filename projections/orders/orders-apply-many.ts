@@ -96,6 +96,12 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
     );
     await updateOrders(
       client,
+      ofType<DataOf<'CashCollected'>>(layer, 'CashCollected').map((d) => ({ id: d.orderId, at: d.at })),
+      byId,
+      `payment_status = 'completed', updated_at = u.at`,
+    );
+    await updateOrders(
+      client,
       ofType<DataOf<'PaymentRefunded'>>(layer, 'PaymentRefunded').map((d) => ({ id: d.orderId, at: d.at })),
       byId,
       `payment_status = 'refunded', updated_at = u.at`,

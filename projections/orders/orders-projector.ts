@@ -92,6 +92,9 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
       case 'PaymentFailed':
         await client.query(`update orders set payment_status = 'failed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;
+      case 'CashCollected':
+        await client.query(`update orders set payment_status = 'completed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        return;
       case 'PaymentRefunded':
         await client.query(`update orders set payment_status = 'refunded', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;

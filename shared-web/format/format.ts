@@ -8,7 +8,7 @@ const lazy = <T>(make: () => T) => {
   return () => (value ??= make());
 };
 
-const rupees = lazy(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 }));
+const rupees = lazy(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 2 }));
 const counts = lazy(() => new Intl.NumberFormat('en-IN'));
 const DAY = { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' } as const;
 const days = lazy(() => new Intl.DateTimeFormat('en-IN', DAY));
@@ -21,22 +21,22 @@ export function num(value: unknown, fallback = 0): number {
 }
 
 /**
- * ₹1,29,999.5 style: en-IN grouping, up to two decimals. Written out rather than through Intl: the first currency
+ * ₹1,29,999.50 style: en-IN grouping; an amount with paise shows both digits, whole rupees none (₹1,299). Written out rather than through Intl: the first currency
  * formatter a page creates makes the browser load ICU's locale and currency data, 30–100 ms of main thread measured
  * in Chromium here (×4 under Lighthouse's mobile CPU throttling: most of a page's Total Blocking Time budget, and a
- * storefront renders prices while it hydrates). The output is Intl's, byte for byte (format-inr.unit.spec.ts compares
- * them): halves rounded away from zero on the decimal form, trailing zeros dropped, a minus sign before the ₹ (also for
- * -0 and what rounds to it, as Intl writes them). Amounts past 2^53 paise go through Intl.
+ * storefront renders prices while it hydrates). The output is Intl's with two decimals, byte for byte, without a
+ * `.00` (format-inr.unit.spec.ts compares them): halves rounded away from zero on the decimal form, a minus sign before
+ * the ₹ (also for -0 and what rounds to it, as Intl writes them). Amounts past 2^53 paise go through Intl.
  */
 export function formatINR(value: number | string | null | undefined): string {
   const amount = num(value);
   // Rounded on the number's shortest decimal form ("1.005" → 1.01), as ICU does; `toFixed` would round the binary value.
   const paise = Math.round(Number(`${Math.abs(amount)}e2`));
-  if (!Number.isSafeInteger(paise)) return rupees().format(amount);
+  if (!Number.isSafeInteger(paise)) return rupees().format(amount).replace(/\.00$/, '');
   const whole = String(Math.floor(paise / 100));
   const fraction = paise % 100;
   const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
-  const decimals = fraction === 0 ? '' : `.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+  const decimals = fraction === 0 ? '' : `.${String(fraction).padStart(2, '0')}`;
   return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}₹${grouped}${decimals}`;
 }
 

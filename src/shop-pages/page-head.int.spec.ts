@@ -53,7 +53,7 @@ describe('shopper pages: status and head in the served HTML', () => {
     const html = res.body;
     expect(title(html)).toBe('Tanjiro Kamado Figure · Anime Collectibles');
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(meta(html, 'description')).toContain('Tanjiro Kamado Figure — ₹1,999.5');
+    expect(meta(html, 'description')).toContain('Tanjiro Kamado Figure — ₹1,999.50');
     expect(canonicals(html)).toEqual([`${ORIGIN}/product/${id}`]);
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'og:title')).toBe('Tanjiro Kamado Figure · Anime Collectibles');
@@ -63,7 +63,7 @@ describe('shopper pages: status and head in the served HTML', () => {
     expect(meta(html, 'product:price:currency')).toBe('INR');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:image')).toBe(`${ORIGIN}/media/tanjiro.png`);
-    expect(meta(html, 'twitter:data1')).toBe('₹1,999.5');
+    expect(meta(html, 'twitter:data1')).toBe('₹1,999.50');
     const [product, crumbs] = jsonLd(html);
     expect(product).toMatchObject({
       '@context': 'https://schema.org',

@@ -1,6 +1,7 @@
 import type { ProductDto } from '../modules/catalogue/index.js';
 import { escapeHtml, scriptJson } from './html-escape.js';
 import { absoluteUrl, productPath } from './public-url.js';
+import { formatINR as inr } from '../../shared-web/format/format.js';
 
 export const SHOP_NAME = 'Anime Collectibles';
 /** The titles the storefront's useDocumentTitle sets after hydration: the server writes the same. */
@@ -25,7 +26,6 @@ const clip = (text: string, max = 160) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 const rupees = (n: number) => n.toFixed(2);
-const inr = (n: number) => `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 export const CATEGORY_PAGES = {
   'Anime Figures': { path: '/anime-figures', blurb: 'scale figures, chibis and statues' },

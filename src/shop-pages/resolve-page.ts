@@ -50,7 +50,7 @@ export function resolvePage(memory: CatalogueMemory, origin: string, pathname: s
     } catch {
       return { status: 404, head: notFoundHead('product') };
     }
-    const product = memory.getProduct(id);
+    const product = memory.getListedProduct(id);
     return product ? { status: 200, head: productHead(origin, product) } : { status: 404, head: notFoundHead('product') };
   }
   if (CLIENT_PAGES.has(path)) return { status: 200, head: null };

@@ -4,6 +4,7 @@ import type { CatalogueMemory } from '../modules/catalogue/catalogue-memory.js';
 import { catalogueQuery, relatedQuery, sampleQuery } from '../modules/catalogue/list-schemas.js';
 import { activeCarousel } from '../modules/carousels/api.js';
 import { reviewsOfProduct } from '../modules/reviews/queries.js';
+import { reviewerPseudonym } from '../modules/reviews/reviewer-id.js';
 
 const notFound = (error: string) => ({ success: false, error });
 
@@ -13,7 +14,8 @@ const notFound = (error: string) => ({ success: false, error });
  * storefront's query options ask for under /api. Anything else is refused, and the page's query then runs in the
  * browser as before.
  */
-export function createServerReads(memory: CatalogueMemory, pool: pg.Pool) {
+export function createServerReads(memory: CatalogueMemory, pool: pg.Pool, instanceSecret: Uint8Array) {
+  const reviewerId = reviewerPseudonym(instanceSecret);
   return async function read(path: string): Promise<unknown> {
     const url = new URL(path, 'http://server');
     const params = Object.fromEntries(url.searchParams);
@@ -47,7 +49,7 @@ export function createServerReads(memory: CatalogueMemory, pool: pg.Pool) {
       const query = sampleQuery.parse(params);
       return { success: true, products: memory.sample(query.category ? categoryName(query.category) : undefined, query.count) };
     }
-    const product = first ? memory.getProduct(first) : undefined;
+    const product = first ? memory.getListedProduct(first) : undefined;
     if (parts.length === 2) return product ? { success: true, product } : notFound('Product not found');
     // For a missing product the API answers 404 and the page shows no reviews and no related products: the same empty
     // lists here, so the 'Product Not Found' page is complete in the HTML without logging two failures per request.
@@ -57,7 +59,7 @@ export function createServerReads(memory: CatalogueMemory, pool: pg.Pool) {
     if (parts.length === 3 && second === 'reviews') {
       if (!product) return { success: true, reviews: [] };
       // JSON round trip: dates as the API sends them (ISO strings), so the page renders what the browser would.
-      return JSON.parse(JSON.stringify({ success: true, ...(await reviewsOfProduct(pool, product.id)) }));
+      return JSON.parse(JSON.stringify({ success: true, ...(await reviewsOfProduct(pool, product.id, reviewerId)) }));
     }
     throw new Error(`No server read for ${url.pathname}`);
   };

@@ -92,7 +92,7 @@ export function createShopHtml(runtime: Runtime, webDist: string, ssrFile: strin
   const inflight = new Map<string, Promise<Rendered | { redirect: string; status: number }>>();
   const origin = publicOrigin(runtime.env);
   const memory = catalogueMemory(runtime);
-  const reads = createServerReads(memory, runtime.pool);
+  const reads = createServerReads(memory, runtime.pool, runtime.jwtSecret);
   const loadRenderer = serverRendererLoader(ssrFile);
   const templateFile = path.join(webDist, 'index.html');
   let template: string | null = null;

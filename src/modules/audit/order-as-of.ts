@@ -54,7 +54,7 @@ export function orderAsOf(events: RecordedEvent[], asOf: Date | null): OrderSnap
   for (const recorded of applied) {
     const event = recorded as unknown as OrderEvent;
     state = evolveOrder(state, event);
-    if (event.type === 'PaymentConfirmed') money.paidPaise += event.data.amountPaise;
+    if (event.type === 'PaymentConfirmed' || event.type === 'CashCollected') money.paidPaise += event.data.amountPaise;
     if (event.type === 'PaymentRefunded') money.refundedPaise += event.data.amountPaise;
   }
   if (state.status === 'none') return null;

@@ -144,7 +144,7 @@ export function shopperCatalogueRoutes(app: FastifyInstance, memory: CatalogueMe
   // in-memory lookup; the list and search reads stay limited.
   api.get('/products/:id', { config: { rateLimit: false }, schema: { response: productResponses } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const product = memory.getProduct(id);
+    const product = memory.getListedProduct(id);
     if (!product) return sendJson(reply, JSON.stringify({ success: false, error: 'Product not found' }), 404);
     return sendJson(reply, JSON.stringify({ success: true, product }));
   });

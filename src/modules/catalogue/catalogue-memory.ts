@@ -6,6 +6,7 @@ import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueReadModel as catalogueProjector } from './events.js';
 import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
 import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from './product-dto.js';
+import { categoryOnSale } from './product.js';
 import { ProductTable } from './product-table.js';
 import { ResponseCache } from './response-cache.js';
 import { SearchIndex } from './search-index.js';
@@ -252,6 +253,12 @@ export class CatalogueMemory {
     return slot === undefined ? undefined : this.table.dto(slot);
   }
 
+  /** A product as shoppers may see it: none for a product of a coming-soon category (admins read getProduct). */
+  getListedProduct(id: string): ProductDto | undefined {
+    const slot = this.table.slotOf(id);
+    return slot === undefined || !this.orders.listed(slot) ? undefined : this.table.dto(slot);
+  }
+
   get size(): number {
     return this.table.size;
   }
@@ -273,7 +280,7 @@ export class CatalogueMemory {
 
   /** Typo-tolerant search: every word must match (fuzzily), else any word may; filtered, ranked, one page. */
   searchPage(text: string, query: ProductQuery, start: number, limit: number): ProductPage {
-    if (text.trim() === '') return { products: [], total: 0 };
+    if (text.trim() === '' || (query.category !== undefined && !categoryOnSale(query.category))) return { products: [], total: 0 };
     const sort = query.sort ?? 'featured';
     const result = this.index.search(text, this.table.categoryWords(), {
       filter: this.orders.matcher(query),
@@ -289,10 +296,10 @@ export class CatalogueMemory {
     return this.dtos(this.orders.sample(category, count));
   }
 
-  /** At most `limit` other products of the same category, in the catalogue order. */
+  /** At most `limit` other products of the same category, in the catalogue order (none for a product shoppers cannot see). */
   related(id: string, limit: number): ProductDto[] | undefined {
     const slot = this.table.slotOf(id);
-    return slot === undefined ? undefined : this.dtos(this.orders.related(slot, limit));
+    return slot === undefined || !this.orders.listed(slot) ? undefined : this.dtos(this.orders.related(slot, limit));
   }
 
   /** A serialised answer to a canonical query, kept (bounded in bytes) until the catalogue changes. */

@@ -1,3 +1,4 @@
+import { categoryOnSale, COMING_SOON_CATEGORIES } from './product.js';
 import type { ProductTable } from './product-table.js';
 
 export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';
@@ -119,18 +120,41 @@ export class CatalogueOrders {
     return list;
   }
 
-  /** The filter of a query as a test on a slot. */
+  /**
+   * A mark per category code: 1 for a category that is coming soon. Its products stay in the table and the kept
+   * orders (admins manage them); the shopper's reads skip them with one typed-array read per slot they already visit.
+   */
+  comingSoonCodes(): Uint8Array {
+    const marks = new Uint8Array(256);
+    for (const name of COMING_SOON_CATEGORIES) {
+      const code = this.table.categoryCode(name);
+      if (code >= 0) marks[code] = 1;
+    }
+    return marks;
+  }
+
+  /** Whether shoppers may see this slot's product (its category is not coming soon). */
+  listed(slot: number): boolean {
+    return this.comingSoonCodes()[this.table.category[slot]!] === 0;
+  }
+
+  /** The filter of a query as a test on a slot; products of a coming-soon category never match. */
   matcher(query: ProductQuery): (slot: number) => boolean {
     const t = this.table;
+    if (query.category !== undefined && !categoryOnSale(query.category)) return () => false;
+    const soon = this.comingSoonCodes();
     const code = query.category === undefined ? -2 : t.categoryCode(query.category);
     const min = query.minPrice ?? -Infinity;
     const max = query.maxPrice ?? Infinity;
     const featured = query.featured === true;
-    return (s) => (code === -2 || t.category[s] === code) && t.price[s]! >= min && t.price[s]! < max && (!featured || t.isFeatured(s));
+    return (s) =>
+      (code === -2 ? soon[t.category[s]!] === 0 : t.category[s] === code) && t.price[s]! >= min && t.price[s]! < max && (!featured || t.isFeatured(s));
   }
 
   /** One page of the matching slots in the asked order, and how many matched in all. */
   page(query: ProductQuery, start: number, limit: number, also: (slot: number) => boolean = () => true): SlotPage {
+    // A coming-soon category lists nothing: answered without walking the order.
+    if (query.category !== undefined && !categoryOnSale(query.category)) return { slots: [], total: 0 };
     const matches = this.matcher(query);
     const slots: number[] = [];
     let total = 0;
@@ -152,11 +176,13 @@ export class CatalogueOrders {
   sample(category: string | undefined, count: number): number[] {
     const t = this.table;
     const code = category === undefined ? -2 : t.categoryCode(category);
-    if (code === -1) return [];
+    if (code === -1 || (category !== undefined && !categoryOnSale(category))) return [];
     let pool = this.samplePools.get(code);
     if (!pool) {
+      const soon = this.comingSoonCodes();
       const slots: number[] = [];
-      for (let s = 0; s < t.end; s++) if (t.alive(s) && t.images[s] !== '' && (code === -2 || t.category[s] === code)) slots.push(s);
+      for (let s = 0; s < t.end; s++)
+        if (t.alive(s) && t.images[s] !== '' && soon[t.category[s]!] === 0 && (code === -2 || t.category[s] === code)) slots.push(s);
       pool = Int32Array.from(slots);
       this.samplePools.set(code, pool);
     }
@@ -171,6 +197,7 @@ export class CatalogueOrders {
     const t = this.table;
     const code = t.category[slot];
     const out: number[] = [];
+    if (!this.listed(slot)) return out;
     for (const s of this.catalogueOrder()) {
       if (out.length >= limit) break;
       if (s !== slot && t.category[s] === code) out.push(s);

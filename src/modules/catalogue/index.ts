@@ -9,7 +9,7 @@ import { seedDemoCatalogue } from './seed.js';
 import { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
 import './product.js';
 
-export { CATEGORIES, productStream, type Category } from './product.js';
+export { CATEGORIES, categoryOnSale, COMING_SOON_CATEGORIES, productStream, type Category } from './product.js';
 export type { ProductDto } from './product-dto.js';
 export { existingProductIds, productExists, productsForSale, type ProductForSale } from './product-lookups.js';
 

@@ -4,6 +4,14 @@ export * from './events.js';
 
 export const CATEGORIES = ['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending'] as const;
 export type Category = (typeof CATEGORIES)[number];
+/**
+ * Categories the shop shows as "coming soon" (home tiles, footer): their products are managed by admins but neither
+ * listed, found, shown nor sold to shoppers until the category opens (remove it from this list).
+ */
+export const COMING_SOON_CATEGORIES: readonly Category[] = ['Hot Wheels', 'Trending'];
+const COMING_SOON = new Set(COMING_SOON_CATEGORIES.map((c) => c.toLowerCase()));
+/** Whether products of this category may be listed and sold now (case-insensitive). */
+export const categoryOnSale = (category: string): boolean => !COMING_SOON.has(category.trim().toLowerCase());
 export const DEFAULT_POWER_POINTS = 50;
 
 /** One stream per product; its stock lives in the inventory module's stream `inventory-{productId}`. */

@@ -5,10 +5,10 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
-import { productsForSale } from '../catalogue/index.js';
+import { categoryOnSale, productsForSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
-import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
+import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
 import {
   evolveOrder,
   initialOrderState,
@@ -83,6 +83,7 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
     if (!product) throw new NotFoundError(`Product not found: ${productId}`);
     const quantity = merged.get(productId)!;
     if (quantity > 10) throw new ValidationError(`You can order at most 10 of ${product.name}`);
+    if (!categoryOnSale(product.category)) throw new ValidationError(`${product.name} is not on sale yet: ${product.category} is coming soon`);
     if (!product.inStockFlag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
     const unitPricePaise = toPaise(product.price);
     if (unitPricePaise <= 0) throw new ValidationError(`${product.name} is not for sale`);
@@ -260,15 +261,18 @@ export async function runOrderCommand(
 
 export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 
-/** Cancels unpaid online orders and unconfirmed COD orders older than 30 minutes (OrderExpired releases their stock). `now` is injected. */
+/**
+ * Cancels unpaid online orders older than 30 minutes and cash-on-delivery orders left unconfirmed for 24 hours
+ * (OrderExpired releases their stock; the decider words each reason). `now` is injected.
+ */
 export async function expireDueOrders(deps: OrdersDeps, now: Date): Promise<string[]> {
   const { rows } = await deps.pool.query<{ id: string }>(
     `select id from orders
-      where ((payment_method = 'razorpay' and payment_status not in ('completed', 'refunded') and status in ('pending', 'placed'))
-             or (payment_method = 'cod' and status = 'pending'))
-        and created_at <= $1::timestamptz - interval '30 minutes'
+      where (payment_method = 'razorpay' and payment_status not in ('completed', 'refunded') and status in ('pending', 'placed')
+             and created_at <= $1::timestamptz - make_interval(mins => $2))
+         or (payment_method = 'cod' and status = 'pending' and created_at <= $1::timestamptz - make_interval(hours => $3))
       order by created_at limit 500`,
-    [now.toISOString()],
+    [now.toISOString(), EXPIRY_MINUTES, COD_CONFIRM_HOURS],
   );
   const expired: string[] = [];
   for (const { id } of rows) {

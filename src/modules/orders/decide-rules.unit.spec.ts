@@ -195,11 +195,15 @@ describe('ExpireOrder after 30 minutes', () => {
     expect(run(after(cod(), status('placed')), expire(60))).toEqual([]);
   });
 
-  it('a COD order never confirmed expires; a confirmed one does not', () => {
-    expect(run(cod(), expire(30))).toEqual([
-      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } },
+  it('a COD order never confirmed is not expired like an unpaid online one: it waits 24 hours; a confirmed one never expires', () => {
+    expect(run(cod(), expire(30))).toEqual([]);
+    expect(run(cod(), expire(24 * 60))).toEqual([
+      {
+        type: 'OrderExpired',
+        data: { orderId: 'o1', from: 'pending', reason: 'Cash on delivery order not confirmed within 24 hours', by: 'system', at: at(24 * 60) },
+      },
     ]);
-    expect(run(after(cod(), { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } }), expire(60))).toEqual([]);
+    expect(run(after(cod(), { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } }), expire(48 * 60))).toEqual([]);
   });
 });
 

@@ -4,6 +4,12 @@ import type { CustomerHolds, HoldCaps } from './holds.js';
 import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
+/**
+ * A cash-on-delivery order nobody confirmed (the storefront's confirm call failed, which the shop tolerates) stays
+ * placed this long before its stock goes back on sale: see docs/decisions/0016-unconfirmed-cash-orders.md.
+ */
+export const COD_CONFIRM_HOURS = 24;
+export const COD_UNCONFIRMED_REASON = `Cash on delivery order not confirmed within ${COD_CONFIRM_HOURS} hours`;
 export const DELIVERY_DAYS = 5;
 export const EXPIRED_MESSAGE = `This order has expired: payment was not completed within ${EXPIRY_MINUTES} minutes`;
 
@@ -130,6 +136,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
           },
         },
       ];
+      // Cash handed over at the door is a completed payment (docs/decisions/0016-unconfirmed-cash-orders.md); a refunded
+      // one stays refunded until the order is confirmed again.
+      if (to === 'delivered' && order.paymentMethod === 'cod' && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed')) {
+        events.push({ type: 'CashCollected', data: { orderId: order.orderId, amountPaise: order.totalPaise, by, at } });
+      }
       if (cancelling && order.paymentStatus === 'completed' && order.paymentId) {
         events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
       }
@@ -213,15 +224,19 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ExpireOrder': {
       if (state.status !== 'active') return [];
       const order = state.order;
-      const expiresAt = Date.parse(order.placedAt) + EXPIRY_MINUTES * 60_000;
-      const unpaidOnline = order.paymentMethod === 'razorpay' && order.paymentStatus !== 'completed' && order.paymentStatus !== 'refunded';
-      // A COD order the shopper never confirmed (the storefront confirms at once) holds stock like an unpaid one.
-      const unconfirmedCod = order.paymentMethod === 'cod' && order.status === 'pending';
-      if (Date.parse(command.data.at) < expiresAt) return [];
+      const placedAt = Date.parse(order.placedAt);
+      const now = Date.parse(command.data.at);
       const expired = (reason: string): OrderEvent[] => [
         { type: 'OrderExpired', data: { orderId: order.orderId, from: order.status, reason, by: 'system', at: command.data.at } },
       ];
-      if (unconfirmedCod) return expired(`Order not confirmed within ${EXPIRY_MINUTES} minutes`);
+      if (order.paymentMethod === 'cod') {
+        // Nothing is paid before delivery: a placed cash order waits for its confirmation (the shopper's, or an
+        // admin moving it on), far longer than an online payment window; the hoarding caps bound what it holds meanwhile.
+        if (order.status !== 'pending' || now < placedAt + COD_CONFIRM_HOURS * 3_600_000) return [];
+        return expired(COD_UNCONFIRMED_REASON);
+      }
+      const unpaidOnline = order.paymentStatus !== 'completed' && order.paymentStatus !== 'refunded';
+      if (now < placedAt + EXPIRY_MINUTES * 60_000) return [];
       if (!unpaidOnline || (order.status !== 'pending' && order.status !== 'placed')) return [];
       return expired(`Payment not completed within ${EXPIRY_MINUTES} minutes`);
     }

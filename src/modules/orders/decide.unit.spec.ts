@@ -54,15 +54,36 @@ describe('PlaceOrder: stock hoarding caps (3 open unpaid orders, 10 units of a p
   });
 });
 
-describe('ExpireOrder: a COD order never confirmed is released after 30 minutes like an unpaid online one', () => {
-  it('expires a pending COD order at 30 minutes, not before, and never a confirmed one', () => {
+describe('ExpireOrder: a cash-on-delivery order is not an unpaid online order', () => {
+  it('a pending COD order stays placed past 30 minutes; unconfirmed for 24 hours it is released with a reason worded for cash', () => {
     const h = placed('cod');
-    expect(then(h, { type: 'ExpireOrder', data: { at: at(29) } })).toEqual([]);
-    expect(then(h, { type: 'ExpireOrder', data: { at: at(30) } })).toEqual([
-      { type: 'OrderExpired', data: { orderId: 'o1', from: 'pending', reason: 'Order not confirmed within 30 minutes', by: 'system', at: at(30) } },
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(30) } })).toEqual([]);
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(24 * 60 - 1) } })).toEqual([]);
+    expect(then(h, { type: 'ExpireOrder', data: { at: at(24 * 60) } })).toEqual([
+      {
+        type: 'OrderExpired',
+        data: { orderId: 'o1', from: 'pending', reason: 'Cash on delivery order not confirmed within 24 hours', by: 'system', at: at(24 * 60) },
+      },
     ]);
     const confirmed = [...h, ...then(h, { type: 'ConfirmOrder', data: { by: shopper, at: at(1) } })];
-    expect(then(confirmed, { type: 'ExpireOrder', data: { at: at(90) } })).toEqual([]);
+    expect(then(confirmed, { type: 'ExpireOrder', data: { at: at(48 * 60) } })).toEqual([]);
+  });
+});
+
+describe('a delivered cash-on-delivery order is paid: the courier collected the cash', () => {
+  it('delivering a COD order records CashCollected for its total and its payment becomes completed', () => {
+    const h = placed('cod');
+    const delivered = then(h, status('delivered'));
+    expect(delivered).toEqual([
+      expect.objectContaining({ type: 'OrderStatusChanged', data: expect.objectContaining({ to: 'delivered' }) }),
+      { type: 'CashCollected', data: { orderId: 'o1', amountPaise: 1200_00, by: admin, at: at(5) } },
+    ]);
+    const after = fold([...h, ...delivered]);
+    expect(after.status === 'active' && after.order.paymentStatus).toBe('completed');
+    // Moving it on again collects nothing twice; an online order's delivery records no cash.
+    const back = [...h, ...delivered, ...then([...h, ...delivered], status('shipped', {}, at(6)))];
+    expect(then(back, status('delivered', {}, at(7))).map((e) => e.type)).toEqual(['OrderStatusChanged']);
+    expect(then(paidOnline(), status('delivered')).map((e) => e.type)).toEqual(['OrderStatusChanged']);
   });
 });
 

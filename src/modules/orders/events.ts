@@ -94,6 +94,8 @@ export const orderEvents = {
     by: z.string(),
     at: iso,
   }),
+  /** A cash-on-delivery order was delivered: the courier collected its total at the door (its payment is completed). */
+  CashCollected: z.object({ orderId: z.string().min(1), amountPaise: paise, by: z.string(), at: iso }),
   PaymentRefunded: z.object({
     orderId: z.string().min(1),
     paymentId: z.string().min(1),

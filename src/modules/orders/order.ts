@@ -82,6 +82,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         paymentStatus: 'failed',
         failedPaymentIds: event.data.paymentId ? [...order.failedPaymentIds, event.data.paymentId] : order.failedPaymentIds,
       });
+    case 'CashCollected':
+      return next({ paymentStatus: 'completed' });
     case 'PaymentRefunded':
       return next({ paymentStatus: 'refunded' });
     default: {

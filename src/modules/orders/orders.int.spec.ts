@@ -279,6 +279,15 @@ describe('orders API', () => {
     expect(await stock(product.id)).toBe(0);
   });
 
+  it('a delivered cash-on-delivery order shows payment status completed (the shopper and the admin alike)', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1200, stock: 2 });
+    const order = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
+    expect((await setStatus(shopper, order.id, { status: 'confirmed' })).statusCode).toBe(200);
+    expect((await setStatus(admin, order.id, { status: 'shipped' })).json().order.paymentStatus).toBe('pending');
+    expect((await setStatus(admin, order.id, { status: 'delivered' })).json().order.paymentStatus).toBe('completed');
+    expect((await get(shopper, `/api/orders/${order.id}`)).json().order).toMatchObject({ status: 'delivered', paymentStatus: 'completed' });
+  });
+
   it('serves the invoice with its order number, lines and GST contained in the total, and as a PDF', async () => {
     const product = await createTestProduct(t.runtime, { price: '590' });
     const order = (await place(shopper, { items: [{ id: product.id, quantity: 2 }] })).json().order;
@@ -300,7 +309,7 @@ describe('orders API', () => {
     }
   });
 
-  it('expires unpaid online and unconfirmed COD orders after 30 minutes and releases their stock; confirmed COD orders stay', async () => {
+  it('expires unpaid online orders after 30 minutes and unconfirmed COD orders only after 24 hours, releasing their stock; confirmed COD orders stay', async () => {
     const product = await createTestProduct(t.runtime, { price: 1500, stock: 6 });
     const online = (await place(shopper, { items: [{ id: product.id, quantity: 2 }], payment_method: 'razorpay' })).json().order;
     const cod = (await place(shopper, { items: [{ id: product.id, quantity: 1 }] })).json().order;
@@ -308,20 +317,26 @@ describe('orders API', () => {
     expect((await setStatus(shopper, cod.id, { status: 'confirmed' })).statusCode).toBe(200);
     expect(await stock(product.id)).toBe(1);
     const deps = { store: t.runtime.store, pool: t.runtime.pool };
-    const early = await expireDueOrders(deps, new Date(Date.now() + 29 * 60_000));
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+    const early = await expireDueOrders(deps, minutes(29));
     expect(early).not.toContain(online.id);
     expect(early).not.toContain(unconfirmed.id);
-    const expired = await expireDueOrders(deps, new Date(Date.now() + 31 * 60_000));
+    const expired = await expireDueOrders(deps, minutes(31));
     expect(expired).toContain(online.id);
-    expect(expired).toContain(unconfirmed.id);
+    expect(expired).not.toContain(unconfirmed.id);
     expect(expired).not.toContain(cod.id);
-    expect(await stock(product.id)).toBe(5);
+    expect(await stock(product.id)).toBe(3);
     const expiry = (await t.runtime.store.readStream(orderStream(online.id))).at(-1)!;
     expect(expiry.type).toBe('OrderExpired');
     await t.runtime.projections.waitFor(expiry.position, ['orders'], 15_000);
     expect((await get(shopper, `/api/orders/${online.id}`)).json().order.status).toBe('cancelled');
+    expect((await get(shopper, `/api/orders/${unconfirmed.id}`)).json().order.status).toBe('pending');
+    const nextDay = await expireDueOrders(deps, minutes(24 * 60 + 1));
+    expect(nextDay).toContain(unconfirmed.id);
+    expect(nextDay).not.toContain(cod.id);
+    expect(await stock(product.id)).toBe(5);
     const codExpiry = (await t.runtime.store.readStream(orderStream(unconfirmed.id))).at(-1)!;
-    expect(codExpiry).toMatchObject({ type: 'OrderExpired', data: { reason: 'Order not confirmed within 30 minutes' } });
+    expect(codExpiry).toMatchObject({ type: 'OrderExpired', data: { reason: 'Cash on delivery order not confirmed within 24 hours' } });
   });
 });
 

@@ -9,6 +9,7 @@ import { reviewDecider, type ReviewEligibility } from './decide.js';
 import { orderReviewEligibility, productReviewEligibility } from './eligibility.js';
 import { getCatalogue, productExists } from '../catalogue/index.js';
 import { reviewsOfProduct } from './queries.js';
+import { reviewerPseudonym } from './reviewer-id.js';
 import { reviewStream } from './review.js';
 import { orderParams, orderReviewBody, productParams, productReviewBody, reviewsPageQuery, reviewsPageResponses, reviewSubmittedResponses } from './schemas.js';
 
@@ -18,6 +19,7 @@ async function requireReviewer(request: FastifyRequest): Promise<void> {
 }
 
 export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+  const reviewerId = reviewerPseudonym(runtime.jwtSecret);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** ReviewProduct: one stream per (product, reviewer), so a second review — even a concurrent one — is a 409. */
@@ -53,7 +55,7 @@ export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promis
 
   api.get('/products/:id/reviews', { schema: { params: productParams, querystring: reviewsPageQuery, response: reviewsPageResponses } }, async (request) => {
     const productId = request.params.id;
-    const listed = await reviewsOfProduct(runtime.pool, productId, request.user?.id ?? null, request.query.page, request.query.limit);
+    const listed = await reviewsOfProduct(runtime.pool, productId, reviewerId, request.user?.id ?? null, request.query.page, request.query.limit);
     if (listed.count === 0 && !(await productExists(runtime.pool, productId))) throw new NotFoundError('Product not found');
     return { success: true, ...listed };
   });

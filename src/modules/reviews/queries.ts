@@ -1,12 +1,13 @@
 import type pg from 'pg';
 
 /**
- * A review as anyone may see it: the reviewer's display name, never their account id or the order it came from
- *. `mine` tells the signed-in reader which review is theirs (false for guests).
+ * A review as anyone may see it: the reviewer's display name and a pseudonymous `userId` (reviewer-id.ts), never their
+ * account id or the order it came from. `mine` tells the signed-in reader which review is theirs (false for guests).
  */
 export interface PublicReviewDto {
   id: string;
   productId: string;
+  userId: string;
   userName: string;
   rating: number;
   comment: string;
@@ -22,7 +23,14 @@ export const REVIEWS_PAGE_MAX = 200;
  * Newest first, one page; average to one decimal (spec: "average rating to one decimal") over every review. `mine`
  * marks the reader's own review; the public DTO names the reviewer only (no user or order ids).
  */
-export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerId: string | null = null, page = 1, limit = REVIEWS_PAGE_MAX) {
+export async function reviewsOfProduct(
+  pool: pg.Pool,
+  productId: string,
+  reviewerId: (userId: string) => string,
+  readerId: string | null = null,
+  page = 1,
+  limit = REVIEWS_PAGE_MAX,
+) {
   const [result, totals] = await Promise.all([
     pool.query(
       `select id, product_id, user_id, user_name, rating, comment, created_at, updated_at
@@ -37,6 +45,7 @@ export async function reviewsOfProduct(pool: pg.Pool, productId: string, readerI
   const reviews: PublicReviewDto[] = result.rows.map((row) => ({
     id: row.id,
     productId: row.product_id,
+    userId: reviewerId(row.user_id),
     userName: row.user_name,
     rating: row.rating,
     comment: row.comment,

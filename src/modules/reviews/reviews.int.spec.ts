@@ -35,10 +35,11 @@ describe('GET /api/products/{id}/reviews', () => {
     const listed = await reviewsOf(productId);
     expect(listed).toMatchObject({ success: true, count: 3, average: 4.3 });
     expect(listed.reviews.map((r: { userName: string }) => r.userName)).toEqual(['Reviewer 2', 'Reviewer 1', 'Reviewer 0']);
-    // The public DTO names the reviewer but carries neither their account id nor the order.
+    // The public DTO names the reviewer and carries the spec's userId as a pseudonym: neither their account id nor the order.
     expect(listed.reviews[0]).toEqual({
       id: expect.any(String),
       productId,
+      userId: expect.stringMatching(/^r_[A-Za-z0-9_-]{22}$/),
       userName: 'Reviewer 2',
       rating: 4,
       comment: 'Review 2',
@@ -59,7 +60,33 @@ describe('GET /api/products/{id}/reviews', () => {
     expect(await as(other.auth)).toMatchObject({ mine: false });
     const raw = JSON.stringify(await as(author.auth));
     expect(raw).not.toContain(author.user.id);
-    expect(raw).not.toMatch(/userId|orderId|user_id|order_id/);
+    expect(raw).not.toMatch(/orderId|user_id|order_id/);
+  });
+
+  it("gives each review the spec's userId: a stable pseudonym of the reviewer, the same on every product, never the account id", async () => {
+    const [first, second] = [await insertProductRow(ctx.runtime.pool), await insertProductRow(ctx.runtime.pool)];
+    const [author, other] = [await signUp(ctx.app, { full_name: 'Pseudonym Author' }), await signUp(ctx.app, { full_name: 'Pseudonym Other' })];
+    await insertDeliveredOrderRows(ctx.runtime.pool, author.user.id, [first, second]);
+    await insertDeliveredOrderRows(ctx.runtime.pool, other.user.id, [first]);
+    for (const [who, productId] of [
+      [author, first],
+      [author, second],
+      [other, first],
+    ] as const) {
+      expect((await post(`/api/products/${productId}/reviews`, who.auth, good)).statusCode).toBe(201);
+    }
+    const byName = async (productId: string) =>
+      new Map(((await reviewsOf(productId)).reviews as { userId: string; userName: string }[]).map((r) => [r.userName, r.userId]));
+    const onFirst = await byName(first);
+    const onSecond = await byName(second);
+    const authorId = onFirst.get('Pseudonym Author')!;
+    expect(authorId).toMatch(/^r_[A-Za-z0-9_-]{22}$/);
+    expect(onSecond.get('Pseudonym Author')).toBe(authorId);
+    expect(onFirst.get('Pseudonym Other')).not.toBe(authorId);
+    expect(authorId).not.toContain(author.user.id);
+    // The same answer for the author, another shopper and a guest: the id does not depend on who reads.
+    const asAuthor = (await ctx.app.inject({ method: 'GET', url: `/api/products/${second}/reviews`, headers: author.auth })).json().reviews[0];
+    expect(asAuthor).toMatchObject({ userId: authorId, mine: true });
   });
 });
 

@@ -45,6 +45,8 @@ export const orderParams = z.object({ id: z.string().min(1).max(100) });
 export const publicReviewSchema = z.object({
   id: z.string(),
   productId: z.string(),
+  /** The reviewer as a stable pseudonym (the same on every product), never an account id. */
+  userId: z.string(),
   userName: z.string(),
   rating: z.number(),
   comment: z.string(),

@@ -78,4 +78,25 @@ describe('storefront: adding from the wishlist respects stock', () => {
     await eventually(() => page.getByTestId('cart-count').textContent()).toBe('1');
     await page.context().close();
   });
+
+  it('ADD TO CART on the product page and on a card counts what the cart holds: past the stock it is refused, not toasted as added', async () => {
+    const page = await openPage(store.browser, store.baseUrl);
+    await page.goto(`/product/${lastTwo.id}`);
+    await page.getByLabel('Quantity').selectOption('2');
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await eventually(() => page.getByTestId('cart-count').textContent()).toBe('2');
+    await page.getByLabel('Quantity').selectOption('1');
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await toast(page, 'Insufficient Stock').getByText('Only 2 items available. Please reduce quantity.').waitFor();
+    await page.goto(`/search?q=${encodeURIComponent(lastTwo.name)}`);
+    await page
+      .getByTestId('product-card')
+      .filter({ hasText: lastTwo.name })
+      .first()
+      .getByRole('button', { name: `Add ${lastTwo.name} to cart` })
+      .click();
+    await toast(page, 'Insufficient Stock').getByText('Only 2 items available. Please reduce quantity.').waitFor();
+    expect(await page.getByTestId('cart-count').textContent()).toBe('2');
+    await page.context().close();
+  });
 });

@@ -32,10 +32,13 @@ export const prefetch: Prefetch = (queryClient) =>
  * carousel edit shows), and TanStack's store changes (fetching, then fetched) re-render synchronously — only this
  * carousel, not the whole page (which was one long task after hydration).
  */
+/** The hero's own actions (the spec's): a slide's "Shop Now" would be a second, different one. */
+const HERO_ACTIONS = ['Shop Now', 'Explore Categories'] as const;
+
 function HeroCarousel() {
   const hero = useCarousel('hero');
   return (
-    <Carousel name="hero" settings={hero.data}>
+    <Carousel name="hero" settings={hero.data} actions={HERO_ACTIONS}>
       <button type="button" className="button button--primary button--large" onClick={() => scrollTo('featured')}>
         Shop Now
       </button>

@@ -1,12 +1,12 @@
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '@kit/ui/toast';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { useSignInRedirect } from '../../lib/auth/use-sign-in-redirect';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { OrderDetail } from '../../features/orders/components/order-detail';
+import { NoOrders, OrdersLoadFailed, orderListView } from '../../features/orders/components/order-list-state';
 import { PayNow } from '../pay-now';
 import { ORDER_STATUSES, StatusBadge, orderStatusLabel } from '@kit/orders';
 import { formatDate, formatINR } from '@kit/format';
@@ -42,6 +42,7 @@ export default function OrdersRoute() {
   }, [orders.data, search, status]);
 
   if (signInRedirect || !user) return signInRedirect;
+  const view = orderListView(orders, shown.length);
 
   return (
     <div className="container section">
@@ -66,15 +67,12 @@ export default function OrdersRoute() {
               </select>
             </label>
           </div>
-          {orders.isLoading ? (
+          {view === 'loading' ? (
             <Spinner label="Loading orders…" />
-          ) : shown.length === 0 ? (
-            <div className="empty-state">
-              <h2>{(orders.data ?? []).length === 0 ? 'No orders yet' : 'No orders match your filters'}</h2>
-              <Link to="/products" className="button button--primary">
-                Start Shopping
-              </Link>
-            </div>
+          ) : view === 'error' ? (
+            <OrdersLoadFailed onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
+          ) : view === 'empty' || view === 'no-match' ? (
+            <NoOrders filtered={view === 'no-match'} />
           ) : (
             <ul className="order-list">
               {shown.map((o) => (

@@ -17,4 +17,14 @@ describe('carousel slide content', () => {
     ).toEqual({ showText: false, cta: { text: 'Shop', link: '/anime-figures' } });
     expect(slideContent({ id: 'n', image: '/media/a.webp', title: 'T', ctaText: 'Shop', overlay: true, order: 1 }).cta).toBeNull();
   });
+  it("a slide's call-to-action that repeats one of the carousel's own actions is not shown: one Shop Now on the hero", () => {
+    const hero = FALLBACK_SLIDES.hero[0]!;
+    expect(hero.ctaText).toBe('Shop Now');
+    const actions = ['Shop Now', 'Explore Categories'];
+    expect(slideContent(hero, actions).cta).toBeNull();
+    expect(
+      slideContent({ id: 's', image: '/media/x.webp', title: 'Sale', ctaText: ' shop now ', ctaLink: '/products', overlay: true, order: 1 }, actions).cta,
+    ).toBeNull();
+    expect(slideContent(FALLBACK_SLIDES.hero[1]!, actions).cta).toEqual({ text: 'See what is new', link: FALLBACK_SLIDES.hero[1]!.ctaLink });
+  });
 });

@@ -82,20 +82,51 @@ export function setLineQuantity(items: CartItem[], productId: string, quantity: 
   return items.map((i) => (i.id === productId ? { ...i, quantity: next } : i));
 }
 
+export interface StockRefusal {
+  title: string;
+  description: string;
+}
+
+/** What stands in the way of adding `quantity` of a product: nothing, no stock at all, or a line past `limit`. */
+function stockShortfall(
+  items: CartItem[],
+  product: Pick<Product, 'id' | 'inStock' | 'stockQuantity'>,
+  quantity: number,
+): { kind: 'out' } | { kind: 'short'; limit: number } | null {
+  if (!product.inStock || product.stockQuantity === 0) return { kind: 'out' };
+  const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
+  const limit = lineLimit(product);
+  return inCart + quantity > limit ? { kind: 'short', limit } : null;
+}
+
+const OUT_OF_STOCK = 'This product is currently out of stock.';
+
 /**
  * Why adding `quantity` of a product to the cart is refused, as the spec's toast, or null: 'Out of Stock' for a
  * product that cannot be bought now; 'Insufficient Stock' when the line would pass the stock (or 10).
  */
-export function stockRefusal(
+export function stockRefusal(items: CartItem[], product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>, quantity = 1): StockRefusal | null {
+  const shortfall = stockShortfall(items, product, quantity);
+  if (!shortfall) return null;
+  if (shortfall.kind === 'out') return { title: 'Out of Stock', description: OUT_OF_STOCK };
+  return { title: 'Insufficient Stock', description: `Only ${shortfall.limit} items available for ${product.name}.` };
+}
+
+/**
+ * The same rule for ADD TO CART and BUY NOW on a product page or card, in the words the spec gives those buttons:
+ * what is already in the cart counts, so a tap that would pass the stock is refused rather than silently capped.
+ * `outTitle` is the button's own out-of-stock title ('Out of stock' for Buy Now).
+ */
+export function addToCartRefusal(
   items: CartItem[],
-  product: Pick<Product, 'id' | 'name' | 'inStock' | 'stockQuantity'>,
+  product: Pick<Product, 'id' | 'inStock' | 'stockQuantity'>,
   quantity = 1,
-): { title: string; description: string } | null {
-  if (!product.inStock || product.stockQuantity === 0) return { title: 'Out of Stock', description: 'This product is currently out of stock.' };
-  const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
-  const limit = lineLimit(product);
-  if (inCart + quantity > limit) return { title: 'Insufficient Stock', description: `Only ${limit} items available for ${product.name}.` };
-  return null;
+  outTitle = 'Out of Stock',
+): StockRefusal | null {
+  const shortfall = stockShortfall(items, product, quantity);
+  if (!shortfall) return null;
+  if (shortfall.kind === 'out') return { title: outTitle, description: OUT_OF_STOCK };
+  return { title: 'Insufficient Stock', description: `Only ${shortfall.limit} items available. Please reduce quantity.` };
 }
 
 export function mergeCarts(base: CartItem[], extra: CartItem[]): CartItem[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../product';
-import { addLine, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
+import { addLine, addToCartRefusal, cartKey, lineLimit, mergeCarts, readStoredCart, setLineQuantity, stockRefusal, writeStoredCart } from './cart-store';
 
 const product = (id: string, stockQuantity?: number): Product => ({
   id,
@@ -99,5 +99,28 @@ describe('adding from the wishlist respects stock', () => {
     expect(stockRefusal(addLine([], two, 1), two)).toBeNull();
     expect(stockRefusal(addLine([], two, 2), two)).toEqual({ title: 'Insufficient Stock', description: 'Only 2 items available for Pb.' });
     expect(stockRefusal(addLine([], product('c'), 10), product('c'))).toMatchObject({ title: 'Insufficient Stock' });
+  });
+});
+
+describe('ADD TO CART and BUY NOW count what the cart already holds', () => {
+  it("with stock 2 and 2 in the cart, one more is refused in the product page's words, not silently capped", () => {
+    const two = product('b', 2);
+    const full = addLine([], two, 2);
+    expect(addToCartRefusal(full, two, 1)).toEqual({ title: 'Insufficient Stock', description: 'Only 2 items available. Please reduce quantity.' });
+    expect(addToCartRefusal(addLine([], two, 1), two, 2)).toMatchObject({ title: 'Insufficient Stock' });
+    expect(addToCartRefusal(addLine([], two, 1), two, 1)).toBeNull();
+    expect(addToCartRefusal([], two, 2)).toBeNull();
+    expect(addToCartRefusal([], two, 3)).toEqual({ title: 'Insufficient Stock', description: 'Only 2 items available. Please reduce quantity.' });
+  });
+
+  it("an unknown stock stops at the line's 10; out of stock takes the button's own title", () => {
+    expect(addToCartRefusal(addLine([], product('c'), 9), product('c'), 1)).toBeNull();
+    expect(addToCartRefusal(addLine([], product('c'), 10), product('c'), 1)).toEqual({
+      title: 'Insufficient Stock',
+      description: 'Only 10 items available. Please reduce quantity.',
+    });
+    const gone = { ...product('d', 0), inStock: false };
+    expect(addToCartRefusal([], gone)).toEqual({ title: 'Out of Stock', description: 'This product is currently out of stock.' });
+    expect(addToCartRefusal([], gone, 1, 'Out of stock')).toEqual({ title: 'Out of stock', description: 'This product is currently out of stock.' });
   });
 });

@@ -1,10 +1,10 @@
 /*
- * Pure text rules of the order timeline. No imports on purpose: the server's type check (tests/admin-web) reads this file
- * with node16 resolution, where the dashboard's extensionless imports do not resolve.
+ * Pure text rules of the order timeline. Its one import is written with its `.js` extension: the server's type check
+ * (tests/admin-web) reads this file with node16 resolution, where the dashboard's extensionless imports do not resolve.
  */
+import { formatINR } from '../../../../../shared-web/format/format.js';
+
 type OrderEvent = { type: string; at: string; data: Record<string, unknown>; stream?: string };
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const formatINR = (rupees: number) => inr.format(rupees);
 
 /** 'OrderStatusChanged' -> 'order status changed'; other reasons as they are. */
 const readableReason = (reason: string) => (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(reason) ? reason.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : reason);

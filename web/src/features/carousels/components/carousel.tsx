@@ -11,9 +11,11 @@ interface CarouselProps {
   name: CarouselName;
   settings: CarouselSettings | undefined;
   children?: React.ReactNode;
+  /** The labels of `children`'s actions: a slide's call-to-action with the same text is not shown beside them. */
+  actions?: readonly string[];
 }
 
-export function Carousel({ name, settings, children }: CarouselProps) {
+export function Carousel({ name, settings, children, actions = [] }: CarouselProps) {
   const carousel = settings ?? fallbackCarousel(name);
   const { slides, interval, autoPlay, height } = carousel;
   const [index, setIndex] = useState(0);
@@ -48,7 +50,7 @@ export function Carousel({ name, settings, children }: CarouselProps) {
     >
       <div className="carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {slides.map((slide, i) => {
-          const { showText, cta } = slideContent(slide);
+          const { showText, cta } = slideContent(slide, actions);
           // Only a path on this store or an https link the admin gave (slides saved before the server's rule included).
           const target = cta ? slideTarget(cta.link) : null;
           return (

@@ -5,6 +5,8 @@ import { productKeys } from '../../../lib/query-keys';
 export interface Review {
   id: string;
   productId: string;
+  /** The reviewer as a stable pseudonym (never an account id). */
+  userId: string;
   userName: string;
   /** This review is the signed-in reader's own (the public list carries no account ids). */
   mine: boolean;
@@ -18,6 +20,7 @@ function normalizeReview(raw: Record<string, unknown>): Review {
   return {
     id: String(raw.id ?? ''),
     productId: String(raw.productId ?? raw.product_id ?? ''),
+    userId: String(raw.userId ?? ''),
     userName: String(raw.userName ?? raw.user_name ?? 'Customer'),
     rating: Number(raw.rating ?? 0),
     comment: String(raw.comment ?? ''),

@@ -8,6 +8,7 @@ import { useToast } from '@kit/ui/toast';
 import { CARD_IMAGE_CYCLE_MS } from '../../../lib/constants';
 import { formatINR } from '@kit/format';
 import { useCart } from '../../../lib/cart/cart-provider';
+import { addToCartRefusal } from '../../../lib/cart/cart-store';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import type { Product } from '../../../lib/product';
 import { useEarlyAction } from '../../../lib/early-actions';
@@ -27,7 +28,7 @@ interface ProductCardProps {
 }
 
 export function ProductCard({ product, layout = 'grid', eager = false, priority = false }: ProductCardProps) {
-  const { addToCart, ready: cartReady } = useCart();
+  const { items, addToCart, ready: cartReady } = useCart();
   const { isInWishlist, toggle, ready: wishlistReady } = useWishlist();
   const { toast } = useToast();
   const [imageIndex, setImageIndex] = useState(0);
@@ -42,8 +43,9 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
   }, [images.length]);
 
   const onAdd = () => {
-    if (!product.inStock) {
-      toast({ title: 'Out of Stock', description: 'This product is currently out of stock.', variant: 'destructive' });
+    const refusal = addToCartRefusal(items, product, 1);
+    if (refusal) {
+      toast({ ...refusal, variant: 'destructive' });
       return;
     }
     addToCart(product, 1);

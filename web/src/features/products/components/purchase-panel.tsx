@@ -6,6 +6,7 @@ import { REDIRECT_DELAY_MS } from '../../../lib/constants';
 import { formatINR } from '@kit/format';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useCart } from '../../../lib/cart/cart-provider';
+import { addToCartRefusal } from '../../../lib/cart/cart-store';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import { useEarlyAction } from '../../../lib/early-actions';
 import { maxQuantity, type Product } from '../../../lib/product';
@@ -13,7 +14,7 @@ import { discountPercent } from './product-card';
 
 export function PurchasePanel({ product, averageRating, reviewCount }: { product: Product; averageRating: number; reviewCount: number }) {
   const { user } = useAuth();
-  const { addToCart, ready: cartReady } = useCart();
+  const { items, addToCart, ready: cartReady } = useCart();
   const { isInWishlist, toggle, ready: wishlistReady } = useWishlist();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -22,15 +23,9 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
   const off = discountPercent(product);
 
   const checkStock = (outTitle: string, quantity: number): boolean => {
-    if (!product.inStock) {
-      toast({ title: outTitle, description: 'This product is currently out of stock.', variant: 'destructive' });
-      return false;
-    }
-    if (product.stockQuantity !== undefined && quantity > product.stockQuantity) {
-      toast({ title: 'Insufficient Stock', description: `Only ${product.stockQuantity} items available. Please reduce quantity.`, variant: 'destructive' });
-      return false;
-    }
-    return true;
+    const refusal = addToCartRefusal(items, product, quantity, outTitle);
+    if (refusal) toast({ ...refusal, variant: 'destructive' });
+    return refusal === null;
   };
 
   const onAddToCart = (quantity: number) => {
