@@ -78,5 +78,4 @@ export const messagesProjector: Projector = holdingPersonalData(eraseMessages, {
   handles: MESSAGE_EVENT_TYPES,
   tables: [],
   apply: (client, event) => queue(client, [event]),
-  applyMany: (client, events) => queue(client, events),
 });
