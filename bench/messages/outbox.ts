@@ -68,6 +68,8 @@ async function main() {
       await placeAll();
       const placedMs = Date.now() - start;
       await waitForMail(orders);
+      // The server's acceptance comes just before the 'sent' record: wait for the records too.
+      while ((await runtime.pool.query(`select 1 from message_outbox where state = 'sent'`)).rowCount! < orders) await new Promise((r) => setTimeout(r, 50));
       const { rows } = await runtime.pool.query<{ queued: number; sent: number }>(
         `select extract(epoch from (queued_at - event_at)) * 1000 as queued, extract(epoch from (sent_at - event_at)) * 1000 as sent
            from message_outbox where kind = 'order-placed' and state = 'sent'`,
