@@ -12,7 +12,7 @@ export interface ErasureRequest {
 }
 
 /** The read models PersonalDataErased blanks (a caller waits for them before answering). */
-export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices'];
+export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices', 'messages'];
 
 /**
  * Erases a customer by destroying their key (docs/decisions/0006-crypto-shredding.md): their tax invoices are copied to the retention store, PersonalDataErased is appended
