@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { smtpUrlProblem } from './smtp-url.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
 /** An empty variable (`FOO=` in a compose file) counts as unset. */
@@ -71,6 +72,28 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Mail to shoppers (docs/messages.md): a nodemailer URL, smtp[s]://user:pass@host:port; unset: .eml files under DATA_DIR/outbox/. */
+  SMTP_URL: optional(z.string()).superRefine((value, ctx) => {
+    const problem = value === undefined ? null : smtpUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  /** The From of every message: an address, or 'Name <address>'. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, "must be an e-mail address or 'Name <address>'")
+    .default('Anime Collectibles <orders@animecollectibles.in>'),
+  /** Message kinds switched off, comma-separated (e.g. order-shipped,order-delivered): recorded as off, never sent. */
+  MESSAGES_OFF: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  /** Attempts before a message is marked failed. */
+  MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
