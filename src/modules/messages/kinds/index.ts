@@ -1,8 +1,9 @@
 import type { MessageKind } from '../kind.js';
+import { emailVerification, passwordReset } from './account-links.js';
 import { orderPlaced } from './order-placed.js';
 
 /**
  * Every kind's composer, by name. A kind is added with its trigger in `../events.ts` (which events cause it) and
  * its composer here (what it says); the module refuses to start when the two lists disagree.
  */
-export const MESSAGE_KINDS: readonly MessageKind[] = [orderPlaced];
+export const MESSAGE_KINDS: readonly MessageKind[] = [orderPlaced, passwordReset, emailVerification];
