@@ -2,6 +2,7 @@ import { carouselsProjector } from './carousels/carousels-projector.js';
 import { catalogueProjector } from './catalogue/catalogue-projector.js';
 import { customersProjector } from './customers/customers-projector.js';
 import { invoicesProjector } from './invoices/invoices-projector.js';
+import { messagesProjector } from './messages/outbox-projector.js';
 import { ordersProjector } from './orders/orders-projector.js';
 import { addressesProjector } from './profiles/addresses-projector.js';
 import { wishlistsProjector } from './profiles/wishlists-projector.js';
@@ -22,4 +23,5 @@ export const PROJECTORS: readonly Projector[] = [
   addressesProjector,
   wishlistsProjector,
   reviewsProjector,
+  messagesProjector,
 ];

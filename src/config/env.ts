@@ -99,6 +99,8 @@ const envSchema = z.object({
     ),
   /** Attempts before a message is marked failed. */
   MESSAGES_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** The wait before the second attempt (ms); it doubles with each attempt, up to six hours. */
+  MESSAGES_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -35,3 +35,7 @@ export const gstKeys = queryKeys([...ADMIN_ROOT, 'gst'], {
 });
 /** The signed-in admin: outside 'admin', so Refresh does not re-check the session. */
 export const authKeys = queryKeys(['auth'], { profile: () => [] });
+export const messageKeys = queryKeys([...ADMIN_ROOT, 'messages'], {
+  list: (request: PageRequest) => [request],
+  one: (id: string) => [id],
+});

@@ -12,7 +12,7 @@ export interface ErasureRequest {
 }
 
 /** The read models PersonalDataErased blanks (a caller waits for them before answering). */
-export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices'];
+export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlists', 'reviews', 'invoices', 'messages'];
 
 /**
  * Erases a customer (issue 21): their tax invoices are copied to the retention store, PersonalDataErased is appended

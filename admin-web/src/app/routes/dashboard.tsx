@@ -11,6 +11,7 @@ import { GstSection } from '../../features/gst/components/gst-section';
 import { signOut } from '../../lib/sign-out';
 import { CarouselsTab } from '../../features/carousels/components/carousels-tab';
 import { CustomersTab } from '../../features/customers/components/customers-tab';
+import { MessagesSection } from '../../features/messages/components/messages-section';
 import { useLiveFeed } from '../../features/live/api/use-live-feed';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { useOrders } from '../../features/orders/api/get-orders';
@@ -121,7 +122,10 @@ export default function DashboardRoute() {
           <CarouselsTab />
         </Tabs.Content>
         <Tabs.Content value="customers" className="tab-panel">
-          <CustomersTab />
+          <div className="stack">
+            <CustomersTab />
+            <MessagesSection />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="analytics" className="tab-panel">
           <div className="stack">

@@ -15,6 +15,7 @@ export interface OrderForMail {
   totalPaise: number;
   paymentMethod: 'razorpay' | 'cod';
   status: string;
+  paymentStatus: string;
 }
 
 /** The order from its stream (the log, never a lagging read model); null when it is gone or its shopper erased. */
@@ -37,6 +38,7 @@ export async function orderForMail(store: EventStore, orderId: string): Promise<
     totalPaise: d.totalPaise,
     paymentMethod: d.paymentMethod,
     status: state.order.status,
+    paymentStatus: state.order.paymentStatus,
   };
 }
 
