@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Env } from './config/env.js';
+import { loadJwtSecret } from './config/jwt-secret.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
@@ -74,17 +73,6 @@ export interface Runtime {
    */
   beginShutdown(): void;
   close(): Promise<void>;
-}
-
-function loadJwtSecret(env: Env): Uint8Array {
-  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
-  // Persisted so that tokens survive a restart of the embedded store; set JWT_SECRET when running several instances.
-  const file = path.resolve(env.DATA_DIR, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
 function eventStoreDb(url: string, pool: pg.Pool, codec: PersonalData['codec']): EventStore {

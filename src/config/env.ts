@@ -63,6 +63,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Catalogues smaller than this load from the read model fast enough: no snapshot is written for them. */
   CATALOGUE_SNAPSHOT_MIN_PRODUCTS: z.coerce.number().int().min(1).default(10_000),
+  /** true: cash on delivery only for shoppers who verified their e-mail address (docs/accounts.md). */
+  COD_REQUIRES_VERIFIED_EMAIL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -1,18 +1,32 @@
 /**
- * Text people read in the admin and on invoices (names, addresses, reviews, product names) must show what it holds
- * (spoofing): no control characters, no bidirectional overrides or isolates (U+202E turns "gnp.exe" around),
- * no zero-width spaces, word joiners or byte-order marks. Zero-width (non-)joiners are part of Indic scripts and emoji
- * sequences (a Malayalam chillu may end a word with one), so they stay allowed after non-ASCII characters and are
- * refused next to ASCII ("Ad\u200Dmin") or at the start.
+ * Text people read in the admin, on invoices and in e-mails (names, addresses, reviews, product names) must show what
+ * it holds (spoofing): no control characters, no format characters (bidirectional overrides and isolates — U+202E turns
+ * "gnp.exe" around —, zero-width spaces, word joiners, byte-order marks, the soft hyphen U+00AD, tags), no line or
+ * paragraph separators (U+2028/2029), and none of the characters that draw as nothing although they are letters or
+ * symbols: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the combining grapheme joiner (U+034F), the blank
+ * Braille pattern (U+2800), Khmer's inherent vowels (U+17B4/5), the object replacement character. With them
+ * "Store\u3164Admin" is listed as "Store Admin".
+ * Zero-width (non-)joiners and variation selectors are part of Indic scripts and emoji sequences (a Malayalam chillu
+ * may end a word with one; U+FE0F asks for the emoji form), so they stay allowed after non-ASCII characters and are
+ * refused next to ASCII ("Ad\u200Dmin") or at the start. Tags (U+E0020–E007F) only spell subdivision flags after 🏴.
  * Multi-line text (reviews, descriptions) may hold tabs and line breaks.
  */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL = /\p{Cc}/u;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
-const INVISIBLE = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
-const LOOSE_JOINER = /(?:^|[\u0000-\u007F])[\u200C\u200D]|[\u200C\u200D][\u0000-\u007F]/;
+const JOINER_OR_SELECTOR = '\\u200C\\u200D\\u180B-\\u180D\\u180F\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}';
+const TAG = '\\u{E0020}-\\u{E007F}';
+// These classes list joiners and combining marks on their own on purpose: finding them alone is the point.
+/* eslint-disable no-misleading-character-class */
+/** Format characters and separators, except the joiners and tags judged by their neighbours below. */
+const INVISIBLE = new RegExp(`(?![\\u200C\\u200D${TAG}])[\\p{Cf}\\p{Zl}\\p{Zp}]`, 'u');
+const FILLER = /[\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFFA0\uFFFC]/u;
+const LOOSE_JOINER = new RegExp(`(?:^|[\\u0000-\\u007F])[${JOINER_OR_SELECTOR}]|[\\u200C\\u200D][\\u0000-\\u007F]`, 'u');
+const LOOSE_TAG = new RegExp(`(?<![\\u{1F3F4}${TAG}])[${TAG}]`, 'u');
+/* eslint-enable no-misleading-character-class */
 
 export function isVisibleText(text: string, options: { multiline?: boolean } = {}): boolean {
-  if (CONTROL.test(text) || INVISIBLE.test(text) || LOOSE_JOINER.test(text)) return false;
+  const withoutBreaks = options.multiline === true ? text.replace(/[\t\n\r]/g, ' ') : text;
+  if (CONTROL.test(withoutBreaks) || INVISIBLE.test(text) || FILLER.test(text) || LOOSE_JOINER.test(text) || LOOSE_TAG.test(text)) return false;
   return options.multiline === true || !LINE_BREAK_OR_TAB.test(text);
 }
 

@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { invisibleMessage, isPhone, isVisibleText, normalisePhone } from './visible-text.js';
 
 describe('isVisibleText', () => {
-  it.each(['Asha Rao', 'Ã‰lodie', 'ナルト 疾風伝', 'अनुष्का', 'क्‍ष', 'ന്‍', 'Flat 4B, 2nd Cross, Indiranagar', '👩‍👩‍👧 family pack', "O'Brien-Smith"])(
-    'accepts %j',
-    (text) => {
-      expect(isVisibleText(text)).toBe(true);
-    },
-  );
+  it.each([
+    'Asha Rao',
+    'Ã‰lodie',
+    'ナルト 疾風伝',
+    'अनुष्का',
+    'क्‍ष',
+    'ന്‍',
+    'Flat 4B, 2nd Cross, Indiranagar',
+    '👩‍👩‍👧 family pack',
+    "O'Brien-Smith",
+    '❤️ fans',
+    '山田\u3000太郎',
+    '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} kilt',
+  ])('accepts %j', (text) => {
+    expect(isVisibleText(text)).toBe(true);
+  });
   it.each([
     ['RTL override', 'Admin\u202Egnp.exe'],
     ['LTR override', '\u202DAdmin'],
@@ -25,6 +35,22 @@ describe('isVisibleText', () => {
     ['word joiner', 'Ad\u2060min'],
     ['byte-order mark', '\uFEFFAdmin'],
     ['right-to-left mark', 'Admin\u200F'],
+    ['soft hyphen', 'Ad\u00ADmin'],
+    ['Hangul filler', 'Store\u3164Admin'],
+    ['Hangul choseong filler', 'Store\u115FAdmin'],
+    ['Hangul jungseong filler', '\u1160Admin'],
+    ['halfwidth Hangul filler', 'Store\uFFA0Admin'],
+    ['combining grapheme joiner', 'Ad\u034Fmin'],
+    ['blank Braille pattern', 'Store\u2800Admin'],
+    ['line separator', 'Store\u2028Admin'],
+    ['paragraph separator', 'Store\u2029Admin'],
+    ['Khmer inherent vowel', 'Ad\u17B4min'],
+    ['Mongolian vowel separator', 'Ad\u180Emin'],
+    ['invisible times', 'Ad\u2062min'],
+    ['interlinear annotation', 'Ad\uFFF9min'],
+    ['variation selector after ASCII', 'Ad\uFE0Fmin'],
+    ['tag outside a flag', 'Admin\u{E0041}'],
+    ['object replacement character', 'Admin\uFFFC'],
   ])('refuses a %s', (_name, text) => {
     expect(isVisibleText(text)).toBe(false);
   });
@@ -32,6 +58,8 @@ describe('isVisibleText', () => {
     expect(isVisibleText('Great figure.\r\nArrived safely.\tFive stars', { multiline: true })).toBe(true);
     expect(isVisibleText('Great\u0000figure', { multiline: true })).toBe(false);
     expect(isVisibleText('Great\u202Efigure', { multiline: true })).toBe(false);
+    expect(isVisibleText('Great\u2028figure', { multiline: true })).toBe(false);
+    expect(isVisibleText('Great\u00ADfigure', { multiline: true })).toBe(false);
   });
 });
 

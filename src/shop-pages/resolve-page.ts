@@ -11,7 +11,19 @@ export function catalogueMemory(runtime: { modules: StoreModule[] }): CatalogueM
 }
 
 /** The storefront's routes that the browser renders without public content of their own (web/src/app/router.tsx). */
-const CLIENT_PAGES = new Set<string>(['/cart', '/wishlist', '/checkout', '/orders', '/profile', '/login', '/signup', ...INFO_PATHS]);
+const CLIENT_PAGES = new Set<string>([
+  '/cart',
+  '/wishlist',
+  '/checkout',
+  '/orders',
+  '/profile',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  ...INFO_PATHS,
+]);
 const CATEGORY_ROUTES: Record<string, CategoryName> = {
   '/anime-figures': 'Anime Figures',
   '/anime-figure': 'Anime Figures',

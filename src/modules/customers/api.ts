@@ -5,6 +5,7 @@ import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
 import { CredentialStore } from './credentials.js';
 import type { Runtime } from '../../runtime.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
+import type { AccountLinks } from './account-links-commands.js';
 import type { CustomerProfile } from './customer.js';
 import { authenticate, changePassword, loadCustomer, registerCustomer, updateProfile } from './commands.js';
 import {
@@ -34,10 +35,11 @@ export function toUserDto(profile: CustomerProfile): UserDto {
     role: profile.role,
     isAdmin: profile.role === 'admin',
     created_at: profile.createdAt,
+    emailVerified: profile.emailVerified,
   };
 }
 
-export async function customersApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle): Promise<void> {
+export async function customersApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle, links: AccountLinks): Promise<void> {
   const credentials = new CredentialStore(runtime.pool);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ttl = runtime.env.TOKEN_TTL_HOURS;
@@ -56,6 +58,10 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
       { correlationId: request.id },
     );
     await signup.succeeded();
+    // The verification link; should it fail, the profile's "resend" asks again.
+    await links
+      .requestVerification(profile.id, { correlationId: request.id, userId: profile.id, now: new Date(runtime.now()) })
+      .catch((error: unknown) => request.log.error({ err: error }, 'verification link not issued'));
     await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
     const token = await issueToken(runtime.jwtSecret, { id: profile.id, role: profile.role }, ttl, runtime.now());
     return reply.code(201).send({ success: true, token, user: toUserDto(profile) });
@@ -77,6 +83,7 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
   api.put('/auth/profile', { preHandler: requireUser, schema: { body: profileBody, response: profileUpdateResponses } }, async (request) => {
     const user = currentUser(request);
     const b = request.body;
+    const before = b.email === undefined ? null : (await loadCustomer(runtime.store, user.id)).state.profile.email;
     const { profile, result } = await updateProfile(
       runtime.store,
       credentials,
@@ -94,6 +101,11 @@ export async function customersApi(app: FastifyInstance, runtime: Runtime, throt
       { userId: user.id, correlationId: request.id },
     );
     if (result) await runtime.projections.waitFor(result.position, ['customers']).catch(() => undefined);
+    // A new address gets its own verification link.
+    if (before !== null && profile.email !== before)
+      await links
+        .requestVerification(user.id, { correlationId: request.id, userId: user.id, now: new Date(runtime.now()) })
+        .catch((error: unknown) => request.log.error({ err: error }, 'verification link not issued'));
     return { success: true, user: toUserDto(profile), message: 'Profile updated successfully!' };
   });
 

@@ -40,15 +40,18 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 3600 * 1000;
  * The owner's usual address (one the account signed in from in the last 30 days) is not held up by the account's
  * back-off, which strangers' guesses cause; it has a back-off of its own for that account. Its failures still count
  * toward the account's hourly cap, so guessing from there gains no budget beyond the cap.
+ *
+ * `scope` keeps another kind of attempt apart (e.g. `reset:` for reset links asked for): the same policies, its own
+ * counters, so asking for mails never slows the owner's sign-in down.
  */
-export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrottle'], now: () => number): AttemptThrottle {
+export function createAttemptThrottle(pool: pg.Pool, policies: Limits['authThrottle'], now: () => number, scope = ''): AttemptThrottle {
   return {
     async begin({ account, address }) {
       const email = account.trim().toLowerCase();
-      const accountKey = `account:${email}`;
-      const addressKey = `address:${address}`;
-      const knownKey = `known:${email}|${address}`;
-      const pairKey = `account-at:${email}|${address}`;
+      const accountKey = `${scope}account:${email}`;
+      const addressKey = `${scope}address:${address}`;
+      const knownKey = `${scope}known:${email}|${address}`;
+      const pairKey = `${scope}account-at:${email}|${address}`;
       const known = (await pool.query('select 1 from sign_in_throttle where key = $1 and expires_at > $2', [knownKey, new Date(now())])).rowCount! > 0;
       const subjects = [
         { key: accountKey, policy: policies.account, capOnly: known },

@@ -80,6 +80,12 @@ export async function loadCustomer(store: EventStore, customerId: string) {
   return { ...loaded, state: loaded.state };
 }
 
+/** Whether the customer's current address is verified (false for an unknown or erased customer). */
+export async function isEmailVerified(store: EventStore, customerId: string): Promise<boolean> {
+  const { state } = await loadState(store, customerStream(customerId), customerDecider);
+  return state.status === 'registered' && state.profile.emailVerified;
+}
+
 /**
  * Login reads the e-mail stream, not a read model, so a fresh signup can sign in at once. Answers the profile and the
  * session version a new token carries.

@@ -24,6 +24,17 @@ export class CredentialStore {
     return rows[0]?.previous ?? null;
   }
 
+  /** Puts `previous` back only while the hash is still `mine`: a concurrent change that won is never undone. */
+  async restoreIfUnchanged(customerId: string, mine: string, previous: string | null): Promise<void> {
+    if (previous === null) await this.pool.query('delete from customer_credentials where customer_id = $1 and password_hash = $2', [customerId, mine]);
+    else
+      await this.pool.query('update customer_credentials set password_hash = $3, updated_at = now() where customer_id = $1 and password_hash = $2', [
+        customerId,
+        mine,
+        previous,
+      ]);
+  }
+
   async restore(customerId: string, previous: string | null): Promise<void> {
     if (previous === null) await this.pool.query('delete from customer_credentials where customer_id = $1', [customerId]);
     else await this.pool.query('update customer_credentials set password_hash = $2, updated_at = now() where customer_id = $1', [customerId, previous]);

@@ -14,6 +14,8 @@ export interface CustomerProfile extends ProfileFields {
   email: string;
   role: 'customer' | 'admin';
   createdAt: string;
+  /** Whether the customer opened a verification link sent to their current address. */
+  emailVerified: boolean;
 }
 
 export type CustomerState =
@@ -55,6 +57,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
           pincode: d.pincode,
           role: d.role,
           createdAt: d.registeredAt,
+          emailVerified: false,
         },
       };
     }
@@ -62,7 +65,13 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       if (state.status !== 'registered') return state;
       const { customerId: _id, updatedAt: _at, ...changes } = event.data;
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      return { ...state, profile: { ...state.profile, ...defined } };
+      // A new address is not verified until its own link is opened.
+      const emailVerified = state.profile.emailVerified && (changes.email === undefined || changes.email === state.profile.email);
+      return { ...state, profile: { ...state.profile, ...defined, emailVerified } };
+    }
+    case 'EmailVerified': {
+      if (state.status !== 'registered' || event.data.email !== state.profile.email) return state;
+      return { ...state, profile: { ...state.profile, emailVerified: true } };
     }
     case 'PasswordChanged':
       return state.status === 'registered' ? { ...state, sessionVersion: nextSessionVersion(state, event) } : state;

@@ -65,6 +65,8 @@ export const customerEvents = {
   }),
   /** Consent to the privacy notice of this version (at sign-up). */
   PrivacyNoticeAccepted: z.object({ customerId: z.string().uuid(), version: z.string().min(1).max(40), at: z.string().datetime() }),
+  /** The customer opened the verification link mailed to `email`, their address at the time. */
+  EmailVerified: z.object({ customerId: z.string().uuid(), email: z.string().email(), at: z.string().datetime() }),
   EmailClaimed: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
   EmailReleased: z.object({ email: z.string().email(), customerId: z.string().uuid() }),
 } as const;

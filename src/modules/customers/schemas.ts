@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answers, created, ok } from '../../contract/wire.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import { invisibleMessage, isPhone, isVisibleText, normalisePhone, PHONE_MESSAGE } from '../../core/visible-text.js';
 
 const required = 'Please fill in all required fields';
@@ -28,7 +29,12 @@ const phone = z
   .transform(normalisePhone)
   .refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
 
-export const passwordRule = z.string({ error: required }).min(6, 'Password must be at least 6 characters long').max(200, 'Password is too long');
+/** Signup, password change and reset: at least 6 characters and not one of the most common passwords. */
+export const passwordRule = z
+  .string({ error: required })
+  .min(6, { error: 'Password must be at least 6 characters long', abort: true })
+  .max(200, { error: 'Password is too long', abort: true })
+  .refine((password) => !isCommonPassword(password), COMMON_PASSWORD_MESSAGE);
 export const pincodeRule = z
   .string({ error: location })
   .trim()
@@ -112,6 +118,8 @@ export const userSchema = z.object({
   role: z.enum(['customer', 'admin']),
   isAdmin: z.boolean(),
   created_at: z.string(),
+  /** Whether the current address was verified through a link mailed to it. */
+  emailVerified: z.boolean(),
 });
 export type UserDto = z.infer<typeof userSchema>;
 

@@ -30,6 +30,8 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   { kind: 'order-delivered', on: ['OrderStatusChanged'], when: toStatus('delivered') },
   { kind: 'order-cancelled', on: ['OrderStatusChanged'], when: toStatus('cancelled') },
   { kind: 'order-refunded', on: ['PaymentRefunded'] },
+  { kind: 'password-reset', on: ['PasswordResetRequested'] },
+  { kind: 'email-verification', on: ['EmailVerificationRequested'] },
 ];
 
 /** The kinds an event causes (usually none or one). */

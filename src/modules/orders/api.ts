@@ -35,7 +35,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
     const user = currentUser(request);
     const b = request.body;
     const { orderId, placedNow, result } = await placeOrderOnce(
-      { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps },
+      { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps, codRequiresVerifiedEmail: runtime.env.COD_REQUIRES_VERIFIED_EMAIL },
       {
         customerId: user.id,
         checkoutId: b.checkout_id,

@@ -53,6 +53,8 @@ export interface OrdersDeps {
   pool: pg.Pool;
   /** Stock-hoarding caps; the defaults of holds.ts when absent. */
   holdCaps?: HoldCaps;
+  /** COD_REQUIRES_VERIFIED_EMAIL (off when absent). */
+  codRequiresVerifiedEmail?: boolean;
 }
 
 const decider = { initialState: initialOrderState, evolve: evolveOrder };
@@ -154,7 +156,8 @@ export async function placeOrder(
     data: {
       orderId,
       orderNumber,
-      customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email },
+      customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email, emailVerified: customer.profile.emailVerified },
+      codNeedsVerifiedEmail: deps.codRequiresVerifiedEmail ?? false,
       items,
       paymentMethod: input.paymentMethod,
       // The payload has no recipient name and an optional phone: the shopper's own stand in.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideOrder, stockEffect, type OrderCommand } from './decide.js';
 import type { OrderEvent, OrderStatus } from './order.js';
+import { COD_NEEDS_VERIFIED_EMAIL } from './pricing.js';
 import { admin, at, fold, line, other, place, shopper, t0 } from './order-commands.fixture.js';
 
 /** The order decider's guards one by one (the surviving mutants of the first mutation run). */
@@ -36,6 +37,19 @@ const online = () => run([], place('razorpay'));
 const paid = () => after(online(), paymentOrder(), pay());
 
 describe('PlaceOrder', () => {
+  it('with COD_REQUIRES_VERIFIED_EMAIL, refuses cash on delivery (403) to a shopper whose address is not verified', () => {
+    const strict = (verified: boolean | undefined, method: 'cod' | 'razorpay' = 'cod'): OrderCommand => {
+      const command = place(method) as Extract<OrderCommand, { type: 'PlaceOrder' }>;
+      return { ...command, data: { ...command.data, codNeedsVerifiedEmail: true, customer: { ...command.data.customer, emailVerified: verified } } };
+    };
+    expect(error(() => run([], strict(false)))).toEqual([403, COD_NEEDS_VERIFIED_EMAIL]);
+    expect(error(() => run([], strict(undefined)))).toEqual([403, COD_NEEDS_VERIFIED_EMAIL]);
+    expect(run([], strict(true))[0]?.type).toBe('OrderPlaced');
+    expect(run([], strict(false, 'razorpay'))[0]?.type).toBe('OrderPlaced');
+    // Off (the default): the spec's flow, unverified shoppers included.
+    expect(run([], place('cod'))[0]?.type).toBe('OrderPlaced');
+  });
+
   it('an empty cart is refused; an existing order cannot be placed again', () => {
     expect(error(() => run([], place('cod', [])))).toEqual([400, 'Your cart is empty']);
     expect(error(() => run(cod(), place('cod')))).toEqual([409, 'Order already exists']);

@@ -1,7 +1,7 @@
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, OrderState, OrderStatus, PaymentMethod, PlacedOrder, ShippingAddress } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
-import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';
+import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
 /**
@@ -20,7 +20,10 @@ export type OrderCommand =
       data: {
         orderId: string;
         orderNumber: string;
-        customer: { id: string; name: string; email: string };
+        /** `emailVerified`: whether the shopper opened the link mailed to their current address. */
+        customer: { id: string; name: string; email: string; emailVerified?: boolean };
+        /** The operator's COD_REQUIRES_VERIFIED_EMAIL: cash on delivery only to shoppers with a verified address. */
+        codNeedsVerifiedEmail?: boolean;
         items: OrderLine[];
         paymentMethod: PaymentMethod;
         shippingAddress: ShippingAddress;
@@ -75,6 +78,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (d.items.length === 0) throw new ValidationError('Your cart is empty');
       const { subtotalPaise, shippingPaise, totalPaise } = priceLines(d.items);
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
+      if (d.paymentMethod === 'cod' && d.codNeedsVerifiedEmail && !d.customer.emailVerified) throw new ForbiddenError(COD_NEEDS_VERIFIED_EMAIL);
       refuseHoarding(d.items, d.holds, d.caps);
       return [
         {

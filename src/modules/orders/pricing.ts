@@ -5,6 +5,8 @@ export const FREE_SHIPPING_FROM_PAISE = 1000_00;
 export const SHIPPING_FEE_PAISE = 100_00;
 export const COD_MINIMUM_PAISE = 1000_00;
 export const COD_MESSAGE = 'Cash on Delivery is only available for orders above ₹1000.';
+export const COD_NEEDS_VERIFIED_EMAIL =
+  'Please verify your e-mail address to pay with Cash on Delivery: use the link we sent you, or send a new one from your profile.';
 
 /** Rupees (number or numeric text with at most 2 decimals) to paise, without float drift. */
 export function toPaise(rupees: number | string): number {

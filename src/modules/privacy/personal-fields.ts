@@ -40,3 +40,4 @@ registerPersonalFields('ProductReviewed', {
   subject: (data) => (typeof data.userId === 'string' ? data.userId : undefined),
   fields: { userName: ERASED_NAME, comment: '(removed at the reviewer’s request)' },
 });
+registerPersonalFields('EmailVerified', { subject: byCustomerId, fields: { email: erasedEmail } });

@@ -32,6 +32,7 @@ describe('GET /api/user/profile', () => {
         role: 'customer',
         isAdmin: false,
         created_at: expect.any(String),
+        emailVerified: false,
         addresses: [],
         wishlist: [],
       },

@@ -1,4 +1,5 @@
 import type { MessageKind } from '../kind.js';
+import { emailVerification, passwordReset } from './account-links.js';
 import { orderConfirmed } from './order-confirmed.js';
 import { orderPlaced } from './order-placed.js';
 import { orderCancelled, orderDelivered, orderRefunded, orderShipped } from './order-status.js';
@@ -17,4 +18,6 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   orderDelivered,
   orderCancelled,
   orderRefunded,
+  passwordReset,
+  emailVerification,
 ];

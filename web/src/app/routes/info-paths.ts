@@ -18,5 +18,4 @@ export const INFO_PATHS = [
   '/stores/mumbai',
   '/stores/pune',
   '/stores/bangalore',
-  '/forgot-password',
 ] as const;

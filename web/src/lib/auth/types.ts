@@ -11,6 +11,8 @@ export interface User {
   role?: string;
   isAdmin: boolean;
   created_at?: string;
+  /** Whether the current address was verified through the link mailed to it. */
+  emailVerified?: boolean;
 }
 
 export function normalizeUser(raw: Record<string, unknown>): User {
@@ -28,5 +30,6 @@ export function normalizeUser(raw: Record<string, unknown>): User {
     role: raw.role as string | undefined,
     isAdmin: raw.isAdmin === true || raw.role === 'admin',
     created_at: raw.created_at as string | undefined,
+    emailVerified: raw.emailVerified === true,
   };
 }

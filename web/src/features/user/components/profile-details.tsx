@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { normalizeUser, type User } from '../../../lib/auth/types';
 import { useUpdateUserProfile } from '../api/update-user-profile';
 import { FormActions } from '../../../components/ui/form-actions';
+import { EmailVerification } from './email-verification';
 
 export function ProfileDetails({ profile }: { profile: User }) {
   const { user, setUser } = useAuth();
@@ -45,7 +46,9 @@ export function ProfileDetails({ profile }: { profile: User }) {
           </div>
           <div>
             <dt>Email</dt>
-            <dd>{profile.email}</dd>
+            <dd>
+              {profile.email} <EmailVerification verified={profile.emailVerified === true} />
+            </dd>
           </div>
           <div>
             <dt>Phone</dt>
