@@ -56,7 +56,13 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
         return;
       }
       case 'OrderConfirmed':
-        await client.query(`update orders set status = 'confirmed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        // A refunded cash-on-delivery order confirmed again is owed afresh (as the write side folds it).
+        await client.query(
+          `update orders set status = 'confirmed', updated_at = $2,
+             payment_status = case when payment_method = 'cod' and payment_status = 'refunded' then 'pending' else payment_status end
+           where id = $1`,
+          [event.data.orderId, event.data.at],
+        );
         return;
       case 'OrderStatusChanged': {
         const d = event.data;

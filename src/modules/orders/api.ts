@@ -19,7 +19,7 @@ import {
   placeOrderResponses,
   statusBody,
 } from './schemas.js';
-import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
+import { cancelOwnOrder, changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
 async function placedSummary(runtime: Runtime, orderId: string) {
@@ -107,6 +107,12 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="invoice-${found.data.orderNumber}.pdf"`)
       .send(await pdf(found));
+  });
+
+  // The shopper's own cancellation (admins change any order's status through the status routes).
+  api.post('/orders/:id/cancel', { onRequest: requireUser, schema: { params: orderIdParams, response: orderStatusResponses } }, async (request) => {
+    const order = await cancelOwnOrder(runtime, request.params.id, currentUser(request), request.id);
+    return { success: true, message: 'Order cancelled', order };
   });
 
   api.put(

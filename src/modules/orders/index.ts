@@ -13,6 +13,8 @@ export {
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   REVENUE_STATUSES,
+  countsAsRevenue,
+  countsAsRevenueSql,
   type OrderEvent,
   type OrderState,
   type OrderStatus,

@@ -7,6 +7,20 @@ export const orderStream = (orderId: string) => `order-${orderId}`;
 /** The statuses whose orders count as revenue (DECISIONS 3): confirmed or later and not cancelled. */
 export const REVENUE_STATUSES: string[] = ['confirmed', 'processing', 'shipped', 'delivered'] satisfies OrderStatus[];
 
+/**
+ * Money follows the payment (docs/decisions/0013-after-sale.md): an order counts as revenue (and has a tax invoice in
+ * force) when it is confirmed or later, not cancelled, and its money is there: an online order's payment completed, a
+ * cash-on-delivery order not refunded. A refunded order never counts, whatever status an admin gives it.
+ */
+export function countsAsRevenue(order: { status: string; paymentMethod: string; paymentStatus: string }): boolean {
+  if (!REVENUE_STATUSES.includes(order.status)) return false;
+  return order.paymentMethod === 'cod' ? order.paymentStatus !== 'refunded' : order.paymentStatus === 'completed';
+}
+
+/** The same rule over the orders read model (columns status, payment_method, payment_status of `alias`). */
+export const countsAsRevenueSql = (alias: string) =>
+  `(${alias}.status in ('confirmed', 'processing', 'shipped', 'delivered') and (${alias}.payment_status = 'completed' or (${alias}.payment_method = 'cod' and ${alias}.payment_status <> 'refunded')))`;
+
 export interface PlacedOrder {
   status: OrderStatus;
   orderId: string;
@@ -21,6 +35,8 @@ export interface PlacedOrder {
   /** Payment ids already confirmed or failed: confirmation is idempotent per payment id. */
   paymentId: string | null;
   failedPaymentIds: string[];
+  /** Payment ids whose money went back: a replayed confirmation of one of them changes nothing. */
+  refundedPaymentIds: string[];
   /** Whether the order holds its stock reservation. */
   stockHeld: boolean;
   trackingNumber: string | null;
@@ -50,6 +66,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         providerOrderId: null,
         paymentId: null,
         failedPaymentIds: [],
+        refundedPaymentIds: [],
         stockHeld: true,
         trackingNumber: null,
         expired: false,
@@ -61,7 +78,11 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   const next = (changes: Partial<PlacedOrder>): OrderState => ({ status: 'active', order: { ...order, ...changes } });
   switch (event.type) {
     case 'OrderConfirmed':
-      return next({ status: 'confirmed' });
+      // A refunded cash-on-delivery order confirmed again is owed afresh.
+      return next({
+        status: 'confirmed',
+        paymentStatus: order.paymentMethod === 'cod' && order.paymentStatus === 'refunded' ? 'pending' : order.paymentStatus,
+      });
     case 'OrderStatusChanged':
       return next({
         status: event.data.to,
@@ -83,7 +104,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         failedPaymentIds: event.data.paymentId ? [...order.failedPaymentIds, event.data.paymentId] : order.failedPaymentIds,
       });
     case 'PaymentRefunded':
-      return next({ paymentStatus: 'refunded' });
+      return next({ paymentStatus: 'refunded', refundedPaymentIds: [...order.refundedPaymentIds, event.data.paymentId] });
     default: {
       const exhaustive: never = event;
       return exhaustive;

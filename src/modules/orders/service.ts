@@ -65,6 +65,19 @@ export async function confirmOrder(runtime: Runtime, orderId: string, shopper: A
   return visibleOrder(runtime, orderId, shopper);
 }
 
+/** Shopper: cancels their own order until it is shipped; the decider releases the stock and refunds a paid order. */
+export async function cancelOwnOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
+  const now = new Date();
+  const { result } = await runOrderCommand(
+    runtime.store,
+    orderId,
+    { type: 'CancelOrder', data: { by: shopper.id, at: now.toISOString() } },
+    { userId: shopper.id, correlationId, now },
+  );
+  await settled(runtime, result);
+  return visibleOrder(runtime, orderId, shopper);
+}
+
 /** DeleteOrder is an event: the order leaves the read models, its history stays in the log. */
 export async function deleteOrder(runtime: Runtime, orderId: string, admin: AuthUser, correlationId: string): Promise<AppendResult | null> {
   const now = new Date();
