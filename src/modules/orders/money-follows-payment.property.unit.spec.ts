@@ -6,7 +6,7 @@ import { countsAsRevenue, evolveOrder, initialOrderState, ORDER_STATUSES, REVENU
 import { admin, at, line, place, shopper } from './order-commands.fixture.js';
 
 /**
- * Random sequences of what admins, shoppers and the payment provider do to two orders competing for the same three
+ * Random sequences of what admins, shoppers (confirming, cancelling) and the payment provider do to two orders competing for the same three
  * units: after every step revenue is what was paid minus what was refunded, no invoice is in force without a payment
  * or a cash-on-delivery confirmation, and stock is never negative nor more than the shop had.
  */
@@ -18,6 +18,7 @@ type Step =
   | { kind: 'pay'; order: number; providerOrder: number; payment: number }
   | { kind: 'fail'; order: number; payment: number }
   | { kind: 'confirm'; order: number }
+  | { kind: 'cancel'; order: number }
   | { kind: 'expire'; order: number }
   | { kind: 'delete'; order: number };
 
@@ -36,6 +37,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), order: orderIndex, payment: fc.integer({ min: 0, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('confirm' as const), order: orderIndex }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), order: orderIndex }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const), order: orderIndex }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), order: orderIndex }) },
 );
@@ -70,6 +72,8 @@ function commandFor(step: Step, minute: number): OrderCommand {
       return { type: 'FailPayment', data: { paymentId: `pay${step.payment}`, reason: 'declined', via: 'webhook', by: 'system', at: when } };
     case 'confirm':
       return { type: 'ConfirmOrder', data: { by: shopper, at: when } };
+    case 'cancel':
+      return { type: 'CancelOrder', data: { by: shopper, at: when } };
     case 'expire':
       return { type: 'ExpireOrder', data: { at: when } };
     case 'delete':

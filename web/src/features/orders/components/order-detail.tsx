@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatINR } from '@kit/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
+import { CancelOrderButton } from './cancel-order-button';
 import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
 import { PlaceAndPhone } from '../../../components/ui/place-and-phone';
@@ -146,6 +147,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
               </div>
             </dl>
             {payment(order)}
+            <CancelOrderButton order={order} />
             <button type="button" className="button button--outline button--block" onClick={onInvoice} disabled={downloading}>
               {downloading ? 'Preparing invoice…' : 'Download Invoice'}
             </button>
