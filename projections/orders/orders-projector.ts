@@ -78,6 +78,8 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
       case 'OrderExpired':
         await client.query(`update orders set status = 'cancelled', expired_at = $2, updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;
+      case 'ShipmentTracked':
+        return; // the timeline is read from the order's own events; delivery and return come as OrderStatusChanged
       case 'OrderDeleted':
         await client.query('delete from orders where id = $1', [event.data.orderId]);
         return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ForbiddenError } from '../../core/errors.js';
+import { ForbiddenError, ValidationError } from '../../core/errors.js';
+import { courierFor } from '../../shared/courier.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { loadOrder, placeOrderOnce } from './commands.js';
@@ -34,6 +35,9 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
+    // A pincode the courier cannot reach is refused before anything is reserved (src/modules/shipping).
+    const reach = await courierFor(runtime.env).serviceability({ pincode: b.shipping_pincode, cod: b.payment_method === 'cod', at: new Date().toISOString() });
+    if (!reach.serviceable) throw new ValidationError(reach.reason);
     const { orderId, placedNow, result } = await placeOrderOnce(
       { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps },
       {

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import {
   REVENUE_STATUSES,
+  type TrackingStage,
   type OrderEvent,
   type OrderLine,
   type OrderState,
@@ -38,7 +39,19 @@ export type OrderCommand =
     }
   | { type: 'ConfirmOrder'; data: { by: string; at: string } }
   | { type: 'CancelOrder'; data: { by: string; at: string } }
-  | { type: 'ChangeOrderStatus'; data: { status: OrderStatus; trackingNumber?: string; generatedTrackingNumber: string; by: string; at: string } }
+  | {
+      type: 'ChangeOrderStatus';
+      data: {
+        status: OrderStatus;
+        trackingNumber?: string;
+        generatedTrackingNumber: string;
+        /** A shipment the courier booked: its AWB, carrier and promised date. */
+        shipment?: { trackingNumber: string; courier: string; estimatedDelivery: string };
+        by: string;
+        at: string;
+      };
+    }
+  | { type: 'TrackShipment'; data: { trackingNumber: string; stage: TrackingStage; courierStatus: string; location?: string; at: string } }
   | { type: 'RecordPaymentOrder'; data: { providerOrderId: string; amountPaise: number; provider: 'razorpay' | 'simulator'; by: string; at: string } }
   | { type: 'ConfirmPayment'; data: { providerOrderId: string; paymentId: string; amountPaise: number; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'FailPayment'; data: { providerOrderId?: string; paymentId?: string; reason: string; via: 'verify' | 'webhook'; by: string; at: string } }
@@ -52,6 +65,8 @@ function activeOrder(state: OrderState): PlacedOrder {
   if (state.status !== 'active') throw new NotFoundError(NOT_FOUND);
   return state.order;
 }
+
+const STAGE_RANK: Record<TrackingStage, number> = { in_transit: 1, out_for_delivery: 2, delivered: 3, returned_to_origin: 3 };
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 
@@ -157,10 +172,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             to,
             stock,
             ...(to === 'shipped'
-              ? {
-                  trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber,
-                  estimatedDelivery: addDays(at, DELIVERY_DAYS),
-                }
+              ? command.data.shipment
+                ? { ...command.data.shipment }
+                : {
+                    trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber,
+                    estimatedDelivery: addDays(at, DELIVERY_DAYS),
+                  }
               : {}),
             ...(to === 'delivered' ? { actualDelivery: at } : {}),
             by,
@@ -172,6 +189,37 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
       }
       return events;
+    }
+    case 'TrackShipment': {
+      const order = activeOrder(state);
+      const d = command.data;
+      // Only the shipment in force moves the order, and only forwards: a replayed or late update changes nothing.
+      if (order.trackingNumber !== d.trackingNumber || order.status !== 'shipped') return [];
+      if (order.trackingStage && STAGE_RANK[order.trackingStage] >= STAGE_RANK[d.stage]) return [];
+      const tracked: OrderEvent = {
+        type: 'ShipmentTracked',
+        data: {
+          orderId: order.orderId,
+          trackingNumber: d.trackingNumber,
+          stage: d.stage,
+          courierStatus: d.courierStatus,
+          ...(d.location ? { location: d.location } : {}),
+          by: 'courier',
+          at: d.at,
+        },
+      };
+      if (d.stage === 'delivered') {
+        return [
+          tracked,
+          {
+            type: 'OrderStatusChanged',
+            data: { orderId: order.orderId, from: order.status, to: 'delivered', stock: 'kept', actualDelivery: d.at, by: 'courier', at: d.at },
+          },
+        ];
+      }
+      // Returned to origin: the parcel is back in the warehouse, its stock on sale again, a paid order refunded.
+      if (d.stage === 'returned_to_origin') return [tracked, ...cancellation(order, 'courier', d.at)];
+      return [tracked];
     }
     case 'RecordPaymentOrder': {
       const order = activeOrder(state);

@@ -15,6 +15,8 @@ export {
   REVENUE_STATUSES,
   countsAsRevenue,
   countsAsRevenueSql,
+  TRACKING_STAGES,
+  type TrackingStage,
   type OrderEvent,
   type OrderState,
   type OrderStatus,

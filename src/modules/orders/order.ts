@@ -1,4 +1,4 @@
-import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './events.js';
+import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, TrackingStage } from './events.js';
 
 export * from './events.js';
 
@@ -40,6 +40,8 @@ export interface PlacedOrder {
   /** Whether the order holds its stock reservation. */
   stockHeld: boolean;
   trackingNumber: string | null;
+  /** The latest courier update of the shipment (null: none yet). */
+  trackingStage: TrackingStage | null;
   /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
   expired: boolean;
 }
@@ -69,6 +71,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         refundedPaymentIds: [],
         stockHeld: true,
         trackingNumber: null,
+        trackingStage: null,
         expired: false,
       },
     };
@@ -88,10 +91,13 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         status: event.data.to,
         stockHeld: event.data.stock === 'released' ? false : event.data.stock === 'reserved' ? true : order.stockHeld,
         trackingNumber: event.data.trackingNumber ?? order.trackingNumber,
+        trackingStage: event.data.trackingNumber && event.data.trackingNumber !== order.trackingNumber ? null : order.trackingStage,
         expired: event.data.to === 'cancelled' && order.expired,
       });
     case 'OrderExpired':
       return next({ status: 'cancelled', stockHeld: false, expired: true });
+    case 'ShipmentTracked':
+      return next({ trackingStage: event.data.stage });
     case 'OrderDeleted':
       return { status: 'deleted', order: { ...order, stockHeld: event.data.stock === 'released' ? false : order.stockHeld } };
     case 'PaymentOrderCreated':
