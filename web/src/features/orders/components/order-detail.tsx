@@ -8,6 +8,7 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
 import { CancelOrderButton } from './cancel-order-button';
+import { TrackingTimeline } from './tracking-timeline';
 import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
 import { PlaceAndPhone } from '../../../components/ui/place-and-phone';
@@ -116,6 +117,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
               <PlaceAndPhone city={a.city} state={a.state} pincode={a.pincode} phone={a.phone} />
             </p>
           </section>
+          <TrackingTimeline orderId={order.id} trackingNumber={order.trackingNumber ?? null} />
           <section className="card panel">
             <h3>Payment &amp; Status</h3>
             <dl className="facts">
