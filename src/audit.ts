@@ -135,6 +135,8 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
       if (result.orderEventsNotYetApplied > 0) {
         out(`  note: ${result.orderEventsNotYetApplied} order events are not in the read model yet (is the store running?); both sides stop at its checkpoint`);
       }
+      for (const m of result.movedOnAfterRefund)
+        out(`  ${m.orderNumber} (${m.orderId}): refunded ${m.refundedAt}, then moved to ${m.movedTo} ${m.movedAt} with no new payment`);
       if (result.differences.length === 0) out('  no difference');
       else {
         out(`  difference ${rupees(result.difference)} over ${result.differences.length} orders:`);
@@ -142,7 +144,7 @@ async function run(argv: string[], out: (line: string) => void): Promise<number>
           out(`  ${d.orderNumber} (${d.orderId}): events ${rupees(d.events)}, read model ${rupees(d.readModel)}: ${d.reason}`);
       }
     }
-    return result.differences.length === 0 ? 0 : 1;
+    return result.differences.length === 0 && result.movedOnAfterRefund.length === 0 ? 0 : 1;
   } finally {
     await db.close();
   }

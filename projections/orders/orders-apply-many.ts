@@ -51,7 +51,7 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
       client,
       ofType<DataOf<'OrderConfirmed'>>(layer, 'OrderConfirmed').map((d) => ({ id: d.orderId, at: d.at })),
       byId,
-      `status = 'confirmed', updated_at = u.at`,
+      `status = 'confirmed', payment_status = case when o.payment_method = 'cod' and o.payment_status = 'refunded' then 'pending' else o.payment_status end, updated_at = u.at`,
     );
     await updateOrders(
       client,

@@ -56,7 +56,13 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
         return;
       }
       case 'OrderConfirmed':
-        await client.query(`update orders set status = 'confirmed', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
+        // A refunded cash-on-delivery order confirmed again is owed afresh (as the write side folds it).
+        await client.query(
+          `update orders set status = 'confirmed', updated_at = $2,
+             payment_status = case when payment_method = 'cod' and payment_status = 'refunded' then 'pending' else payment_status end
+           where id = $1`,
+          [event.data.orderId, event.data.at],
+        );
         return;
       case 'OrderStatusChanged': {
         const d = event.data;
@@ -72,6 +78,8 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
       case 'OrderExpired':
         await client.query(`update orders set status = 'cancelled', expired_at = $2, updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;
+      case 'ShipmentTracked':
+        return; // the timeline is read from the order's own events; delivery and return come as OrderStatusChanged
       case 'OrderDeleted':
         await client.query('delete from orders where id = $1', [event.data.orderId]);
         return;

@@ -36,6 +36,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** The courier that books shipments: the local simulator (default) or Shiprocket (docs/after-sale.md). */
+  COURIER: z.enum(['simulator', 'shiprocket']).default('simulator'),
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  /** The shared secret the courier's tracking webhook sends (header x-api-key); unset, the webhook refuses every call. */
+  SHIPPING_WEBHOOK_TOKEN: z.string().min(16, 'SHIPPING_WEBHOOK_TOKEN must be at least 16 characters').optional(),
   CLOUDINARY_URL: z.string().optional(),
   GST_RATE: z.coerce.number().min(0).max(1).default(0.18),
   LOG_LEVEL: z.string().default('info'),

@@ -43,6 +43,8 @@ export const revenueReconciliationSchema = z.object({
   differences: z.array(revenueDifferenceSchema),
   /** Order events after the read model's checkpoint, left out of both sides. */
   orderEventsNotYetApplied: z.number().int(),
+  /** Orders the log shows moved back to confirmed or later after a refund, with no new payment or confirmation. */
+  movedOnAfterRefund: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), refundedAt: z.string(), movedTo: z.string(), movedAt: z.string() })),
 });
 /** The order as it stood (or stands), folded from its events by the audit module. */
 export const orderSnapshotSchema = z.object({

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { ORDER_SELECT, REVENUE_STATUSES, withDetails, type OrderRow } from '../orders/index.js';
+import { countsAsRevenueSql, ORDER_SELECT, REVENUE_STATUSES, withDetails, type OrderRow } from '../orders/index.js';
 
 export { REVENUE_STATUSES };
 export const PENDING_STATUSES = ['pending', 'placed'];
@@ -8,12 +8,12 @@ export const LOW_STOCK_BELOW = 10;
 export async function dashboardStats(pool: pg.Pool) {
   const { rows } = await pool.query<{ products: number; low: number; orders: number; revenue: string; pending: number; customers: number }>(
     `select (select count(*)::int from products) as products,
-            (select count(*)::int from products where stock_quantity < $3) as low,
+            (select count(*)::int from products where stock_quantity < $2) as low,
             (select count(*)::int from orders) as orders,
-            (select coalesce(sum(total_amount), 0)::text from orders where status = any($1::text[])) as revenue,
-            (select count(*)::int from orders where status = any($2::text[])) as pending,
+            (select coalesce(sum(total_amount), 0)::text from orders o where ${countsAsRevenueSql('o')}) as revenue,
+            (select count(*)::int from orders where status = any($1::text[])) as pending,
             (select count(*)::int from customers where role = 'customer') as customers`,
-    [REVENUE_STATUSES, PENDING_STATUSES, LOW_STOCK_BELOW],
+    [PENDING_STATUSES, LOW_STOCK_BELOW],
   );
   const r = rows[0]!;
   return {
@@ -73,12 +73,12 @@ export async function adminCustomers(pool: pg.Pool, q: { page: number; limit: nu
     `select c.id, c.full_name, c.email, c.phone, c.city, c.state, c.created_at,
             coalesce(s.total_orders, 0)::int as total_orders, coalesce(s.total_spent, 0)::text as total_spent
        from customers c
-       left join (select customer_id, count(*) as total_orders, sum(total_amount) filter (where status = any($${n + 1}::text[])) as total_spent
-                    from orders group by customer_id) s on s.customer_id = c.id
+       left join (select o.customer_id, count(*) as total_orders, sum(o.total_amount) filter (where ${countsAsRevenueSql('o')}) as total_spent
+                    from orders o group by o.customer_id) s on s.customer_id = c.id
        ${filter}
       order by c.created_at desc, c.id
-      limit $${n + 2} offset $${n + 3}`,
-    [...values, REVENUE_STATUSES, q.limit, (q.page - 1) * q.limit],
+      limit $${n + 1} offset $${n + 2}`,
+    [...values, q.limit, (q.page - 1) * q.limit],
   );
   return {
     customers: rows.map((r) => ({ ...r, name: r.full_name, total_spent: Number(r.total_spent), created_at: r.created_at.toISOString() })),
@@ -95,11 +95,11 @@ export async function analytics(pool: pg.Pool, days: number, now = new Date()) {
   const [byDay, byStatus, byPayment, top] = await Promise.all([
     pool.query<{ date: string; orders: number; revenue: string }>(
       `select d::date::text as date, count(o.id)::int as orders,
-              coalesce(sum(o.total_amount) filter (where o.status = any($3::text[])), 0)::text as revenue
+              coalesce(sum(o.total_amount) filter (where ${countsAsRevenueSql('o')}), 0)::text as revenue
          from generate_series(($1::timestamptz at time zone 'Asia/Kolkata')::date, ($2::timestamptz at time zone 'Asia/Kolkata')::date, interval '1 day') d
          left join orders o on (o.created_at at time zone 'Asia/Kolkata')::date = d::date
         group by d order by d`,
-      [since, now.toISOString(), REVENUE_STATUSES],
+      [since, now.toISOString()],
     ),
     pool.query<{ status: string; count: number }>('select status, count(*)::int as count from orders group by status order by status'),
     pool.query<{ method: string; status: string; count: number }>(

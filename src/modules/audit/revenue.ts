@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { START, type EventStore, type GlobalPosition } from '../../core/event-store.js';
-import { REVENUE_STATUSES, toPaise, toRupees } from '../orders/index.js';
+import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
+import { countsAsRevenue, countsAsRevenueSql, REVENUE_STATUSES, toPaise, toRupees, type OrderEvent } from '../orders/index.js';
 import { orderAsOf } from './order-as-of.js';
 import { walkOrders } from './order-streams.js';
 
@@ -18,6 +18,19 @@ export interface RevenueDifference {
   reason: string;
 }
 
+/**
+ * An order the log shows moved back to confirmed or later after its payment was refunded, with no new payment or
+ * cash-on-delivery confirmation in between: the books were bent (the store refuses this now; an old log may hold one).
+ */
+export interface MovedOnAfterRefund {
+  orderId: string;
+  orderNumber: string;
+  refundedAt: string;
+  /** The first such move: the status it went to and when. */
+  movedTo: string;
+  movedAt: string;
+}
+
 export interface RevenueReconciliation {
   from: string;
   to: string;
@@ -30,6 +43,7 @@ export interface RevenueReconciliation {
    * comparison stops at the checkpoint, so they are left out of both sides.
    */
   orderEventsNotYetApplied: number;
+  movedOnAfterRefund: MovedOnAfterRefund[];
 }
 
 interface Counted {
@@ -51,20 +65,23 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
   const snapshot = await readModelSnapshot(pool, window);
   const fromEvents = new Map<string, Counted>();
   const statusInEvents = new Map<string, string>();
+  const movedOnAfterRefund: MovedOnAfterRefund[] = [];
   const walk = walkOrders({ store }, snapshot.checkpoint);
   for await (const events of walk.orders) {
     const order = orderAsOf(events, null);
     if (!order) continue;
     const day = indiaDate(order.placedAt);
     if (day < window.from || day > window.to) continue;
-    statusInEvents.set(order.orderId, order.deleted ? 'deleted' : order.status);
-    if (order.deleted || !REVENUE_STATUSES.includes(order.status)) continue;
+    const bent = moveAfterRefund(events);
+    if (bent) movedOnAfterRefund.push({ orderId: order.orderId, orderNumber: order.orderNumber, ...bent });
+    statusInEvents.set(order.orderId, order.deleted ? 'deleted' : describe(order));
+    if (order.deleted || !countsAsRevenue(order)) continue;
     fromEvents.set(order.orderId, { orderNumber: order.orderNumber, paise: toPaise(order.total), status: order.status });
   }
   const fromReadModel = new Map<string, Counted>();
   const statusInReadModel = new Map<string, string>();
   for (const row of snapshot.rows) {
-    statusInReadModel.set(row.id, row.status);
+    statusInReadModel.set(row.id, describe({ status: row.status, paymentMethod: row.payment_method, paymentStatus: row.payment_status }));
     if (row.counted) fromReadModel.set(row.id, { orderNumber: row.order_number, paise: toPaise(row.total), status: row.status });
   }
 
@@ -104,6 +121,7 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
     difference: toRupees(sum(fromEvents) - sum(fromReadModel)),
     differences,
     orderEventsNotYetApplied: walk.skipped(),
+    movedOnAfterRefund: movedOnAfterRefund.sort((a, b) => a.orderNumber.localeCompare(b.orderNumber)),
   };
 }
 
@@ -111,8 +129,30 @@ interface ReadModelRow {
   id: string;
   order_number: string;
   status: string;
+  payment_method: string;
+  payment_status: string;
   total: string;
   counted: boolean;
+}
+
+/** The status as the reasons show it: a revenue status whose money is not there says so. */
+function describe(order: { status: string; paymentMethod: string; paymentStatus: string }): string {
+  if (!REVENUE_STATUSES.includes(order.status) || countsAsRevenue(order)) return order.status;
+  return `${order.status} with payment ${order.paymentStatus}`;
+}
+
+/** The first move to confirmed or later after a refund with no new payment or COD confirmation before it (null: none). */
+export function moveAfterRefund(events: RecordedEvent[]): { refundedAt: string; movedTo: string; movedAt: string } | null {
+  let refundedAt: string | null = null;
+  for (const recorded of events) {
+    const event = recorded as unknown as OrderEvent;
+    if (event.type === 'PaymentRefunded') refundedAt = event.data.at;
+    else if (event.type === 'PaymentConfirmed' || event.type === 'OrderConfirmed') refundedAt = null;
+    else if (event.type === 'OrderStatusChanged' && refundedAt && REVENUE_STATUSES.includes(event.data.to)) {
+      return { refundedAt, movedTo: event.data.to, movedAt: event.data.at };
+    }
+  }
+  return null;
 }
 
 /** The orders of the window in the read model and the orders projector's checkpoint, read in one snapshot. */
@@ -124,9 +164,9 @@ async function readModelSnapshot(pool: pg.Pool, window: { from: string; to: stri
       `select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = 'orders'`,
     );
     const rows = await client.query<ReadModelRow>(
-      `select id, order_number, status, total_amount::text as total, status = any($3::text[]) as counted
-         from orders where (created_at at time zone 'Asia/Kolkata')::date between $1::date and $2::date`,
-      [window.from, window.to, REVENUE_STATUSES],
+      `select o.id, o.order_number, o.status, o.payment_method, o.payment_status, o.total_amount::text as total, ${countsAsRevenueSql('o')} as counted
+         from orders o where (o.created_at at time zone 'Asia/Kolkata')::date between $1::date and $2::date`,
+      [window.from, window.to],
     );
     await client.query('commit');
     const row = checkpoint.rows[0];

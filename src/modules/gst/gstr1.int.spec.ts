@@ -47,6 +47,17 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
     const o4 = await place([{ id: small.id, quantity: 2 }], 'Karnataka'); // 1798 at 5 %, on 31 July 23:59 IST
     const o5 = await place([{ id: figure.id, quantity: 1 }], 'Karnataka'); // 1 August 00:00 IST: not July
     await run(o1, '2031-07-02T05:00:00.000Z', confirm);
+    // paid online, then confirmed by an admin
+    const paymentOrder = (at: string): OrderCommand => ({
+      type: 'RecordPaymentOrder',
+      data: { providerOrderId: `order_${o2}`, amountPaise: 99_900, provider: 'simulator', by: shopper.user.id, at },
+    });
+    const payment = (at: string): OrderCommand => ({
+      type: 'ConfirmPayment',
+      data: { providerOrderId: `order_${o2}`, paymentId: `pay_${o2}`, amountPaise: 99_900, via: 'webhook', by: 'system', at },
+    });
+    await run(o2, '2031-07-03T04:00:00.000Z', paymentOrder);
+    await run(o2, '2031-07-03T04:01:00.000Z', payment);
     await run(o2, '2031-07-03T05:00:00.000Z', status('confirmed'));
     await run(o3, '2031-07-04T05:00:00.000Z', confirm);
     await run(o3, '2031-07-05T05:00:00.000Z', status('cancelled'));

@@ -84,7 +84,12 @@ describe('GST invoices and credit notes as events', () => {
       pincode: '411001',
       method: 'razorpay',
     });
-    // an admin confirming an order also invoices it
+    // an admin confirming a paid order also invoices it
+    const post = (url: string, payload: object) => a.app.inject({ method: 'POST', url, headers: shopper.auth, payload });
+    const providerOrderId = (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json()
+      .order_id as string;
+    const { success: _s, ...proof } = (await post('/api/payments/simulator/pay', { razorpay_order_id: providerOrderId, outcome: 'success' })).json();
+    expect((await post('/api/razorpay/verify-payment', { ...proof, orderId: order.id })).json()).toMatchObject({ verified: true });
     const moved = await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
     expect(moved.statusCode).toBe(200);
     const invoice = (await documents(order.id))[0]!.data as InvoiceIssued;
@@ -168,7 +173,15 @@ describe('GST invoices and credit notes as events', () => {
       placeOfSupply: { code: '33', name: 'Tamil Nadu' },
     });
     expect(credit.totals).toMatchObject({ igstPaise: 38_120, taxablePaise: 211_780, totalPaise: 249_900 });
-    // reopening the order invoices it afresh (the old invoice is reversed); cancelling again credits that one
+    // a refunded order is not invoiced again by a status change alone; reopened and paid again it is invoiced afresh
+    // (the old invoice stays reversed); cancelling again credits that one
+    const refused = await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
+    expect(refused.statusCode).toBe(409);
+    expect((await documents(order.id)).map((d) => d.type)).toEqual(['InvoiceIssued', 'CreditNoteIssued']);
+    await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'pending' } });
+    const again = (await post('/api/razorpay/create-order', { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json().order_id as string;
+    const { success: _again, ...proofAgain } = (await post('/api/payments/simulator/pay', { razorpay_order_id: again, outcome: 'success' })).json();
+    expect((await post('/api/razorpay/verify-payment', { ...proofAgain, orderId: order.id })).json()).toMatchObject({ verified: true });
     await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'confirmed' } });
     await a.app.inject({ method: 'PUT', url: `/api/admin/orders/${order.id}/status`, headers: admin.auth, payload: { status: 'cancelled' } });
     const all = await documents(order.id);

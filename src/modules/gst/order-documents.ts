@@ -8,8 +8,9 @@ import { buildCreditNote, buildInvoiceIssued, type Classification, type Invoiced
 import { gstSettings, type GstSettings } from './settings.js';
 
 /**
- * The moment of invoicing (docs/gst.md): the order becomes confirmed or later (the shopper confirms a COD order, or
- * an online order once paid; or an admin moves it on). Cancelling an invoiced order issues a credit note.
+ * The moment of invoicing (docs/gst.md): the order starts to count as revenue — confirmed or later with its money
+ * there (a COD order confirmed, an online order paid; see docs/decisions/0013-after-sale.md). An invoiced order that
+ * stops counting (cancelled, refunded) gets a credit note. So an invoice is in force exactly while the order counts.
  */
 export const INVOICED_STATUSES = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
 
@@ -19,6 +20,9 @@ export interface OrderTransition {
   statusAfter: string;
   /** The order's payment is refunded by this change (a cancelled paid order). */
   refunded: boolean;
+  /** Whether the order counts as revenue before and after the change (countsAsRevenue of the orders module). */
+  countedBefore: boolean;
+  countedAfter: boolean;
   at: string;
 }
 
@@ -61,10 +65,13 @@ async function classifier(store: EventStore, settings: GstSettings, order: Invoi
  * the order command retries (isTaxDocumentStream).
  */
 /** The series a change would take a number from (null: it issues no document), before reading the documents stream. */
-function seriesOf(change: OrderTransition | null): DocumentSeries | null {
-  if (!change || change.statusBefore === change.statusAfter) return null;
-  if ((INVOICED_STATUSES as readonly string[]).includes(change.statusAfter)) return 'invoice';
-  return change.statusAfter === 'cancelled' ? 'credit-note' : null;
+export function seriesOf(change: OrderTransition | null): DocumentSeries | null {
+  if (!change) return null;
+  // An order that counts and moves on (or starts to count) has an invoice in force; one without gets it now.
+  if (change.countedAfter && (!change.countedBefore || change.statusBefore !== change.statusAfter)) return 'invoice';
+  // One that stops counting, or is cancelled, has its invoice (if any) reversed.
+  if (!change.countedAfter && (change.countedBefore || (change.statusAfter === 'cancelled' && change.statusBefore !== 'cancelled'))) return 'credit-note';
+  return null;
 }
 
 /**

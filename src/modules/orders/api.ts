@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ForbiddenError } from '../../core/errors.js';
+import { ForbiddenError, ValidationError } from '../../core/errors.js';
+import { courierFor } from '../../shared/courier.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { loadOrder, placeOrderOnce } from './commands.js';
@@ -19,7 +20,7 @@ import {
   placeOrderResponses,
   statusBody,
 } from './schemas.js';
-import { changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
+import { cancelOwnOrder, changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
 async function placedSummary(runtime: Runtime, orderId: string) {
@@ -34,6 +35,9 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
+    // A pincode the courier cannot reach is refused before anything is reserved (src/modules/shipping).
+    const reach = await courierFor(runtime.env).serviceability({ pincode: b.shipping_pincode, cod: b.payment_method === 'cod', at: new Date().toISOString() });
+    if (!reach.serviceable) throw new ValidationError(reach.reason);
     const { orderId, placedNow, result } = await placeOrderOnce(
       { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps, codRequiresVerifiedEmail: runtime.env.COD_REQUIRES_VERIFIED_EMAIL },
       {
@@ -107,6 +111,12 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="invoice-${found.data.orderNumber}.pdf"`)
       .send(await pdf(found));
+  });
+
+  // The shopper's own cancellation (admins change any order's status through the status routes).
+  api.post('/orders/:id/cancel', { onRequest: requireUser, schema: { params: orderIdParams, response: orderStatusResponses } }, async (request) => {
+    const order = await cancelOwnOrder(runtime, request.params.id, currentUser(request), request.id);
+    return { success: true, message: 'Order cancelled', order };
   });
 
   api.put(

@@ -10,6 +10,7 @@ import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
 import {
+  countsAsRevenue,
   evolveOrder,
   initialOrderState,
   orderStream,
@@ -34,6 +35,8 @@ function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState
     statusBefore: before.order.status,
     statusAfter: after.order.status,
     refunded: events.some((e) => e.type === 'PaymentRefunded'),
+    countedBefore: countsAsRevenue(before.order),
+    countedAfter: countsAsRevenue(after.order),
     at,
   };
 }

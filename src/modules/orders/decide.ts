@@ -1,5 +1,15 @@
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js';
-import type { OrderEvent, OrderLine, OrderState, OrderStatus, PaymentMethod, PlacedOrder, ShippingAddress } from './order.js';
+import {
+  REVENUE_STATUSES,
+  type TrackingStage,
+  type OrderEvent,
+  type OrderLine,
+  type OrderState,
+  type OrderStatus,
+  type PaymentMethod,
+  type PlacedOrder,
+  type ShippingAddress,
+} from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceLines } from './pricing.js';
 
@@ -11,6 +21,9 @@ export const EXPIRY_MINUTES = 30;
 export const COD_CONFIRM_HOURS = 24;
 export const COD_UNCONFIRMED_REASON = `Cash on delivery order not confirmed within ${COD_CONFIRM_HOURS} hours`;
 export const DELIVERY_DAYS = 5;
+export const REFUNDED_MOVE_MESSAGE =
+  "This order's payment was refunded: it needs a new payment (or, cash on delivery, a new confirmation) before it can be confirmed, processed, shipped or delivered.";
+export const SHIPPED_CANCEL_MESSAGE = 'This order has already been shipped and can no longer be cancelled.';
 export const EXPIRED_MESSAGE = `This order has expired: payment was not completed within ${EXPIRY_MINUTES} minutes`;
 
 /** Commands carry who (`by`) and when (`at`); ids, prices and generated numbers come in with them. */
@@ -34,7 +47,20 @@ export type OrderCommand =
       };
     }
   | { type: 'ConfirmOrder'; data: { by: string; at: string } }
-  | { type: 'ChangeOrderStatus'; data: { status: OrderStatus; trackingNumber?: string; generatedTrackingNumber: string; by: string; at: string } }
+  | { type: 'CancelOrder'; data: { by: string; at: string } }
+  | {
+      type: 'ChangeOrderStatus';
+      data: {
+        status: OrderStatus;
+        trackingNumber?: string;
+        generatedTrackingNumber: string;
+        /** A shipment the courier booked: its AWB, carrier and promised date. */
+        shipment?: { trackingNumber: string; courier: string; estimatedDelivery: string };
+        by: string;
+        at: string;
+      };
+    }
+  | { type: 'TrackShipment'; data: { trackingNumber: string; stage: TrackingStage; courierStatus: string; location?: string; at: string } }
   | { type: 'RecordPaymentOrder'; data: { providerOrderId: string; amountPaise: number; provider: 'razorpay' | 'simulator'; by: string; at: string } }
   | { type: 'ConfirmPayment'; data: { providerOrderId: string; paymentId: string; amountPaise: number; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'FailPayment'; data: { providerOrderId?: string; paymentId?: string; reason: string; via: 'verify' | 'webhook'; by: string; at: string } }
@@ -48,6 +74,8 @@ function activeOrder(state: OrderState): PlacedOrder {
   if (state.status !== 'active') throw new NotFoundError(NOT_FOUND);
   return state.order;
 }
+
+const STAGE_RANK: Record<TrackingStage, number> = { in_transit: 1, out_for_delivery: 2, delivered: 3, returned_to_origin: 3 };
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 
@@ -68,6 +96,20 @@ function refuseHoarding(items: OrderLine[], holds: CustomerHolds, caps: HoldCaps
       );
     }
   }
+}
+
+/** A refunded order an admin moved back to pending or placed: it may be paid again. */
+const reopened = (order: PlacedOrder) => order.status === 'pending' || order.status === 'placed';
+
+/** The order cancelled: its stock back on sale, a completed payment refunded in full. */
+function cancellation(order: PlacedOrder, by: string, at: string): OrderEvent[] {
+  const events: OrderEvent[] = [
+    { type: 'OrderStatusChanged', data: { orderId: order.orderId, from: order.status, to: 'cancelled', stock: order.stockHeld ? 'released' : 'kept', by, at } },
+  ];
+  if (order.paymentStatus === 'completed' && order.paymentId) {
+    events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
+  }
+  return events;
 }
 
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
@@ -113,10 +155,21 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       }
       return [{ type: 'OrderConfirmed', data: { orderId: order.orderId, from: order.status, by, at } }];
     }
+    case 'CancelOrder': {
+      const order = activeOrder(state);
+      const { by, at } = command.data;
+      // A shopper cancels their own order only, until it leaves the warehouse.
+      if (order.customerId !== by) throw new NotFoundError(NOT_FOUND);
+      if (order.status === 'cancelled') return []; // a retried click: already done
+      if (SHIPPED_OR_LATER.includes(order.status)) throw new ConflictError(SHIPPED_CANCEL_MESSAGE);
+      return cancellation(order, by, at);
+    }
     case 'ChangeOrderStatus': {
       const order = activeOrder(state);
       const { status: to, by, at } = command.data;
       if (order.status === to && !(to === 'shipped' && command.data.trackingNumber)) return [];
+      // Money follows the payment: a refunded order goes back to pending and is paid (or confirmed) again first.
+      if (order.paymentStatus === 'refunded' && REVENUE_STATUSES.includes(to)) throw new ConflictError(REFUNDED_MOVE_MESSAGE);
       const leavingCancelled = order.status === 'cancelled';
       const cancelling = to === 'cancelled';
       const stock = cancelling && order.stockHeld ? 'released' : leavingCancelled && !order.stockHeld ? 'reserved' : 'kept';
@@ -129,10 +182,12 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             to,
             stock,
             ...(to === 'shipped'
-              ? {
-                  trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber,
-                  estimatedDelivery: addDays(at, DELIVERY_DAYS),
-                }
+              ? command.data.shipment
+                ? { ...command.data.shipment }
+                : {
+                    trackingNumber: command.data.trackingNumber ?? order.trackingNumber ?? command.data.generatedTrackingNumber,
+                    estimatedDelivery: addDays(at, DELIVERY_DAYS),
+                  }
               : {}),
             ...(to === 'delivered' ? { actualDelivery: at } : {}),
             by,
@@ -150,12 +205,45 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       }
       return events;
     }
+    case 'TrackShipment': {
+      const order = activeOrder(state);
+      const d = command.data;
+      // Only the shipment in force moves the order, and only forwards: a replayed or late update changes nothing.
+      if (order.trackingNumber !== d.trackingNumber || order.status !== 'shipped') return [];
+      if (order.trackingStage && STAGE_RANK[order.trackingStage] >= STAGE_RANK[d.stage]) return [];
+      const tracked: OrderEvent = {
+        type: 'ShipmentTracked',
+        data: {
+          orderId: order.orderId,
+          trackingNumber: d.trackingNumber,
+          stage: d.stage,
+          courierStatus: d.courierStatus,
+          ...(d.location ? { location: d.location } : {}),
+          by: 'courier',
+          at: d.at,
+        },
+      };
+      if (d.stage === 'delivered') {
+        return [
+          tracked,
+          {
+            type: 'OrderStatusChanged',
+            data: { orderId: order.orderId, from: order.status, to: 'delivered', stock: 'kept', actualDelivery: d.at, by: 'courier', at: d.at },
+          },
+        ];
+      }
+      // Returned to origin: the parcel is back in the warehouse, its stock on sale again, a paid order refunded.
+      if (d.stage === 'returned_to_origin') return [tracked, ...cancellation(order, 'courier', d.at)];
+      return [tracked];
+    }
     case 'RecordPaymentOrder': {
       const order = activeOrder(state);
       const d = command.data;
       if (order.customerId !== d.by) throw new NotFoundError(NOT_FOUND);
       if (order.paymentMethod !== 'razorpay') throw new ValidationError('This order is paid cash on delivery');
-      if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') throw new ConflictError('This order is already paid');
+      if (order.paymentStatus === 'completed') throw new ConflictError('This order is already paid');
+      // A refunded order an admin reopened (pending) is paid afresh; otherwise its money has gone back for good.
+      if (order.paymentStatus === 'refunded' && !reopened(order)) throw new ConflictError('This order is already paid');
       if (order.expired) throw new ConflictError(EXPIRED_MESSAGE);
       if (order.status === 'cancelled') throw new ConflictError('This order is cancelled');
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Amount does not match the order total');
@@ -180,8 +268,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const d = command.data;
       if (order.paymentMethod !== 'razorpay') throw new ValidationError('This order is paid cash on delivery');
       if (!order.providerOrderId || order.providerOrderId !== d.providerOrderId) throw new ValidationError('Payment verification failed');
-      // Idempotent per payment id and never backwards: a paid or refunded order takes no second confirmation.
-      if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') return [];
+      // Idempotent per payment id and never backwards: a paid or refunded order takes no second confirmation, except a
+      // refunded one an admin reopened, which is paid with a new payment (a refunded one replayed changes nothing).
+      if (order.paymentStatus === 'completed') return [];
+      if (order.paymentStatus === 'refunded' && (!reopened(order) || order.refundedPaymentIds.includes(d.paymentId))) return [];
       if (d.amountPaise !== order.totalPaise) throw new ValidationError('Payment amount does not match the order total');
       const confirmed: OrderEvent = {
         type: 'PaymentConfirmed',

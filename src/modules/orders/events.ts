@@ -10,6 +10,9 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] a
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentMethod = 'razorpay' | 'cod';
+/** Where a booked shipment is, as the courier reports it; delivered and returned to origin end it. */
+export const TRACKING_STAGES = ['in_transit', 'out_for_delivery', 'delivered', 'returned_to_origin'] as const;
+export type TrackingStage = (typeof TRACKING_STAGES)[number];
 
 const iso = z.string().datetime();
 const paise = z.number().int().min(0);
@@ -60,8 +63,20 @@ export const orderEvents = {
     to: z.enum(ORDER_STATUSES),
     stock: z.enum(['kept', 'released', 'reserved']),
     trackingNumber: z.string().optional(),
+    /** The courier that carries it, when a courier booked the shipment. */
+    courier: z.string().optional(),
     estimatedDelivery: iso.optional(),
     actualDelivery: iso.optional(),
+    by: z.string(),
+    at: iso,
+  }),
+  ShipmentTracked: z.object({
+    orderId: z.string().min(1),
+    trackingNumber: z.string().min(1),
+    stage: z.enum(TRACKING_STAGES),
+    /** What the courier said, as it said it (e.g. 'OUT FOR DELIVERY'), and where, when it says. */
+    courierStatus: z.string(),
+    location: z.string().optional(),
     by: z.string(),
     at: iso,
   }),

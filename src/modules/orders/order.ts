@@ -1,4 +1,4 @@
-import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus } from './events.js';
+import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, TrackingStage } from './events.js';
 
 export * from './events.js';
 
@@ -6,6 +6,20 @@ export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** The statuses whose orders count as revenue (DECISIONS 3): confirmed or later and not cancelled. */
 export const REVENUE_STATUSES: string[] = ['confirmed', 'processing', 'shipped', 'delivered'] satisfies OrderStatus[];
+
+/**
+ * Money follows the payment (docs/decisions/0013-after-sale.md): an order counts as revenue (and has a tax invoice in
+ * force) when it is confirmed or later, not cancelled, and its money is there: an online order's payment completed, a
+ * cash-on-delivery order not refunded. A refunded order never counts, whatever status an admin gives it.
+ */
+export function countsAsRevenue(order: { status: string; paymentMethod: string; paymentStatus: string }): boolean {
+  if (!REVENUE_STATUSES.includes(order.status)) return false;
+  return order.paymentMethod === 'cod' ? order.paymentStatus !== 'refunded' : order.paymentStatus === 'completed';
+}
+
+/** The same rule over the orders read model (columns status, payment_method, payment_status of `alias`). */
+export const countsAsRevenueSql = (alias: string) =>
+  `(${alias}.status in ('confirmed', 'processing', 'shipped', 'delivered') and (${alias}.payment_status = 'completed' or (${alias}.payment_method = 'cod' and ${alias}.payment_status <> 'refunded')))`;
 
 export interface PlacedOrder {
   status: OrderStatus;
@@ -21,9 +35,13 @@ export interface PlacedOrder {
   /** Payment ids already confirmed or failed: confirmation is idempotent per payment id. */
   paymentId: string | null;
   failedPaymentIds: string[];
+  /** Payment ids whose money went back: a replayed confirmation of one of them changes nothing. */
+  refundedPaymentIds: string[];
   /** Whether the order holds its stock reservation. */
   stockHeld: boolean;
   trackingNumber: string | null;
+  /** The latest courier update of the shipment (null: none yet). */
+  trackingStage: TrackingStage | null;
   /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
   expired: boolean;
 }
@@ -50,8 +68,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         providerOrderId: null,
         paymentId: null,
         failedPaymentIds: [],
+        refundedPaymentIds: [],
         stockHeld: true,
         trackingNumber: null,
+        trackingStage: null,
         expired: false,
       },
     };
@@ -61,16 +81,23 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   const next = (changes: Partial<PlacedOrder>): OrderState => ({ status: 'active', order: { ...order, ...changes } });
   switch (event.type) {
     case 'OrderConfirmed':
-      return next({ status: 'confirmed' });
+      // A refunded cash-on-delivery order confirmed again is owed afresh.
+      return next({
+        status: 'confirmed',
+        paymentStatus: order.paymentMethod === 'cod' && order.paymentStatus === 'refunded' ? 'pending' : order.paymentStatus,
+      });
     case 'OrderStatusChanged':
       return next({
         status: event.data.to,
         stockHeld: event.data.stock === 'released' ? false : event.data.stock === 'reserved' ? true : order.stockHeld,
         trackingNumber: event.data.trackingNumber ?? order.trackingNumber,
+        trackingStage: event.data.trackingNumber && event.data.trackingNumber !== order.trackingNumber ? null : order.trackingStage,
         expired: event.data.to === 'cancelled' && order.expired,
       });
     case 'OrderExpired':
       return next({ status: 'cancelled', stockHeld: false, expired: true });
+    case 'ShipmentTracked':
+      return next({ trackingStage: event.data.stage });
     case 'OrderDeleted':
       return { status: 'deleted', order: { ...order, stockHeld: event.data.stock === 'released' ? false : order.stockHeld } };
     case 'PaymentOrderCreated':
@@ -85,7 +112,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'CashCollected':
       return next({ paymentStatus: 'completed' });
     case 'PaymentRefunded':
-      return next({ paymentStatus: 'refunded' });
+      return next({ paymentStatus: 'refunded', refundedPaymentIds: [...order.refundedPaymentIds, event.data.paymentId] });
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -1,9 +1,10 @@
 import type { AuthUser } from '../../plugins/auth.js';
-import { NotFoundError } from '../../core/errors.js';
+import { NotFoundError, ServiceUnavailableError } from '../../core/errors.js';
 import type { AppendResult } from '../../core/event-store.js';
 import type { Runtime } from '../../runtime.js';
-import { generateTrackingNumber, runOrderCommand } from './commands.js';
+import { generateTrackingNumber, loadOrder, runOrderCommand } from './commands.js';
 import type { OrderStatus } from './order.js';
+import { courierFor, type ShipmentRequest } from '../../shared/courier.js';
 import { findOrder, type OrderDto } from './queries.js';
 
 /**
@@ -33,6 +34,8 @@ export async function changeOrderStatus(
   correlationId: string,
 ): Promise<OrderDto> {
   const now = new Date();
+  // A tracking number the admin gives is a parcel booked outside the store: the courier books only when none is given.
+  const shipment = change.status === 'shipped' && !change.trackingNumber ? await bookShipment(runtime, orderId, now) : undefined;
   const { result } = await runOrderCommand(
     runtime.store,
     orderId,
@@ -42,6 +45,7 @@ export async function changeOrderStatus(
         status: change.status,
         trackingNumber: change.trackingNumber,
         generatedTrackingNumber: generateTrackingNumber(),
+        ...(shipment ? { shipment } : {}),
         by: admin.id,
         at: now.toISOString(),
       },
@@ -52,6 +56,35 @@ export async function changeOrderStatus(
   return visibleOrder(runtime, orderId, admin);
 }
 
+/**
+ * Marking an order shipped books its shipment with the courier first (docs/decisions/0013-after-sale.md); the AWB and
+ * the courier's date go into the change. An order already shipped keeps its shipment (undefined: nothing to book). A
+ * courier that fails leaves the order as it was and answers 503 with its reason, so the admin can try again; booking
+ * again for the same order books nothing new.
+ */
+async function bookShipment(runtime: Runtime, orderId: string, now: Date) {
+  const { state, events } = await loadOrder(runtime.store, orderId);
+  if (state.status !== 'active') return undefined; // the command answers 'Order not found'
+  const order = state.order;
+  if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'cancelled') return undefined;
+  const placed = events.find((e) => e.type === 'OrderPlaced')!.data as { shippingAddress: ShipmentRequest['address'] };
+  try {
+    const booked = await courierFor(runtime.env).book({
+      orderId,
+      orderNumber: order.orderNumber,
+      paymentMethod: order.paymentMethod,
+      totalPaise: order.totalPaise,
+      items: order.items,
+      address: placed.shippingAddress,
+      at: now.toISOString(),
+    });
+    return { trackingNumber: booked.awb, courier: booked.courier, estimatedDelivery: booked.estimatedDelivery };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'no answer';
+    throw new ServiceUnavailableError(`The courier could not book this shipment (${reason}). The order stays ${order.status}; try again.`);
+  }
+}
+
 /** Shopper: confirms their own pending COD order, or an online order whose payment is completed. */
 export async function confirmOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
   const now = new Date();
@@ -59,6 +92,19 @@ export async function confirmOrder(runtime: Runtime, orderId: string, shopper: A
     runtime.store,
     orderId,
     { type: 'ConfirmOrder', data: { by: shopper.id, at: now.toISOString() } },
+    { userId: shopper.id, correlationId, now },
+  );
+  await settled(runtime, result);
+  return visibleOrder(runtime, orderId, shopper);
+}
+
+/** Shopper: cancels their own order until it is shipped; the decider releases the stock and refunds a paid order. */
+export async function cancelOwnOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
+  const now = new Date();
+  const { result } = await runOrderCommand(
+    runtime.store,
+    orderId,
+    { type: 'CancelOrder', data: { by: shopper.id, at: now.toISOString() } },
     { userId: shopper.id, correlationId, now },
   );
   await settled(runtime, result);

@@ -117,6 +117,13 @@ describe('storefront: browse to a cash-on-delivery order', () => {
     await page.getByTestId('order-detail').getByText('Cash on Delivery').waitFor();
     await page.getByText('21 Nariman Point').waitFor();
     await screenshot(page, 'order-detail');
+
+    // The shopper cancels it (not shipped yet): asked once more, then cancelled; the button goes away.
+    await page.getByTestId('cancel-order').click();
+    await page.getByTestId('confirm-cancel-order').click();
+    await toast(page, 'Order cancelled').waitFor();
+    await eventually(() => page.getByTestId('order-detail').getByTestId('order-status').first().textContent()).toBe('Cancelled');
+    expect(await page.getByTestId('cancel-order').count()).toBe(0);
     await page.context().close();
   });
 });

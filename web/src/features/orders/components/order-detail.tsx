@@ -7,6 +7,8 @@ import { formatDate, formatDateTime, formatINR } from '@kit/format';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
+import { CancelOrderButton } from './cancel-order-button';
+import { TrackingTimeline } from './tracking-timeline';
 import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
 import { PlaceAndPhone } from '../../../components/ui/place-and-phone';
@@ -115,6 +117,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
               <PlaceAndPhone city={a.city} state={a.state} pincode={a.pincode} phone={a.phone} />
             </p>
           </section>
+          <TrackingTimeline orderId={order.id} trackingNumber={order.trackingNumber ?? null} />
           <section className="card panel">
             <h3>Payment &amp; Status</h3>
             <dl className="facts">
@@ -146,6 +149,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
               </div>
             </dl>
             {payment(order)}
+            <CancelOrderButton order={order} />
             <button type="button" className="button button--outline button--block" onClick={onInvoice} disabled={downloading}>
               {downloading ? 'Preparing invoice…' : 'Download Invoice'}
             </button>
