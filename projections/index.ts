@@ -1,4 +1,5 @@
 import { carouselsProjector } from './carousels/carousels-projector.js';
+import { couponsProjector } from './coupons/coupons-projector.js';
 import { catalogueProjector } from './catalogue/catalogue-projector.js';
 import { customersProjector } from './customers/customers-projector.js';
 import { invoicesProjector } from './invoices/invoices-projector.js';
@@ -22,4 +23,5 @@ export const PROJECTORS: readonly Projector[] = [
   addressesProjector,
   wishlistsProjector,
   reviewsProjector,
+  couponsProjector,
 ];

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, OrderState, OrderStatus, PaymentMethod, PlacedOrder, ShippingAddress } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
-import { codAllowed, COD_MESSAGE, priceLines } from './pricing.js';
+import { codAllowed, COD_MESSAGE, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
 export const DELIVERY_DAYS = 5;
@@ -21,6 +21,8 @@ export type OrderCommand =
         /** The customer's unpaid orders and units as the read model shows them, and the caps that apply. */
         holds: CustomerHolds;
         caps: HoldCaps;
+        /** The coupon the lines' `discountPaise` come from (decided against its own stream in the same append). */
+        couponCode?: string;
         at: string;
       };
     }
@@ -67,7 +69,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (state.status !== 'none') throw new ConflictError('Order already exists');
       const d = command.data;
       if (d.items.length === 0) throw new ValidationError('Your cart is empty');
-      const { subtotalPaise, shippingPaise, totalPaise } = priceLines(d.items);
+      const { subtotalPaise, discountPaise, shippingPaise, totalPaise } = priceDiscountedLines(d.items);
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
       refuseHoarding(d.items, d.holds, d.caps);
       return [
@@ -81,6 +83,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             customerEmail: d.customer.email,
             items: d.items,
             subtotalPaise,
+            ...(d.couponCode ? { couponCode: d.couponCode, discountPaise } : {}),
             shippingPaise,
             totalPaise,
             paymentMethod: d.paymentMethod,
