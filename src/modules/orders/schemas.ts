@@ -161,8 +161,9 @@ export const invoiceSchema = z.object({
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.string(),
   paymentStatus: z.string(),
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
-  summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), discount: z.number(), total: z.number() })),
+  /** `subtotal` is the items after the coupon's `discount`: subtotal + shipping = total. */
+  summary: z.object({ subtotal: z.number(), discount: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
 });
 /**
  * A confirmed order's GST tax invoice (src/modules/gst, Rule 46): the spec's fields above plus the seller, recipient,
@@ -178,7 +179,7 @@ export const taxInvoiceSchema = z
     invoiceNumber: z.string(),
     invoiceDate: z.string(),
     customer: z.object({ name: z.string() }).loose(),
-    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() }).loose()),
     summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }).loose(),
     seller: z.record(z.string(), z.unknown()),
     recipient: z.record(z.string(), z.unknown()),
