@@ -23,7 +23,7 @@ import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
-import { couponRedemption, couponStream } from '../promotions/index.js';
+import { couponRedemption, couponStream, previewCoupon } from '../promotions/index.js';
 import { couponForOrder } from './coupon-order.js';
 
 /** The status change an order command makes, as the GST invoicing needs it (null: the order is gone or unchanged). */
@@ -172,6 +172,11 @@ export async function placeOrder(
     },
   });
   const coupon = input.couponCode === undefined ? null : await couponForOrder(pool, input.customerId, input.couponCode);
+  if (coupon) {
+    // A coupon that cannot be used now (used up, expired, …) is refused before the checkout queues for the coupon's
+    // and the products' streams; a use the coupon can give is decided again, exactly, inside the append below.
+    await previewCoupon(store, coupon.code, { orderId, customerId: input.customerId, lines: items, priorOrders: coupon.priorOrders, at: now.toISOString() });
+  }
   const ctx = { ...context, now };
   /*
    * Each attempt decides the coupon's use (when there is one), then the order with the discount on its lines, before
