@@ -1,4 +1,5 @@
 import { carouselsProjector } from './carousels/carousels-projector.js';
+import { couponsProjector } from './coupons/coupons-projector.js';
 import { catalogueProjector } from './catalogue/catalogue-projector.js';
 import { customersProjector } from './customers/customers-projector.js';
 import { invoicesProjector } from './invoices/invoices-projector.js';
@@ -24,4 +25,5 @@ export const PROJECTORS: readonly Projector[] = [
   wishlistsProjector,
   reviewsProjector,
   messagesProjector,
+  couponsProjector,
 ];

@@ -17,6 +17,8 @@ import { replay, type ReplayOptions } from './replay.js';
 const READ_MODEL_TABLES = [
   'carousels',
   'catalogue_product_facts',
+  'coupon_uses',
+  'coupons',
   'customer_addresses',
   'customers',
   'invoices',
@@ -69,6 +71,12 @@ async function fillEveryReadModel() {
   const gone = await ok('POST', `/api/carousels/admin/${promo.id}/slides`, admin.auth, { image: '/media/c.webp' });
   await ok('DELETE', `/api/carousels/admin/${promo.id}/slides/${gone.slide.id}`, admin.auth);
 
+  await ok('POST', '/api/admin/coupons', admin.auth, { code: 'replay10', kind: 'percent', value: 10, maxUses: 50 });
+  await ok('POST', '/api/admin/coupons', admin.auth, { code: 'REPLAY-FLAT', kind: 'amount', value: 99.5, endsAt: '2030-01-01' });
+  await ok('PUT', '/api/admin/coupons/replay-flat', admin.auth, { minOrder: 500, categories: ['Keychains'] });
+  await ok('POST', '/api/admin/coupons/REPLAY-FLAT/pause', admin.auth);
+  await ok('POST', '/api/admin/coupons/REPLAY-FLAT/resume', admin.auth);
+
   for (let s = 0; s < 3; s++) {
     const shopper = await signUp(ctx.app, { full_name: `Replay Shopper ${s}` });
     await ok('PUT', '/api/auth/profile', shopper.auth, { city: `Pune ${s}` });
@@ -119,7 +127,12 @@ async function fillEveryReadModel() {
     ).order;
     await ok('PUT', `/api/admin/orders/${cancelled.id}/status`, admin.auth, { status: 'cancelled' });
     const online = (
-      await ok('POST', '/api/orders', shopper.auth, { ...MUMBAI_SHIPPING, payment_method: 'razorpay', items: [{ productId: products[1], quantity: 1 }] })
+      await ok('POST', '/api/orders', shopper.auth, {
+        ...MUMBAI_SHIPPING,
+        payment_method: 'razorpay',
+        items: [{ productId: products[1], quantity: 1 }],
+        coupon_code: 'Replay10',
+      })
     ).order;
     const providerOrderId = (await ok('POST', '/api/razorpay/create-order', shopper.auth, { amount: online.totalAmount, currency: 'INR', orderId: online.id }))
       .order_id;

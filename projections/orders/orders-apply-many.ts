@@ -29,19 +29,22 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
         `with r as (
            select * from jsonb_to_recordset($1::jsonb) as r("orderId" text, "orderNumber" text, "customerId" uuid, "customerName" text,
              "customerEmail" text, "paymentMethod" text, "subtotalPaise" bigint, "shippingPaise" bigint, "totalPaise" bigint,
-             "shippingAddress" jsonb, at timestamptz, items jsonb)),
+             "shippingAddress" jsonb, at timestamptz, items jsonb, "discountPaise" bigint, "couponCode" text)),
          inserted as (
            insert into orders (id, order_number, customer_id, customer_name, customer_email, status, payment_status, payment_method,
-             subtotal, shipping, total_amount, shipping_address, created_at, updated_at)
+             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code)
            select "orderId", "orderNumber", "customerId", "customerName", "customerEmail", 'pending', 'pending', "paymentMethod",
-             "subtotalPaise"::numeric / 100, "shippingPaise"::numeric / 100, "totalPaise"::numeric / 100, "shippingAddress", at, at
+             "subtotalPaise"::numeric / 100, "shippingPaise"::numeric / 100, "totalPaise"::numeric / 100, "shippingAddress", at, at,
+             coalesce("discountPaise", 0)::numeric / 100, "couponCode"
              from r
            on conflict (id) do nothing
            returning id)
-         insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity)
-         select r."orderId", i."lineNo", i."productId", i.name, i.image, i.category, i."unitPricePaise"::numeric / 100, i.quantity
+         insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount)
+         select r."orderId", i."lineNo", i."productId", i.name, i.image, i.category, i."unitPricePaise"::numeric / 100, i.quantity,
+                coalesce(i."discountPaise", 0)::numeric / 100
            from r join inserted on inserted.id = r."orderId",
-                jsonb_to_recordset(r.items) as i("lineNo" int, "productId" text, name text, image text, category text, "unitPricePaise" bigint, quantity int)`,
+                jsonb_to_recordset(r.items) as i("lineNo" int, "productId" text, name text, image text, category text, "unitPricePaise" bigint,
+                  quantity int, "discountPaise" bigint)`,
         // The events' data as they are: jsonb_to_recordset reads the fields it names and passes over the others.
         [JSON.stringify(placed)],
       );

@@ -19,8 +19,9 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
         const d = event.data;
         const inserted = await client.query(
           `insert into orders (id, order_number, customer_id, customer_name, customer_email, status, payment_status, payment_method,
-             subtotal, shipping, total_amount, shipping_address, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, 'pending', 'pending', $6, $7::numeric / 100, $8::numeric / 100, $9::numeric / 100, $10, $11, $11)
+             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code)
+           values ($1, $2, $3, $4, $5, 'pending', 'pending', $6, $7::numeric / 100, $8::numeric / 100, $9::numeric / 100, $10, $11, $11,
+             $12::numeric / 100, $13)
            on conflict (id) do nothing`,
           [
             d.orderId,
@@ -34,14 +35,16 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
             d.totalPaise,
             JSON.stringify(d.shippingAddress),
             d.at,
+            d.discountPaise ?? 0,
+            d.couponCode ?? null,
           ],
         );
         if (inserted.rowCount === 0) return;
         await client.query(
-          `insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity)
-           select $1, u.line_no, u.product_id, u.name, u.image, u.category, u.price::numeric / 100, u.quantity
-             from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[])
-               as u(line_no, product_id, name, image, category, price, quantity)`,
+          `insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount)
+           select $1, u.line_no, u.product_id, u.name, u.image, u.category, u.price::numeric / 100, u.quantity, u.discount::numeric / 100
+             from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::bigint[])
+               as u(line_no, product_id, name, image, category, price, quantity, discount)`,
           [
             d.orderId,
             d.items.map((i) => i.lineNo),
@@ -51,6 +54,7 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
             d.items.map((i) => i.category),
             d.items.map((i) => i.unitPricePaise),
             d.items.map((i) => i.quantity),
+            d.items.map((i) => i.discountPaise ?? 0),
           ],
         );
         return;

@@ -33,6 +33,10 @@ export const gstKeys = queryKeys([...ADMIN_ROOT, 'gst'], {
   gstr1: (month: string) => [month],
   invoices: (month: string) => [month],
 });
+export const couponKeys = queryKeys([...ADMIN_ROOT, 'coupons'], {
+  list: (page: number) => [page],
+  uses: (code: string) => [code],
+});
 /** The signed-in admin: outside 'admin', so Refresh does not re-check the session. */
 export const authKeys = queryKeys(['auth'], { profile: () => [] });
 export const messageKeys = queryKeys([...ADMIN_ROOT, 'messages'], {

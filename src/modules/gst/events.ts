@@ -19,7 +19,13 @@ export const documentLineSchema = z.object({
   /** GSTR-1 unit quantity code: NOS for pieces, NA for a service. */
   unit: z.enum(['NOS', 'NA']),
   unitPricePaise: paise,
+  /**
+   * What was paid for the line, GST included: unit price × quantity less the line's discount. The tax is the GST
+   * contained in this amount: a discount shown on the invoice is not part of the taxable value.
+   */
   grossPaise: paise,
+  /** The line's share of a coupon's discount, shown on the invoice (absent: none). */
+  discountPaise: paise.optional(),
   /** Percent. */
   rate: z.number().min(0).max(100),
   taxablePaise: paise,

@@ -80,7 +80,10 @@ export function taxInvoicePdf(invoice: TaxInvoice): Promise<Buffer> {
     doc.moveDown(1);
     doc.fontSize(9);
     const t = invoice.totals;
+    const discounted = invoice.lines.filter((l) => l.discount > 0);
+    for (const l of discounted) line(`Line ${l.lineNo}: ${invoiceMoney(l.value)} less discount ${invoiceMoney(l.discount)} = ${invoiceMoney(l.total)}`);
     for (const [label, value] of [
+      ...(discounted.length > 0 ? ([['Discount (before supply, not in the taxable value)', invoice.summary.discount]] as const) : []),
       ['Total taxable value', t.taxableValue],
       ['CGST', t.cgst],
       ['SGST', t.sgst],

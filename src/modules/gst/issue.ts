@@ -14,7 +14,7 @@ export interface InvoicedOrder {
   customerEmail: string;
   paymentMethod: 'razorpay' | 'cod';
   shippingPaise: number;
-  items: { lineNo: number; productId: string; name: string; category: string; unitPricePaise: number; quantity: number }[];
+  items: { lineNo: number; productId: string; name: string; category: string; unitPricePaise: number; quantity: number; discountPaise?: number }[];
   shippingAddress: { name: string; address: string; addressLine2: string; city: string; state: string; pincode: string; phone: string };
 }
 
@@ -42,7 +42,9 @@ export function buildInvoiceIssued(input: {
   const supplyType = supplyTypeOf(settings.seller.state.code, placeOfSupply.code);
   const lines: DocumentLine[] = order.items.map((item, i) => {
     const { hsn, rate } = input.classify(item);
-    const grossPaise = item.unitPricePaise * item.quantity;
+    // A discount shown on the invoice comes off the line's GST-inclusive amount; the tax is what remains contains.
+    const discountPaise = Math.min(item.discountPaise ?? 0, item.unitPricePaise * item.quantity);
+    const grossPaise = item.unitPricePaise * item.quantity - discountPaise;
     return {
       lineNo: i + 1,
       kind: 'goods',
@@ -53,6 +55,7 @@ export function buildInvoiceIssued(input: {
       unit: 'NOS',
       unitPricePaise: item.unitPricePaise,
       grossPaise,
+      ...(discountPaise > 0 ? { discountPaise } : {}),
       rate,
       ...lineTax({ grossPaise, rate }, supplyType),
     };

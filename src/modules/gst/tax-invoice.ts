@@ -14,6 +14,7 @@ export const invoiceDate = (at: string) => istDate(at).split('-').reverse().join
 export function taxInvoice(invoice: InvoiceIssued, creditNotes: CreditNoteIssued[] = []) {
   const goods = invoice.lines.filter((l) => l.kind === 'goods');
   const shipping = invoice.lines.filter((l) => l.kind === 'shipping').reduce((s, l) => s + l.grossPaise, 0);
+  const discount = goods.reduce((s, l) => s + (l.discountPaise ?? 0), 0);
   const r = invoice.recipient;
   return {
     title: 'Tax Invoice' as const,
@@ -27,9 +28,17 @@ export function taxInvoice(invoice: InvoiceIssued, creditNotes: CreditNoteIssued
     customer: { name: r.name, email: r.email },
     shippingAddress: { name: r.name, address: r.address, addressLine2: r.addressLine2, city: r.city, state: r.state.name, pincode: r.pincode, phone: r.phone },
     paymentMethod: invoice.paymentMethod,
-    items: goods.map((l) => ({ name: l.description, quantity: l.quantity, price: rupees(l.unitPricePaise), total: rupees(l.grossPaise) })),
+    items: goods.map((l) => ({
+      name: l.description,
+      quantity: l.quantity,
+      price: rupees(l.unitPricePaise),
+      discount: rupees(l.discountPaise ?? 0),
+      total: rupees(l.grossPaise),
+    })),
     summary: {
+      /** The goods after their discounts (what was paid for them): subtotal + shipping = total. */
       subtotal: rupees(goods.reduce((s, l) => s + l.grossPaise, 0)),
+      discount: rupees(discount),
       shipping: rupees(shipping),
       tax: rupees(invoice.totals.taxPaise),
       total: rupees(invoice.totals.totalPaise),
@@ -46,6 +55,9 @@ export function taxInvoice(invoice: InvoiceIssued, creditNotes: CreditNoteIssued
       quantity: l.quantity,
       unit: l.unit,
       unitPrice: rupees(l.unitPricePaise),
+      /** Unit price × quantity, GST included, before the discount. */
+      value: rupees(l.unitPricePaise * l.quantity),
+      discount: rupees(l.discountPaise ?? 0),
       taxableValue: rupees(l.taxablePaise),
       rate: l.rate,
       cgstRate: invoice.supplyType === 'intra-state' ? l.rate / 2 : 0,

@@ -21,6 +21,7 @@ import {
   statusBody,
 } from './schemas.js';
 import { cancelOwnOrder, changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
+import { couponQuoteApi } from './coupon-quote.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
 async function placedSummary(runtime: Runtime, orderId: string) {
@@ -31,6 +32,7 @@ async function placedSummary(runtime: Runtime, orderId: string) {
 
 export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  await couponQuoteApi(app, runtime);
 
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);
@@ -45,6 +47,7 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
         checkoutId: b.checkout_id,
         lines: b.items,
         paymentMethod: b.payment_method,
+        couponCode: b.coupon_code,
         shippingAddress: {
           name: b.shipping_name ?? '',
           address: b.shipping_address,

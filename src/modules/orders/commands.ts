@@ -24,6 +24,8 @@ import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
+import { couponRedemption, couponStream, previewCoupon } from '../promotions/index.js';
+import { couponForOrder } from './coupon-order.js';
 
 /** The status change an order command makes, as the GST invoicing needs it (null: the order is gone or unchanged). */
 function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState, events: OrderEvent[]): OrderTransition | null {
@@ -75,6 +77,8 @@ export interface PlaceOrderInput {
   lines: { productId: string; quantity: number }[];
   paymentMethod: PaymentMethod;
   shippingAddress: ShippingAddress;
+  /** A coupon code as the shopper typed it. */
+  couponCode?: string;
 }
 
 /** Prices every line from the catalogue (its product lookups); the client's prices are never used. */
@@ -174,26 +178,62 @@ export async function placeOrder(
       at,
     },
   });
-  // The order is decided once, before any stock is touched: a refused order (COD minimum, …) never reserves, and a
-  // malformed event never joins a batch. Its number is set when the number batcher claims one.
-  const decided = decideOrder(command(`AC-${year}-000000`), initialOrderState());
-  for (const event of decided) validateEvent(event.type, event.data);
-  const numbered = (orderNumber: string) => decided.map((e) => (e.type === 'OrderPlaced' ? { ...e, data: { ...e.data, orderNumber } } : e));
+  const coupon = input.couponCode === undefined ? null : await couponForOrder(pool, input.customerId, input.couponCode);
+  if (coupon) {
+    // A coupon that cannot be used now (used up, expired, …) is refused before the checkout queues for the coupon's
+    // and the products' streams; a use the coupon can give is decided again, exactly, inside the append below.
+    await previewCoupon(store, coupon.code, { orderId, customerId: input.customerId, lines: items, priorOrders: coupon.priorOrders, at: now.toISOString() });
+  }
   const ctx = { ...context, now };
+  /*
+   * Each attempt decides the coupon's use (when there is one), then the order with the discount on its lines, before
+   * any stock is touched: a refused order (COD minimum, a used-up coupon, …) never reserves, and a malformed event
+   * never joins a batch. The order's number is set when the number batcher claims one.
+   */
+  let decided: OrderEvent[] = [];
+  const decideWithCoupon = async (): Promise<StreamWrite[]> => {
+    let priced = items;
+    let couponWrites: StreamWrite[] = [];
+    if (coupon) {
+      const used = await couponRedemption(
+        store,
+        coupon.code,
+        { orderId, customerId: input.customerId, lines: items, priorOrders: coupon.priorOrders, at },
+        ctx,
+      );
+      priced = items.map((l) => {
+        const discountPaise = used.lineDiscounts.get(l.lineNo) ?? 0;
+        return discountPaise > 0 ? { ...l, discountPaise } : l;
+      });
+      couponWrites = [used.write];
+    }
+    const placing = command(`AC-${year}-000000`);
+    if (placing.type === 'PlaceOrder') {
+      placing.data.items = priced;
+      if (coupon) placing.data.couponCode = coupon.code;
+    }
+    decided = decideOrder(placing, initialOrderState());
+    for (const event of decided) validateEvent(event.type, event.data);
+    return couponWrites;
+  };
+  const numbered = (orderNumber: string) => decided.map((e) => (e.type === 'OrderPlaced' ? { ...e, data: { ...e.data, orderNumber } } : e));
   const batcher = numberBatcher(store, year);
   const lines = [...items]
     .sort((a, b) => a.productId.localeCompare(b.productId))
     .map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
   /*
-   * The stock decisions over every product's inventory stream go, with the order, to the year's number batcher, which
-   * appends them with the number claim (and other placements) in one atomic append. On a conflict the command
-   * pipeline decides the stock again.
+   * The stock decisions over every product's inventory stream (and the coupon's use, on its own stream) go, with the
+   * order, to the year's number batcher, which appends them with the number claim (and other placements) in one
+   * atomic append. On a conflict the command pipeline decides them again.
    */
   let placed: PlacedData | null = null;
   const { appended } = await runCommand(
     store,
-    lines.map((l) => inventoryStream(l.productId)),
-    async () => ({ writes: await reservationWrites(store, orderId, lines, ctx), result: null }),
+    [...lines.map((l) => inventoryStream(l.productId)), ...(coupon ? [couponStream(coupon.code)] : [])],
+    async () => {
+      const couponWrites = await decideWithCoupon();
+      return { writes: [...couponWrites, ...(await reservationWrites(store, orderId, lines, ctx))], result: null };
+    },
     {
       append: (stockWrites) =>
         batcher.submit({

@@ -11,7 +11,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
-import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceLines } from './pricing.js';
+import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
 /**
@@ -43,6 +43,8 @@ export type OrderCommand =
         /** The customer's unpaid orders and units as the read model shows them, and the caps that apply. */
         holds: CustomerHolds;
         caps: HoldCaps;
+        /** The coupon the lines' `discountPaise` come from (decided against its own stream in the same append). */
+        couponCode?: string;
         at: string;
       };
     }
@@ -118,7 +120,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (state.status !== 'none') throw new ConflictError('Order already exists');
       const d = command.data;
       if (d.items.length === 0) throw new ValidationError('Your cart is empty');
-      const { subtotalPaise, shippingPaise, totalPaise } = priceLines(d.items);
+      const { subtotalPaise, discountPaise, shippingPaise, totalPaise } = priceDiscountedLines(d.items);
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
       if (d.paymentMethod === 'cod' && d.codNeedsVerifiedEmail && !d.customer.emailVerified) throw new ForbiddenError(COD_NEEDS_VERIFIED_EMAIL);
       refuseHoarding(d.items, d.holds, d.caps);
@@ -133,6 +135,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             customerEmail: d.customer.email,
             items: d.items,
             subtotalPaise,
+            ...(d.couponCode ? { couponCode: d.couponCode, discountPaise } : {}),
             shippingPaise,
             totalPaise,
             paymentMethod: d.paymentMethod,

@@ -25,6 +25,8 @@ export const orderLineSchema = z.object({
   category: z.string(),
   unitPricePaise: paise,
   quantity: z.number().int().min(1).max(10),
+  /** This line's share of the order's coupon discount (absent: none); what was paid for it is price × quantity − this. */
+  discountPaise: paise.optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -49,6 +51,9 @@ export const orderEvents = {
     customerEmail: z.string(),
     items: z.array(orderLineSchema).min(1),
     subtotalPaise: paise,
+    /** The coupon's discount, spread over the lines as their `discountPaise` (absent: no coupon). */
+    discountPaise: paise.optional(),
+    couponCode: z.string().optional(),
     shippingPaise: paise,
     totalPaise: paise,
     paymentMethod: z.enum(['razorpay', 'cod']),

@@ -13,9 +13,17 @@ export function buildInvoice(order: OrderDto, gstRate: number) {
     shippingAddress: order.shippingAddress,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
-    items: order.items.map((i) => ({ name: i.name, quantity: i.quantity, price: i.price, total: toRupees(toPaise(i.price) * i.quantity) })),
+    // A coupon's discount comes off each line it applies to: a line's total and the subtotal are what is paid for them.
+    items: order.items.map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      price: i.price,
+      discount: i.discount,
+      total: toRupees(toPaise(i.price) * i.quantity - toPaise(i.discount)),
+    })),
     summary: {
-      subtotal: order.subtotal,
+      subtotal: toRupees(toPaise(order.subtotal) - toPaise(order.discount)),
+      discount: order.discount,
       shipping: order.shipping,
       tax: toRupees(gstContained(totalPaise, gstRate)),
       taxRate: gstRate,
@@ -50,6 +58,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.moveDown();
     const s = invoice.summary;
     for (const [label, value] of [
+      ...(s.discount > 0 ? ([['Coupon discount (included above)', s.discount]] as const) : []),
       ['Subtotal', s.subtotal],
       ['Shipping', s.shipping],
       [`GST included (${Math.round(s.taxRate * 100)}%)`, s.tax],

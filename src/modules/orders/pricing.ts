@@ -30,6 +30,18 @@ export function priceLines(lines: { unitPricePaise: number; quantity: number }[]
   return { subtotalPaise, shippingPaise, totalPaise: subtotalPaise + shippingPaise };
 }
 
+/**
+ * An order's amounts with a coupon: the items at their GST-inclusive prices, less the discount (each line's share),
+ * and shipping judged on what the items cost after the discount. A line's discount never counts for more than its
+ * amount, so no amount goes below zero.
+ */
+export function priceDiscountedLines(lines: { unitPricePaise: number; quantity: number; discountPaise?: number }[]) {
+  const { subtotalPaise } = priceLines(lines);
+  const discountPaise = lines.reduce((sum, l) => sum + Math.min(l.discountPaise ?? 0, l.unitPricePaise * l.quantity), 0);
+  const shippingPaise = shippingFor(subtotalPaise - discountPaise);
+  return { subtotalPaise, discountPaise, shippingPaise, totalPaise: subtotalPaise - discountPaise + shippingPaise };
+}
+
 export const codAllowed = (totalPaise: number) => totalPaise >= COD_MINIMUM_PAISE;
 
 /** GST contained in a GST-inclusive total: total - total / (1 + rate), rounded to the paisa. */

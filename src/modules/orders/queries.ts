@@ -14,6 +14,8 @@ export interface OrderRow {
   payment_status: string;
   payment_method: string;
   subtotal: string;
+  discount: string;
+  coupon_code: string | null;
   shipping: string;
   total_amount: string;
   shipping_address: { name: string; address: string; addressLine2: string; city: string; state: string; pincode: string; phone: string };
@@ -36,6 +38,7 @@ interface ItemRow {
   category: string;
   price: string;
   quantity: number;
+  discount: string;
 }
 
 interface ReviewRow {
@@ -69,6 +72,8 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
     paymentMethod: row.payment_method,
     payment_method: row.payment_method,
     subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    couponCode: row.coupon_code,
     shipping: Number(row.shipping),
     totalAmount: total,
     total_amount: total,
@@ -85,6 +90,7 @@ export function toOrderDto(row: OrderRow, items: ItemRow[], reviews: ReviewRow[]
       category: i.category,
       price: Number(i.price),
       quantity: i.quantity,
+      discount: Number(i.discount),
     })),
     shippingAddress: {
       name: a.name,
@@ -112,7 +118,7 @@ export type OrderDto = ReturnType<typeof toOrderDto>;
 
 const ORDER_COLUMNS = `o.id, o.order_number, o.customer_id, coalesce(nullif(c.full_name, ''), o.customer_name) as customer_name,
   coalesce(nullif(c.email, ''), o.customer_email) as customer_email, o.status, o.payment_status, o.payment_method,
-  o.subtotal::text, o.shipping::text, o.total_amount::text, o.shipping_address, o.razorpay_order_id, o.razorpay_payment_id,
+  o.subtotal::text, o.discount::text, o.coupon_code, o.shipping::text, o.total_amount::text, o.shipping_address, o.razorpay_order_id, o.razorpay_payment_id,
   o.tracking_number, o.estimated_delivery, o.actual_delivery, o.expired_at, o.created_at, o.updated_at`;
 export const ORDER_SELECT = `select ${ORDER_COLUMNS} from orders o left join customers c on c.id = o.customer_id`;
 
@@ -121,7 +127,7 @@ export async function withDetails(db: pg.Pool | pg.PoolClient, rows: OrderRow[],
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const items = await db.query<ItemRow>(
-    'select order_id, line_no, product_id, name, image, category, price::text, quantity from order_items where order_id = any($1::text[]) order by order_id, line_no',
+    'select order_id, line_no, product_id, name, image, category, price::text, quantity, discount::text from order_items where order_id = any($1::text[]) order by order_id, line_no',
     [ids],
   );
   const itemsByOrder = new Map<string, ItemRow[]>();

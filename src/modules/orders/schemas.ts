@@ -49,6 +49,12 @@ export const placeOrderBody = z.object({
   shipping_address_line2: z.string().trim().max(300, 'Value is too long').refine(visible, ADDRESS_TEXT).optional().default(''),
   payment_method: z.enum(['razorpay', 'cod'], { error: 'Please select a payment method' }),
   total_amount: z.union([z.number(), z.string()]).optional(),
+  /** A coupon code as the shopper typed it (case and surrounding spaces do not matter); empty means none. */
+  coupon_code: z
+    .string({ error: 'Invalid coupon code' })
+    .max(64, 'Invalid coupon code')
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v)),
   /** One id per checkout, made by the browser: sending it again returns the order already placed for it. */
   checkout_id: z
     .string()
@@ -76,6 +82,8 @@ export const orderItemSchema = z.object({
   category: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  /** This line's share of the coupon's discount, in rupees (0 without a coupon). */
+  discount: z.number(),
 });
 
 export const shippingAddressSchema = z.object({
@@ -108,6 +116,9 @@ export const orderSchema = z.object({
   paymentMethod: z.string().meta({ description: "Storefront spec's Order; `payment_method` is the same value (its order-create answer)" }),
   payment_method: z.string().meta({ description: "Storefront spec's order-create answer; `paymentMethod` is the same value" }),
   subtotal: z.number(),
+  /** The coupon's discount in rupees (0 without one): totalAmount = subtotal − discount + shipping. */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
   shipping: z.number(),
   totalAmount: z.number().meta({ description: "Storefront spec's Order; `total_amount` is the same value" }),
   total_amount: z.number().meta({ description: "Admin spec's Order (admin); `totalAmount` is the same value" }),
@@ -150,8 +161,9 @@ export const invoiceSchema = z.object({
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.string(),
   paymentStatus: z.string(),
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
-  summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), discount: z.number(), total: z.number() })),
+  /** `subtotal` is the items after the coupon's `discount`: subtotal + shipping = total. */
+  summary: z.object({ subtotal: z.number(), discount: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
 });
 /**
  * A confirmed order's GST tax invoice (src/modules/gst, Rule 46): the spec's fields above plus the seller, recipient,
@@ -167,7 +179,7 @@ export const taxInvoiceSchema = z
     invoiceNumber: z.string(),
     invoiceDate: z.string(),
     customer: z.object({ name: z.string() }).loose(),
-    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() }).loose()),
     summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }).loose(),
     seller: z.record(z.string(), z.unknown()),
     recipient: z.record(z.string(), z.unknown()),

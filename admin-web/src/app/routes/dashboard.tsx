@@ -12,6 +12,7 @@ import { signOut } from '../../lib/sign-out';
 import { CarouselsTab } from '../../features/carousels/components/carousels-tab';
 import { CustomersTab } from '../../features/customers/components/customers-tab';
 import { MessagesSection } from '../../features/messages/components/messages-section';
+import { CouponsTab } from '../../features/coupons/components/coupons-tab';
 import { useLiveFeed } from '../../features/live/api/use-live-feed';
 import { LiveIndicator } from '../../features/live/components/live-indicator';
 import { useOrders } from '../../features/orders/api/get-orders';
@@ -30,12 +31,13 @@ import { useAdmin } from '../admin-context';
 // Recharts is the heaviest dependency: load it only when the Analytics tab opens.
 const AnalyticsTab = lazy(() => import('../../features/analytics/components/analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
 
-type Tab = 'overview' | 'products' | 'orders' | 'carousels' | 'customers' | 'analytics';
+type Tab = 'overview' | 'products' | 'orders' | 'carousels' | 'coupons' | 'customers' | 'analytics';
 const TABS: { value: Tab; label: string; path: string }[] = [
   { value: 'overview', label: 'Overview', path: '/' },
   { value: 'products', label: 'Products', path: '/products' },
   { value: 'orders', label: 'Orders', path: '/orders' },
   { value: 'carousels', label: 'Carousels', path: '/carousels' },
+  { value: 'coupons', label: 'Coupons', path: '/coupons' },
   { value: 'customers', label: 'Customers', path: '/users' },
   { value: 'analytics', label: 'Analytics', path: '/analytics' },
 ];
@@ -46,6 +48,7 @@ const TAB_BY_SLUG: Record<string, Tab> = {
   users: 'customers',
   customers: 'customers',
   carousels: 'carousels',
+  coupons: 'coupons',
   analytics: 'analytics',
   overview: 'overview',
 };
@@ -120,6 +123,9 @@ export default function DashboardRoute() {
         </Tabs.Content>
         <Tabs.Content value="carousels" className="tab-panel">
           <CarouselsTab />
+        </Tabs.Content>
+        <Tabs.Content value="coupons" className="tab-panel">
+          <CouponsTab />
         </Tabs.Content>
         <Tabs.Content value="customers" className="tab-panel">
           <div className="stack">

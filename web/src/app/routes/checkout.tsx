@@ -16,6 +16,8 @@ import { LocationFields } from '../../features/user/components/location-fields';
 import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
 import { formatINR } from '@kit/format';
 import { OrderTotals } from '../../features/checkout/components/order-totals';
+import { CouponField } from '../../features/checkout/components/coupon-field';
+import type { CouponQuote } from '../../features/checkout/api/apply-coupon';
 
 const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
 
@@ -25,7 +27,13 @@ export default function CheckoutRoute() {
   useDocumentTitle('Checkout');
   const { user } = useAuth();
   const signInRedirect = useSignInRedirect();
-  const { items, subtotal, shipping, total, ready } = useCart();
+  const { items, subtotal, shipping: cartShipping, total: cartTotal, ready } = useCart();
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  const couponItems = items.map((i) => ({ productId: i.id, quantity: i.quantity }));
+  const cartKey = JSON.stringify(couponItems);
+  // The server's prices with the coupon; a changed cart drops the quote (the shopper applies the code again).
+  const shipping = coupon ? coupon.shipping : cartShipping;
+  const total = coupon ? coupon.total : cartTotal;
   const { addresses, selectedAddress, loading: addressesLoading } = useAddressSelection();
   const { toast } = useToast();
   const { place, busy, placed, simulator } = usePlaceOrder(user);
@@ -45,6 +53,7 @@ export default function CheckoutRoute() {
   useEffect(() => {
     if (!savedId && selectedAddress) setSavedId(selectedAddress.id);
   }, [savedId, selectedAddress]);
+  useEffect(() => setCoupon(null), [cartKey]);
 
   if (signInRedirect || !user) return signInRedirect;
   if (!ready) return <Spinner />;
@@ -88,7 +97,7 @@ export default function CheckoutRoute() {
       toast({ title: 'Cash on Delivery not available', description: 'Cash on Delivery is only available for orders above ₹1000.', variant: 'destructive' });
       return;
     }
-    place(address, method).catch((error: unknown) => {
+    place(address, method, coupon?.coupon.code).catch((error: unknown) => {
       if (error instanceof PaymentCancelledError) return;
       toast({
         title: 'Checkout failed',
@@ -199,7 +208,8 @@ export default function CheckoutRoute() {
                 </li>
               ))}
             </ul>
-            <OrderTotals subtotal={subtotal} shipping={shipping} total={total} totalTestId="checkout-total" />
+            <CouponField items={couponItems} applied={coupon} onChange={setCoupon} />
+            <OrderTotals subtotal={subtotal} discount={coupon?.discount ?? 0} shipping={shipping} total={total} totalTestId="checkout-total" />
             <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
               {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
             </button>

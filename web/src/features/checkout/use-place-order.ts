@@ -44,7 +44,7 @@ export function usePlaceOrder(user: User | null) {
     setTimeout(() => navigate('/orders'), REDIRECT_DELAY_MS);
   };
 
-  const place = async (address: FinalAddress, method: 'cod' | 'razorpay') => {
+  const place = async (address: FinalAddress, method: 'cod' | 'razorpay', couponCode?: string) => {
     if (!user || busy) return;
     setBusy(true);
     const payload: CreateOrderPayload = {
@@ -57,8 +57,9 @@ export function usePlaceOrder(user: User | null) {
       shipping_phone: address.phone,
       shipping_name: address.name || user.full_name,
       payment_method: method,
+      ...(couponCode ? { coupon_code: couponCode } : {}),
     };
-    const key = JSON.stringify({ items: payload.items.map((i) => [i.productId, i.quantity]), address, method });
+    const key = JSON.stringify({ items: payload.items.map((i) => [i.productId, i.quantity]), address, method, couponCode });
     let checkout = checkoutFor(user.id, key);
     let order: CreatedOrder;
     try {

@@ -10,6 +10,8 @@ export interface CreateOrderPayload {
   shipping_phone: string;
   shipping_name?: string;
   payment_method: 'cod' | 'razorpay';
+  /** The coupon the shopper applied; the server prices the order with it. */
+  coupon_code?: string;
   /** The same id for the same checkout: the server answers the order already placed for it. */
   checkout_id?: string;
 }

@@ -20,3 +20,15 @@ describe("the order summary's totals (cart and checkout)", () => {
     expect(html).toContain('data-testid="checkout-total"');
   });
 });
+
+describe("the checkout's totals with a coupon", () => {
+  it('shows the discount under the subtotal; the total is the server’s', () => {
+    const html = renderToStaticMarkup(createElement(OrderTotals, { subtotal: 1100, discount: 220, shipping: 100, total: 980, totalTestId: 'checkout-total' }));
+    expect(rows(html)).toEqual([
+      `Subtotal: ${formatINR(1100)}`,
+      `Coupon discount: −${formatINR(220)}`,
+      `Shipping: ${formatINR(100)}`,
+      `Total: ${formatINR(980)}`,
+    ]);
+  });
+});
