@@ -13,7 +13,7 @@ import { UNCAPPED_HOLDS } from '../../src/modules/orders/holds.js';
 import { MESSAGE_KINDS, MessageSender, smtpTransport } from '../../src/modules/messages/index.js';
 import { startTestSmtpServer } from '../../src/modules/messages/test-smtp.js';
 import { createTestProduct } from '../../tests/helpers/test-products.js';
-import { arg, benchSignUp, loadAverage, withBenchStore } from '../harness.js';
+import { arg, benchSignUp, loadAverage, withBenchStore } from '../lib/harness.js';
 
 const orders = arg('orders', 1000);
 const shoppers = arg('shoppers', 8);

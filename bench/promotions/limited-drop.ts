@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadInventory } from '../../src/modules/inventory/index.js';
 import { createTestProduct } from '../../tests/helpers/test-products.js';
-import { arg, benchSignUp, loadAverage, percentile, runBench, withBenchStore } from '../harness.js';
+import { arg, benchSignUp, loadAverage, percentile, runBench, withBenchStore } from '../lib/harness.js';
 
 const shoppers = arg('shoppers', 5000);
 const units = arg('units', 100);

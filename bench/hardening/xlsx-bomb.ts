@@ -1,11 +1,11 @@
 /**
  * What refusing a zip-bomb .xlsx costs: a sheet of 60 MB of zeros packed into ~60 KB (under the 64 MB unpacked budget)
  * handed to the import's file reader, timed, with the process's peak RSS growth, over a few runs.
- * Usage: npx tsx --expose-gc bench/xlsx-bomb.ts [--runs 5]
+ * Usage: npx tsx --expose-gc bench/hardening/xlsx-bomb.ts [--runs 5]
  */
 import zlib from 'node:zlib';
-import { parseImportFile } from '../src/modules/catalogue/import-file.js';
-import { arg, loadAverage } from './harness.js';
+import { parseImportFile } from '../../src/modules/catalogue/import-file.js';
+import { arg, loadAverage } from '../lib/harness.js';
 
 const runs = arg('runs', 5);
 
