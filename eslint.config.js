@@ -51,6 +51,15 @@ const contractZone = {
   except: ['./contract'],
   message: 'src/contract imports nothing but itself and zod: move a schema it needs into src/contract, and let the module import it from there.',
 };
+/**
+ * Feature modules reach the event log only through its port (src/core/event-store.ts). Tools that need one adapter's
+ * own powers (backup's PostgreSQL COPY, copying an EventStoreDB log) live above the adapters, in src/operations/.
+ */
+const adapterZone = {
+  target: './src/modules',
+  from: './src/event-store',
+  message: 'A module reaches the event store through its port (src/core/event-store.ts); adapter-specific tools belong in src/operations/.',
+};
 /** The two SPAs share code only through the kit: neither imports the other (the performance overlay lives in shared-web/). */
 const appZones = [
   { target: './admin-web', from: './web', message: 'admin-web does not import the storefront: share through shared-web/ (@kit/…).' },
@@ -133,6 +142,7 @@ export default tseslint.config(
             sharedZone,
             kitZone,
             contractZone,
+            adapterZone,
             ...appZones,
             ...serverZones,
             ...projectionZones,

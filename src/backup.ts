@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from './config/env.js';
 import { connectToStore } from './db/connect-to-store.js';
 import { backupSettings } from './modules/backup/settings.js';
-import { writeBackup } from './modules/backup/write-backup.js';
+import { writeBackup } from './operations/backup/write-backup.js';
 
 const USAGE = `usage: npm run backup -- --to FILE [--with-secrets]
   writes one gzip file: the event log (one consistent snapshot), local images, settings and an audit anchor;

@@ -1,7 +1,7 @@
 import { loadEnv } from './config/env.js';
 import { connectToStore } from './db/connect-to-store.js';
 import { EventStoreDbEventStore } from './event-store/eventstoredb.js';
-import { PRIVACY_USAGE, PrivacyUsageError, parsePrivacyArgs, runPrivacyCli } from './modules/privacy/cli.js';
+import { PRIVACY_USAGE, PrivacyUsageError, parsePrivacyArgs, runPrivacyCli } from './operations/privacy/cli.js';
 
 /**
  * `npm run privacy -- encrypt-esdb-log --from esdb://old:2113 --to esdb://new:2113`: the arguments are checked before

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { DEMO_ADMIN, loadEnv } from './config/env.js';
 import { backupSettings } from './modules/backup/settings.js';
-import { parseEvery, startBackupSchedule, type BackupSchedule } from './modules/backup/schedule.js';
+import { parseEvery, startBackupSchedule, type BackupSchedule } from './operations/backup/schedule.js';
 import { checkAnchorWebhook, startAnchorSchedule, type AnchorSchedule } from './modules/audit/anchor-schedule.js';
 import { createRuntime } from './runtime.js';
 import { loggerOptions } from './plugins/log-redaction.js';

@@ -6,7 +6,7 @@
  * Usage: node --expose-gc --import tsx bench/catalogue/catalogue-memory.ts [--products 1000000] [--heap-objects]
  *   --heap-objects: also count the heap's objects per product by kind (two heap snapshots; use at 100,000).
  */
-import { CatalogueOrders } from '../../src/modules/catalogue/catalogue-orders.js';
+import { CatalogueOrders } from '../../src/modules/catalogue/sort-orders.js';
 import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
 import { ProductTable } from '../../src/modules/catalogue/product-table.js';
 import { SearchIndex } from '../../src/modules/catalogue/search-index.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import QueryStream from 'pg-query-stream';
 import { createRuntime } from '../../src/runtime.js';
 import { restoreBackup } from '../../src/modules/backup/restore-backup.js';
-import { writeBackup } from '../../src/modules/backup/write-backup.js';
+import { writeBackup } from '../../src/operations/backup/write-backup.js';
 import { arg, benchEnv, loadAverage, runBench, silent, startBenchDatabase } from '../lib/harness.js';
 import { planFor, seedLog } from '../lib/seed-log.js';
 

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../tests/helpers/test-runtime.js';
 import { verifyStoreChains } from '../modules/audit/chain-sources.js';
 import '../modules/customers/customer.js';
 import { PersonalDataCodec } from '../modules/privacy/codec.js';
-import { copyEsdbLogEncrypted } from '../modules/privacy/encrypt-esdb-log.js';
+import { copyEsdbLogEncrypted } from '../operations/privacy/encrypt-esdb-log.js';
 import { LOG_MIGRATION_STREAM } from '../modules/privacy/encrypt-log.js';
 import { ERASED_NAME } from '../modules/privacy/personal-fields.js';
 import { SubjectKeyStore } from '../modules/privacy/subject-keys.js';

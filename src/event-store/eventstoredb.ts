@@ -112,7 +112,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /**
    * Appends events as they are to be stored (no validation, no codec; the stream id as given), chained like every
-   * append: what copying an older log forward writes (src/modules/privacy/encrypt-esdb-log.ts), ids kept.
+   * append: what copying an older log forward writes (src/operations/privacy/encrypt-esdb-log.ts), ids kept.
    */
   async appendStored(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     for (let attempt = 0; ; attempt++) {

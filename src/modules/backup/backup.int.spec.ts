@@ -15,7 +15,7 @@ import { verifyStoreChains } from '../audit/chain-sources.js';
 import { eventHashFromText } from '../../core/event-hash.js';
 import { BackupRefused } from './format.js';
 import { restoreBackup } from './restore-backup.js';
-import { writeBackup } from './write-backup.js';
+import { writeBackup } from '../../operations/backup/write-backup.js';
 import { backupSettings } from './settings.js';
 import { NOT_BACKED_UP, SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
 import { readRetainedInvoice } from '../privacy/retention.js';

@@ -4,7 +4,7 @@ import { START, type EventStore, type GlobalPosition, type RecordedEvent } from 
 import { LogFollower } from '../../core/log-follower.js';
 import type { Logger, Runtime } from '../../runtime.js';
 import { catalogueReadModel as catalogueProjector } from './events.js';
-import { CatalogueOrders, type ProductQuery } from './catalogue-orders.js';
+import { CatalogueOrders, type ProductQuery } from './sort-orders.js';
 import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from './product-dto.js';
 import { categoryOnSale } from './product.js';
 import { ProductTable } from './product-table.js';
@@ -13,7 +13,7 @@ import { SearchIndex } from './search-index.js';
 import type { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
 import type { SectionValue } from './snapshot/snapshot-format.js';
 
-export type { ProductQuery, SortOrder } from './catalogue-orders.js';
+export type { ProductQuery, SortOrder } from './sort-orders.js';
 
 const RELEVANT = new Set(catalogueProjector.handles);
 /** Rows fetched per cursor batch when the catalogue is loaded at start (one snapshot). */

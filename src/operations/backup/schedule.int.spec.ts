@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { checkBackup } from './read-backup.js';
+import { checkBackup } from '../../modules/backup/read-backup.js';
 import { parseEvery, startBackupSchedule } from './schedule.js';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueOrders, type SortOrder } from './catalogue-orders.js';
+import { CatalogueOrders, type SortOrder } from './sort-orders.js';
 import type { ProductRow } from './product-dto.js';
 import { ProductTable } from './product-table.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from '../../runtime.js';
 import { writeBackup, type BackupResult } from './write-backup.js';
-import type { BackupHeader } from './format.js';
+import type { BackupHeader } from '../../modules/backup/format.js';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { START, comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../../core/event-store.js';
 import type { EventStoreDbEventStore } from '../../event-store/eventstoredb.js';
 import type { StreamHead as ChainHead } from '../../core/event-store.js';
-import { ENVELOPE_KEY, type PersonalDataCodec } from './codec.js';
-import { LOG_MIGRATION_STREAM, logMigrationRecord } from './encrypt-log.js';
-import { personalFieldsOf } from './personal-fields.js';
+import { ENVELOPE_KEY, type PersonalDataCodec } from '../../modules/privacy/codec.js';
+import { LOG_MIGRATION_STREAM, logMigrationRecord } from '../../modules/privacy/encrypt-log.js';
+import { personalFieldsOf } from '../../modules/privacy/personal-fields.js';
 
 type Data = Record<string, unknown>;
 

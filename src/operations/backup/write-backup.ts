@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { backupEventLines, backupStreamHeads, backupTableRows } from '../../event-store/postgres-backup.js';
-import { SOURCE_OF_TRUTH_TABLES } from './source-tables.js';
-import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer } from './format.js';
+import { SOURCE_OF_TRUTH_TABLES } from '../../modules/backup/source-tables.js';
+import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTrailer } from '../../modules/backup/format.js';
 
 export interface BackupOptions {
   pool: pg.Pool;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import type { EventStoreDbEventStore } from '../../event-store/eventstoredb.js';
-import type { PersonalDataCodec } from './codec.js';
+import type { PersonalDataCodec } from '../../modules/privacy/codec.js';
 import { copyEsdbLogEncrypted } from './encrypt-esdb-log.js';
 
 export const PRIVACY_USAGE = `usage: npm run privacy -- <command>

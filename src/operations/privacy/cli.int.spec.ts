@@ -7,11 +7,11 @@ import { migrate } from '../../db/migrate.js';
 import { memoryClient } from '../../event-store/esdb-memory-client.fixture.js';
 import { EventStoreDbEventStore } from '../../event-store/eventstoredb.js';
 import { createTestDatabase } from '../../../tests/helpers/test-runtime.js';
-import { verifyStoreChains } from '../audit/chain-sources.js';
-import '../customers/customer.js';
+import { verifyStoreChains } from '../../modules/audit/chain-sources.js';
+import '../../modules/customers/customer.js';
 import { parsePrivacyArgs, PrivacyUsageError, runPrivacyCli } from './cli.js';
-import { PersonalDataCodec } from './codec.js';
-import { SubjectKeyStore } from './subject-keys.js';
+import { PersonalDataCodec } from '../../modules/privacy/codec.js';
+import { SubjectKeyStore } from '../../modules/privacy/subject-keys.js';
 
 /** `npm run privacy -- encrypt-esdb-log`: its arguments, and a run against the in-memory EventStoreDB client. */
 describe('npm run privacy: arguments', () => {
