@@ -5,7 +5,14 @@ import { gstSettings } from './settings.js';
 
 export const startOrder = 50;
 
-export { withTaxDocuments, taxDocumentWrites, taxDocumentLockStreams, INVOICED_STATUSES, type OrderTransition } from './order-documents.js';
+export {
+  withTaxDocuments,
+  taxDocumentWrites,
+  taxDocumentLockStreams,
+  gstContainedInOrder,
+  INVOICED_STATUSES,
+  type OrderTransition,
+} from './order-documents.js';
 export { isTaxDocumentStream, taxDocumentsStream, TAX_DOCUMENT_EVENT_TYPES, type InvoiceIssued, type CreditNoteIssued } from './documents.js';
 export { gstSettings, hsnProblem, rateProblem, HSN_PATTERN } from './settings.js';
 export { taxInvoiceOfOrder, taxInvoicePdf, latestInvoice, type TaxInvoice } from './order-invoice.js';

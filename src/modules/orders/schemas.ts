@@ -151,7 +151,8 @@ export const invoiceSchema = z.object({
   paymentMethod: z.string(),
   paymentStatus: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })),
-  summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
+  /** `tax`: the GST contained in the total, each line at its own rate (as on the tax invoice). */
+  summary: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }),
 });
 /**
  * A confirmed order's GST tax invoice (src/modules/gst, Rule 46): the spec's fields above plus the seller, recipient,
