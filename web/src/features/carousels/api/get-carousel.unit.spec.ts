@@ -42,7 +42,10 @@ describe('carousel settings (DECISIONS §6)', () => {
 });
 
 describe('a cancelled carousel fetch is not a failure', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('an aborted fetch (the query cancelled it) is handed back to the query: no console warning, no built-in slides', async () => {
     const controller = new AbortController();
