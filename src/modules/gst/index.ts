@@ -10,6 +10,7 @@ export {
   taxDocumentWrites,
   taxDocumentLockStreams,
   seriesOf as taxDocumentSeriesOf,
+  gstContainedInOrder,
   INVOICED_STATUSES,
   type OrderTransition,
 } from './order-documents.js';

@@ -149,3 +149,13 @@ export async function withTaxDocuments<R>(
     return result;
   });
 }
+
+/**
+ * The GST an order's total contains, each line at its own rate (goods by the product's or its category's HSN rate,
+ * shipping at its SAC rate): the figure its tax invoice will show, for the invoice summary served before that is issued.
+ */
+export async function gstContainedInOrder(store: EventStore, order: InvoicedOrder, at: string): Promise<number> {
+  const settings = gstSettings();
+  const classify = await classifier(store, settings, order);
+  return buildInvoiceIssued({ order, invoiceNumber: 'preview', financialYear: financialYearOf(at), issuedAt: at, settings, classify }).totals.taxPaise;
+}

@@ -5,7 +5,7 @@ import { courierFor } from '../../shared/courier.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
 import { loadOrder, placeOrderOnce } from './commands.js';
-import { buildInvoice, invoicePdf } from './invoice.js';
+import { invoicePdf, invoiceSummaryOf } from './invoice.js';
 import { taxInvoiceOfOrder, taxInvoicePdf } from '../gst/index.js';
 import { findOrder, ordersOfCustomer } from './queries.js';
 import {
@@ -81,14 +81,14 @@ export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise
 
   /**
    * A confirmed order's GST tax invoice (src/modules/gst), with the spec's fields kept; before confirmation the order
-   * has no tax invoice and the spec's summary (GST contained at GST_RATE) is served as before.
+   * has no tax invoice and the spec's summary is served, its GST worked out per line as the tax invoice will.
    */
   const invoice = async (orderId: string, user: ReturnType<typeof currentUser>) => {
     const order = await visibleOrder(runtime, orderId, user);
     const tax = await taxInvoiceOfOrder(runtime.store, orderId);
     return tax
       ? { kind: 'tax' as const, data: { ...tax, paymentStatus: order.paymentStatus } }
-      : { kind: 'summary' as const, data: buildInvoice(order, runtime.env.GST_RATE) };
+      : { kind: 'summary' as const, data: await invoiceSummaryOf(runtime.store, order) };
   };
   const pdf = (found: Awaited<ReturnType<typeof invoice>>) => (found.kind === 'tax' ? taxInvoicePdf(found.data) : invoicePdf(found.data));
 

@@ -26,7 +26,7 @@ export { latestDeliveredOrderWith, orderIdOfProviderOrder, shopperOrderWithProdu
 export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, type OrderDto } from './queries.js';
 export { toPaise, toRupees } from './pricing.js';
 export { orderSchema } from './schemas.js';
-export { buildInvoice, invoicePdf } from './invoice.js';
+export { buildInvoice, invoicePdf, invoiceSummaryOf } from './invoice.js';
 
 export const startOrder = 30;
 

@@ -1,10 +1,16 @@
+import type { EventStore } from '../../core/event-store.js';
 import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
-import { gstContained, toPaise, toRupees } from './pricing.js';
+import { gstContainedInOrder } from '../gst/index.js';
+import { orderStream, type OrderEvent } from './order.js';
+import { toPaise, toRupees } from './pricing.js';
 import type { OrderDto } from './queries.js';
 
-/** The spec's invoice shape; tax is the GST contained in the (GST-inclusive) total. */
-export function buildInvoice(order: OrderDto, gstRate: number) {
-  const totalPaise = toPaise(order.totalAmount);
+/**
+ * The spec's invoice shape for an order without a tax invoice yet. `summary.tax` is the GST contained in the
+ * (GST-inclusive) total with each line at its own rate — goods at their HSN rate, shipping at its SAC rate — the same
+ * figure the order's tax invoice shows once it is issued (`taxPaise`, from invoiceSummaryOf).
+ */
+export function buildInvoice(order: OrderDto, taxPaise: number) {
   return {
     orderNumber: order.orderNumber,
     orderId: order.id,
@@ -25,13 +31,20 @@ export function buildInvoice(order: OrderDto, gstRate: number) {
       subtotal: toRupees(toPaise(order.subtotal) - toPaise(order.discount)),
       discount: order.discount,
       shipping: order.shipping,
-      tax: toRupees(gstContained(totalPaise, gstRate)),
-      taxRate: gstRate,
+      tax: toRupees(taxPaise),
       total: order.totalAmount,
     },
   };
 }
 export type Invoice = ReturnType<typeof buildInvoice>;
+
+/** The invoice summary of an order, its GST worked out per line from the order as placed. */
+export async function invoiceSummaryOf(store: EventStore, order: OrderDto): Promise<Invoice> {
+  const placed = (await store.readStream(orderStream(order.id))).find((e) => e.type === 'OrderPlaced') as unknown as
+    Extract<OrderEvent, { type: 'OrderPlaced' }> | undefined;
+  const taxPaise = placed ? await gstContainedInOrder(store, placed.data, placed.data.at) : 0;
+  return buildInvoice(order, taxPaise);
+}
 
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   return renderInvoicePdf({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.orderNumber}` } }, (doc, fit) => {
@@ -61,7 +74,7 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       ...(s.discount > 0 ? ([['Coupon discount (included above)', s.discount]] as const) : []),
       ['Subtotal', s.subtotal],
       ['Shipping', s.shipping],
-      [`GST included (${Math.round(s.taxRate * 100)}%)`, s.tax],
+      ['GST included', s.tax],
       ['Total', s.total],
     ] as const) {
       doc.text(`${label}: ${invoiceMoney(value)}`, 50, doc.y, { align: 'right' });

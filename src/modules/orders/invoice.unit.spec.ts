@@ -22,7 +22,7 @@ const invoice: Invoice = {
     { name: '鬼滅の刃 竈門炭治郎 Tanjiro Kamado Desk Figure', quantity: 1, price: 2499, total: 2499 },
     { name: 'Naruto Keychain', quantity: 2, price: 199, total: 398 },
   ],
-  summary: { subtotal: 2897, shipping: 0, tax: 441.92, taxRate: 0.18, total: 2897 },
+  summary: { subtotal: 2897, shipping: 0, tax: 179.72, total: 2897 },
 } as unknown as Invoice;
 
 describe('invoice PDF', () => {

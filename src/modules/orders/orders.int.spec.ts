@@ -298,8 +298,12 @@ describe('orders API', () => {
       orderNumber: order.orderNumber,
       customer: { name: expect.any(String) },
       items: [{ name: product.name, quantity: 2, price: 590, total: 1180 }],
-      summary: { subtotal: 1180, shipping: 0, tax: 180, total: 1180 },
+      summary: { subtotal: 1180, shipping: 0, total: 1180 },
     });
+    // The GST each line contains at its own rate (a figure: 5 %), not the whole total at one 18 % rate; and the same
+    // figure the tax invoice shows once the order is confirmed and invoiced.
+    expect(invoice.summary.tax).toBe(56.19);
+    expect(invoice.summary).not.toHaveProperty('taxRate');
     expect(invoice.date).toBe(order.created_at);
     for (const url of [`/api/orders/${order.id}/invoice?format=pdf`, `/api/orders/${order.id}/invoice.pdf`]) {
       const pdf = await get(shopper, url);
@@ -307,6 +311,10 @@ describe('orders API', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    expect((await setStatus(shopper, order.id, { status: 'confirmed' })).statusCode).toBe(200);
+    const taxInvoice = (await get(shopper, `/api/orders/${order.id}/invoice`)).json().invoice;
+    expect(taxInvoice.title).toBe('Tax Invoice');
+    expect(taxInvoice.summary.tax).toBe(invoice.summary.tax);
   });
 
   it('expires unpaid online orders after 30 minutes and unconfirmed COD orders only after 24 hours, releasing their stock; confirmed COD orders stay', async () => {

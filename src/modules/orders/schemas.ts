@@ -162,8 +162,8 @@ export const invoiceSchema = z.object({
   paymentMethod: z.string(),
   paymentStatus: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), discount: z.number(), total: z.number() })),
-  /** `subtotal` is the items after the coupon's `discount`: subtotal + shipping = total. */
-  summary: z.object({ subtotal: z.number(), discount: z.number(), shipping: z.number(), tax: z.number(), taxRate: z.number(), total: z.number() }),
+  /** `subtotal` is the items after the coupon's `discount`: subtotal + shipping = total; `tax` is the GST contained in the total, each line at its own rate (as on the tax invoice). */
+  summary: z.object({ subtotal: z.number(), discount: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }),
 });
 /**
  * A confirmed order's GST tax invoice (src/modules/gst, Rule 46): the spec's fields above plus the seller, recipient,

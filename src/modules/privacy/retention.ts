@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
 import { latestInvoice, taxInvoice } from '../gst/index.js';
-import { buildInvoice, ordersOfCustomer } from '../orders/index.js';
+import { invoiceSummaryOf, ordersOfCustomer } from '../orders/index.js';
 
 /** India Standard Time: the financial year and the invoice date are Indian dates. */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -33,7 +33,7 @@ export async function retainInvoices(pool: pg.Pool, store: EventStore, customerI
     const tax = await latestInvoice(store, order.id);
     const sold = SOLD.has(order.status) || (order.status === 'cancelled' && ['completed', 'refunded'].includes(order.paymentStatus));
     if (!tax && !sold) continue;
-    const invoice = tax ? taxInvoice(tax.invoice, tax.creditNotes) : buildInvoice(order, gstRate);
+    const invoice = tax ? taxInvoice(tax.invoice, tax.creditNotes) : await invoiceSummaryOf(store, order);
     const date = new Date(tax ? tax.invoice.issuedAt : order.created_at);
     const { rowCount } = await pool.query(
       `insert into retained_invoices (order_id, order_number, customer_id, invoice, invoice_date, retain_until)

@@ -56,6 +56,9 @@ export async function getCarousel(name: CarouselName, signal?: AbortSignal): Pro
     const data = await api.get<{ carousel?: RawCarousel }>(`/carousels/${name}?t=${Date.now()}`, signal);
     return toCarouselSettings(name, data.carousel);
   } catch (error) {
+    // A fetch the query cancelled (the page re-rendered, e.g. after a 401 at start signed the visitor out) did not
+    // fail: the query drops it quietly and asks again, so it is neither logged nor answered with the built-in slides.
+    if (signal?.aborted) throw error;
     // Spec: logged, and the built-in slides are used silently.
     console.warn(`Carousel ${name} unavailable, using built-in slides`, error);
     return fallbackCarousel(name);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_SLIDES } from '../fallback-slides';
-import { cssHeight, toCarouselSettings } from './get-carousel';
+import { cssHeight, getCarousel, toCarouselSettings } from './get-carousel';
 
 describe('carousel settings', () => {
   it('has 11 built-in hero banners, 3 for figures and 2 for keychains', () => {
@@ -38,5 +38,33 @@ describe('carousel settings', () => {
     expect(cssHeight('h-[600px]', '80vh')).toBe('600px');
     expect(cssHeight('70vh', '80vh')).toBe('70vh');
     expect(cssHeight('tall', '80vh')).toBe('80vh');
+  });
+});
+
+describe('a cancelled carousel fetch is not a failure', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('an aborted fetch (the query cancelled it) is handed back to the query: no console warning, no built-in slides', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', () => {
+      controller.abort();
+      return Promise.reject(new DOMException('signal is aborted without reason', 'AbortError'));
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(getCarousel('hero', controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('a real failure still falls back to the built-in slides, logged', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const settings = await getCarousel('hero', new AbortController().signal);
+    expect(settings.fromServer).toBeFalsy();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });
