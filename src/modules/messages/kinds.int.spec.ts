@@ -67,8 +67,13 @@ describe('messages: each kind, over SMTP', () => {
     expect(mail.text).toContain('₹13,998');
     expect(mail.text).toContain('Hi Asha Rao');
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@shop\.example\.in>$/);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/messages?limit=50', headers: admin });
-    const row = listed.json().messages.find((m: { subject: string }) => m.subject === mail.subject);
+    // The server's acceptance comes just before the sender records 'sent'.
+    const listedRow = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/messages?limit=50', headers: admin }))
+        .json()
+        .messages.find((m: { subject: string; state: string }) => m.subject === mail.subject && m.state === 'sent');
+    let row = await listedRow();
+    for (let i = 0; i < 50 && !row; i++) row = await new Promise((r) => setTimeout(r, 100)).then(listedRow);
     expect(row).toMatchObject({ state: 'sent', kind: 'order-placed', label: 'Order placed', recipient: `Asha Rao <${shopper.email}>` });
     expect(mail.messageId).toBe(`<${row.id}@shop.example.in>`);
   });

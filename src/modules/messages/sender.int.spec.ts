@@ -245,6 +245,28 @@ describe('messages: the sender under faults', () => {
     expect(smtp.received.length).toBe(before);
   });
 
+  it('a message still queued when its shopper is erased is skipped, never sent', async () => {
+    const other = await signUp(t.app, { full_name: 'Meera Nair' });
+    const product = await createTestProduct(t.runtime, { price: 1799 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: other.auth,
+      payload: { items: [{ productId: product.id, quantity: 1 }], ...MUMBAI_SHIPPING, payment_method: 'cod' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.runtime.projections.waitFor(await t.runtime.store.headPosition(), ['messages']);
+    const queued = (await rows(`stream_id = 'order-${res.json().order.id as string}'`))[0]!;
+    expect(queued.state).toBe('queued');
+    const erased = await eraseCustomer(t.runtime, other.user.id, { requestedBy: 'admin', by: 'test', reason: 'test' }, { correlationId: 'test' });
+    await t.runtime.projections.waitFor(erased.position!, ['messages']);
+    const before = smtp.received.length;
+    await sender().runOnce();
+    expect(await row(queued.id)).toMatchObject({ state: 'skipped', recipient: null, html: null });
+    expect(smtp.received.length).toBe(before);
+    expect(smtp.received.some((m) => m.text?.includes('Meera Nair'))).toBe(false);
+  });
+
   it('a replay of the log queues nothing again and keeps what was sent', async () => {
     await placeOrder();
     await sender().runOnce();
