@@ -152,7 +152,7 @@ describe('budgets: per user where there is one, per address otherwise, per kind 
 });
 
 describe('every registered route has a budget (enumerated from the routes that exist)', () => {
-  /** Deliberately outside the budgets: health checks, the signed provider webhook, the catalogue's by-id read. */
+  /** Deliberately outside the budgets: health checks, the providers' webhooks (signed, or a shared token), the catalogue's by-id read. */
   const UNLIMITED = [
     'GET /api/health',
     'HEAD /api/health',
@@ -161,6 +161,7 @@ describe('every registered route has a budget (enumerated from the routes that e
     'GET /api/health/ready',
     'HEAD /api/health/ready',
     'POST /api/razorpay/webhook',
+    'POST /api/shipping/webhook',
     'GET /api/products/:id',
     'HEAD /api/products/:id',
   ];

@@ -71,6 +71,13 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/customers/:id/erase',
   'GET /api/admin/customers/:id/data-export',
   'GET /api/admin/retained-invoices/:orderId',
+  'GET /api/admin/coupons',
+  'POST /api/admin/coupons',
+  'GET /api/admin/coupons/:code',
+  'PUT /api/admin/coupons/:code',
+  'POST /api/admin/coupons/:code/pause',
+  'POST /api/admin/coupons/:code/resume',
+  'GET /api/admin/coupons/:code/uses',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

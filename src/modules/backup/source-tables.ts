@@ -30,4 +30,7 @@ export const NOT_BACKED_UP = {
   stream_snapshots: 'a cache folded from the log (migrations/044); rebuilt on demand',
   sign_in_throttle: 'failed sign-ins in the current window: a restored store forgives them',
   live_tickets: 'single-use websocket tickets valid ~30 s',
+  message_outbox:
+    'messages to shoppers: they hold personal data in clear, so no backup carries them; a restored store queues again from the log and records as skipped what is more than a day old (docs/messages.md)',
+  message_erased_customers: 'refilled from the log’s erasure events when the outbox queues again',
 } as const;

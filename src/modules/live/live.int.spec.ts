@@ -118,7 +118,7 @@ describe('admin live feed (websocket)', () => {
     const parsed = messages.map((m) => liveMessageSchema.parse(m) as LiveMessage);
     const events = parsed.filter((m) => m.type !== 'projected' && m.type !== 'hello');
     for (let i = 1; i < events.length; i++) expect(compare(events[i - 1]!.position, events[i]!.position)).toBe(-1);
-    expect(events.find((m) => m.type === 'order.placed')?.affects).toEqual(['orders']);
+    expect(events.find((m) => m.type === 'order.placed')?.affects).toEqual(['orders', 'messages']);
     expect(events.find((m) => m.type === 'stock.changed' && m.change === 'reserved')?.affects).toEqual(['catalogue']);
     // Each read model's `projected` positions only move forward.
     for (const readModel of READ_MODELS) {

@@ -76,8 +76,9 @@ describe('messages: the sender under faults', () => {
 
   it('server down: the attempt fails and is retried with back-off; once the server is back the message is sent once', async () => {
     await smtp.stop();
+    let queued: OutboxRow;
     try {
-      const queued = await placeOrder();
+      queued = await placeOrder();
       const s = sender({ backoffMs: 60_000 });
       await s.runOnce();
       const failed = await row(queued.id);
@@ -89,9 +90,9 @@ describe('messages: the sender under faults', () => {
       await smtp.restart();
     }
     await makeDue();
-    const before = smtp.received.length;
     await sender().runOnce();
-    expect(smtp.received.length).toBe(before + 1);
+    // Sent once (other messages that fell due with it, such as the shopper's verification mail, go out beside it).
+    expect(smtp.received.filter((m) => m.messageId === `<${queued!.id}@shop.example.in>`)).toHaveLength(1);
     expect((await rows(`state <> 'sent' and kind = 'order-placed'`)).length).toBe(0);
   });
 

@@ -9,7 +9,19 @@ import type { DashboardStats } from '../../../lib/dashboard-stats';
 import { isSigningOut } from '../../../lib/sign-out';
 import { getLiveTicket } from './get-live-ticket';
 import { ReadModelCatchUp } from './read-model-catch-up';
-import { ADMIN_ROOT, analyticsKeys, authKeys, carouselKeys, customerKeys, gstKeys, orderKeys, productKeys, statsKeys } from '../../../lib/query-keys';
+import {
+  ADMIN_ROOT,
+  analyticsKeys,
+  authKeys,
+  carouselKeys,
+  couponKeys,
+  customerKeys,
+  gstKeys,
+  messageKeys,
+  orderKeys,
+  productKeys,
+  statsKeys,
+} from '../../../lib/query-keys';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type { LiveMessage };
@@ -24,6 +36,8 @@ const QUERIES_OF: Record<ReadModel, readonly (readonly string[])[]> = {
   addresses: [],
   wishlists: [],
   reviews: [],
+  messages: [messageKeys.all],
+  coupons: [couponKeys.all],
 };
 export const queriesOf = (readModel: ReadModel) => QUERIES_OF[readModel] ?? [];
 
