@@ -25,8 +25,6 @@ interface Control {
   path: string;
   /** Performs the shopper's action. */
   act(page: Page): Promise<void>;
-  /** In the page: the action visibly taken (busy mark, toast, the next page). */
-  feedback: string;
   /** After the app started: what the shopper asked for happened. */
   honoured(page: Page): Promise<boolean>;
 }
@@ -39,8 +37,16 @@ const cartCount = async (page: Page) =>
       .textContent({ timeout: 2000 })
       .catch(() => null)
   )?.trim();
-const BUSY_OR_TOAST = `!!document.querySelector('[data-early-queued], [data-testid=toast]')`;
-const navigated = (test: string) => `location.href.includes(${JSON.stringify(test)}) && !!document.getElementById('ssr-data')`;
+
+/** Polls `check` for up to 5 s (the app carries a recorded tap out a moment after it starts). */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    if (await check().catch(() => false)) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 function controls(productId: string): Control[] {
   return [
@@ -48,31 +54,24 @@ function controls(productId: string): Control[] {
       name: 'product: Add to Cart',
       path: `/product/${productId}`,
       act: (page) => page.getByRole('button', { name: 'ADD TO CART' }).click(),
-      feedback: BUSY_OR_TOAST,
       honoured: async (page) => (await cartCount(page)) === '1',
     },
     {
       name: 'product: Buy Now (guest)',
       path: `/product/${productId}`,
       act: (page) => page.getByRole('button', { name: 'BUY NOW' }).click(),
-      feedback: BUSY_OR_TOAST,
-      honoured: async (page) => {
-        await page.waitForURL(/\/login/, { timeout: 8000 }).catch(() => undefined);
-        return page.url().includes('/login');
-      },
+      honoured: async (page) => page.url().includes('/login'),
     },
     {
       name: 'product: wishlist heart',
       path: `/product/${productId}`,
       act: (page) => page.getByRole('button', { name: /Add to Wishlist/ }).click(),
-      feedback: `${BUSY_OR_TOAST} || !!document.querySelector('.purchase [aria-pressed=true]')`,
       honoured: async (page) => (await page.getByRole('button', { name: /In Wishlist/ }).count()) === 1,
     },
     {
       name: 'category: card Add to Cart',
       path: '/anime-figures',
       act: (page) => page.locator('.product-card__add:not([disabled])').first().click(),
-      feedback: BUSY_OR_TOAST,
       honoured: async (page) => (await cartCount(page)) === '1',
     },
     {
@@ -82,7 +81,6 @@ function controls(productId: string): Control[] {
         await page.getByRole('searchbox', { name: 'Search in this category' }).fill('naruto');
         await page.getByRole('searchbox', { name: 'Search in this category' }).press('Enter');
       },
-      feedback: navigated('q=naruto'),
       honoured: async (page) =>
         new URL(page.url()).searchParams.get('q') === 'naruto' &&
         (await page.getByRole('searchbox', { name: 'Search in this category' }).inputValue()) === 'naruto',
@@ -91,27 +89,19 @@ function controls(productId: string): Control[] {
       name: 'category: sort',
       path: '/anime-figures',
       act: async (page) => void (await page.getByLabel('Sort by').selectOption('price-low')),
-      feedback: navigated('sort=price-low'),
       honoured: async (page) => new URL(page.url()).searchParams.get('sort') === 'price-low',
     },
     {
       name: 'category: list view',
       path: '/anime-figures',
       act: (page) => page.getByRole('button', { name: 'List view' }).click(),
-      feedback: navigated('view=list'),
       honoured: async (page) => (await page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')) === 'true',
     },
     {
       name: 'home: Load More',
       path: '/',
       act: (page) => page.getByRole('button', { name: 'Load More' }).click(),
-      feedback: BUSY_OR_TOAST,
-      honoured: async (page) => {
-        await page
-          .waitForFunction(() => document.querySelectorAll('#featured [data-testid=product-card]').length > 8, null, { timeout: 8000 })
-          .catch(() => undefined);
-        return (await page.locator('#featured').getByTestId('product-card').count()) > 8;
-      },
+      honoured: async (page) => (await page.locator('#featured').getByTestId('product-card').count()) > 8,
     },
     {
       name: 'home: header search + Enter',
@@ -120,25 +110,52 @@ function controls(productId: string): Control[] {
         await page.getByRole('searchbox', { name: 'Search products' }).fill('goku');
         await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
       },
-      feedback: navigated('/search?q=goku'),
       honoured: async (page) => page.url().includes('/search?q=goku'),
     },
     {
       name: 'all products: page 2',
       path: '/products',
       act: (page) => page.getByRole('link', { name: 'Page 2' }).click(),
-      feedback: navigated('page=2'),
       honoured: async (page) => new URL(page.url()).searchParams.get('page') === '2',
     },
   ];
+}
+
+/**
+ * In every document of the tab: the tap's time (the event's own timestamp: pointerdown, Enter, a select's change) and
+ * the first visible answer to it, both as epoch milliseconds in sessionStorage so they survive a navigation. The
+ * answer is the control marked busy, a toast, a pressed heart — or, when the tap navigated, the next page's first
+ * contentful paint.
+ */
+function measureInPage() {
+  const s = sessionStorage;
+  const now = () => performance.timeOrigin + performance.now();
+  const tap = (timeStamp: number) => {
+    if (s.getItem('armed') !== '1' || s.getItem('tapAt')) return;
+    s.setItem('tapAt', String(performance.timeOrigin + timeStamp));
+    s.setItem('tapHref', location.href);
+  };
+  addEventListener('pointerdown', (e) => tap(e.timeStamp), true);
+  addEventListener('keydown', (e) => e.key === 'Enter' && tap(e.timeStamp), true);
+  addEventListener('change', (e) => (e.target as Element).tagName === 'SELECT' && tap(e.timeStamp), true);
+  const answered = (at: number) => {
+    if (s.getItem('tapAt') && !s.getItem('answerAt')) s.setItem('answerAt', String(at));
+  };
+  new MutationObserver(() => {
+    if (!s.getItem('tapAt') || s.getItem('tapHref') !== location.href) return;
+    if (document.querySelector('[data-early-queued], [data-testid=toast], .purchase [aria-pressed=true]')) requestAnimationFrame(() => answered(now()));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-early-queued', 'aria-pressed'] });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint' && s.getItem('tapHref') && s.getItem('tapHref') !== location.href)
+        answered(performance.timeOrigin + entry.startTime);
+  }).observe({ type: 'paint', buffered: true });
 }
 
 interface Try {
   tapAfterFcp: number;
   honoured: boolean;
   feedbackMs: number | null;
-  fcp: number;
-  appStart: number | null;
 }
 
 async function attempt(browser: Browser, base: string, control: Control, delay: number): Promise<Try | 'started'> {
@@ -154,27 +171,47 @@ async function attempt(browser: Browser, base: string, control: Control, delay: 
       downloadThroughput: (1.6 * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __appStart?: number };
-      new MutationObserver(() => {
-        if (document.documentElement.dataset.hydrated === 'true' && w.__appStart === undefined) w.__appStart = performance.now();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
-    });
+    await page.addInitScript(measureInPage);
     await page.goto(control.path, { waitUntil: 'commit' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 50, timeout: 30_000 });
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+    const appStartOf = () => page.evaluate(() => performance.getEntriesByName('app-started')[0]?.startTime ?? null);
     await page.waitForTimeout(delay);
-    if (await page.evaluate(() => document.documentElement.dataset.hydrated === 'true')) return 'started';
-    const started = Date.now();
+    if ((await appStartOf()) !== null) return 'started';
+    await page.evaluate(() => sessionStorage.setItem('armed', '1'));
     await control.act(page);
-    const feedbackMs = await page
-      .waitForFunction(control.feedback, null, { polling: 'raf', timeout: 15_000 })
-      .then(() => Date.now() - started)
-      .catch(() => null);
+    // The app of the page the shopper is on now (the first one, or the page a navigation led to) has started.
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 60_000 }).catch(() => undefined);
-    const appStart = await page.evaluate(() => (window as unknown as { __appStart?: number }).__appStart ?? null).catch(() => null);
-    const honoured = await control.honoured(page).catch(() => false);
-    return { tapAfterFcp: delay, honoured, feedbackMs, fcp, appStart };
+    const honoured = await eventually(() => control.honoured(page));
+    const { tapAt, answerAt } = await page.evaluate(() => ({
+      tapAt: Number(sessionStorage.getItem('tapAt')),
+      answerAt: Number(sessionStorage.getItem('answerAt')),
+    }));
+    return { tapAfterFcp: delay, honoured, feedbackMs: tapAt && answerAt ? answerAt - tapAt : null };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One untouched load of a page on the same profile: when it paints, when its app has started. */
+async function untouched(browser: Browser, base: string, path: string) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0, null, { polling: 50, timeout: 60_000 });
+    return page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      appStart: performance.getEntriesByName('app-started')[0]!.startTime,
+    }));
   } finally {
     await context.close();
   }
@@ -203,8 +240,18 @@ async function main() {
     ).products;
     const product = products.find((p) => p.in_stock && p.stock_quantity >= 5 && p.category === 'Anime Figures') ?? products.find((p) => p.in_stock)!;
     console.log(`first tap: 390x844, CPU 4x, slow 4G; taps every ${step} ms after FCP until the app has started (at most ${maxTries}); load ${loadAverage()}`);
-    console.log('| page: control | taps before app start | honoured | feedback p50 | feedback p75 | FCP (median) | app start (median) |');
-    console.log('|---|---|---|---|---|---|---|');
+    const median = (values: number[]) => (values.length ? percentile(values, 50).toFixed(0) : '–');
+    console.log('| page (untouched load) | first contentful paint | app started | dead window |');
+    console.log('|---|---|---|---|');
+    for (const path of [...new Set(controls(product.id).map((c) => c.path))]) {
+      const loads = [await untouched(browser, base, path), await untouched(browser, base, path)];
+      const fcp = median(loads.map((l) => l.fcp));
+      const start = median(loads.map((l) => l.appStart));
+      console.log(`| ${path.startsWith('/product/') ? '/product/{id}' : path} | ${fcp} ms | ${start} ms | ${Number(start) - Number(fcp)} ms |`);
+    }
+    console.log('');
+    console.log('| page: control | taps before the app started | honoured | tap → feedback p50 | p75 |');
+    console.log('|---|---|---|---|---|');
     let all = 0;
     let allHonoured = 0;
     const allFeedback: number[] = [];
@@ -220,9 +267,8 @@ async function main() {
       all += tries.length;
       allHonoured += honoured;
       allFeedback.push(...feedback);
-      const median = (values: number[]) => (values.length ? percentile(values, 50).toFixed(0) : '–');
       console.log(
-        `| ${control.name} | ${tries.length} | ${tries.length ? ((100 * honoured) / tries.length).toFixed(0) : '–'} % | ${median(feedback)} ms | ${feedback.length ? percentile(feedback, 75).toFixed(0) : '–'} ms | ${median(tries.map((t) => t.fcp))} ms | ${median(tries.map((t) => t.appStart).filter((v): v is number => v !== null))} ms |`,
+        `| ${control.name} | ${tries.length} | ${tries.length ? ((100 * honoured) / tries.length).toFixed(0) : '–'} % | ${median(feedback)} ms | ${feedback.length ? percentile(feedback, 75).toFixed(0) : '–'} ms |`,
       );
     }
     console.log(

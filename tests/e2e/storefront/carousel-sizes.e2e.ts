@@ -31,7 +31,9 @@ describe('storefront: carousel sizes', () => {
     );
     await page.goto('/');
     await expect.poll(settledHeight(page, '.carousel--hero', 'fallback'), { timeout: 15_000 }).toBe(720);
-    await page.locator('.carousel--hero .carousel__slide').first().getByRole('link').waitFor();
+    // Its call-to-action: the hero's one Shop Now (a slide's own "Shop Now" is not shown beside it).
+    await page.locator('.carousel--hero').getByRole('button', { name: 'Shop Now', exact: true }).waitFor();
+    expect(await page.locator('.carousel--hero').getByText('Shop Now', { exact: true }).count()).toBe(1);
     await page.goto('/anime-figures');
     await expect.poll(settledHeight(page, '.carousel--anime-figures', 'fallback'), { timeout: 15_000 }).toBe(630);
     await page.unroute('**/api/carousels/**');

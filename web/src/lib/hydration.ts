@@ -71,6 +71,8 @@ export function HydrationDone() {
   useEffect(() => {
     hydrating = false;
     document.documentElement.dataset.hydrated = 'true';
+    // When the app started, for the browser's own timeline (and bench/storefront/first-tap.ts).
+    performance.mark('app-started');
     for (const run of afterHydration.splice(0)) run();
   }, []);
   return null;
