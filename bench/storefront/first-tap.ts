@@ -124,33 +124,33 @@ function controls(productId: string): Control[] {
 /**
  * In every document of the tab: the tap's time (the event's own timestamp: pointerdown, Enter, a select's change) and
  * the first visible answer to it, both as epoch milliseconds in sessionStorage so they survive a navigation. The
- * answer is the control marked busy, a toast, a pressed heart — or, when the tap navigated, the next page's first
- * contentful paint.
+ * answer is the control marked busy, a toast, a pressed heart, the navigation bar — or the next page's first
+ * contentful paint, whichever comes first.
  */
-function measureInPage() {
+// A string, not a function: tsx names the functions it compiles (`__name(...)`), which does not exist in the page.
+const MEASURE_IN_PAGE = `(() => {
   const s = sessionStorage;
   const now = () => performance.timeOrigin + performance.now();
-  const tap = (timeStamp: number) => {
+  const tap = (timeStamp) => {
     if (s.getItem('armed') !== '1' || s.getItem('tapAt')) return;
     s.setItem('tapAt', String(performance.timeOrigin + timeStamp));
     s.setItem('tapHref', location.href);
   };
   addEventListener('pointerdown', (e) => tap(e.timeStamp), true);
   addEventListener('keydown', (e) => e.key === 'Enter' && tap(e.timeStamp), true);
-  addEventListener('change', (e) => (e.target as Element).tagName === 'SELECT' && tap(e.timeStamp), true);
-  const answered = (at: number) => {
+  addEventListener('change', (e) => e.target.tagName === 'SELECT' && tap(e.timeStamp), true);
+  const answered = (at) => {
     if (s.getItem('tapAt') && !s.getItem('answerAt')) s.setItem('answerAt', String(at));
   };
   new MutationObserver(() => {
     if (!s.getItem('tapAt') || s.getItem('tapHref') !== location.href) return;
-    if (document.querySelector('[data-early-queued], [data-testid=toast], .purchase [aria-pressed=true]')) requestAnimationFrame(() => answered(now()));
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-early-queued', 'aria-pressed'] });
+    if (document.querySelector('html[data-navigating], [data-early-queued], [data-testid=toast], .purchase [aria-pressed=true]')) requestAnimationFrame(() => answered(now()));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-early-queued', 'aria-pressed', 'data-navigating'] });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      if (entry.name === 'first-contentful-paint' && s.getItem('tapHref') && s.getItem('tapHref') !== location.href)
-        answered(performance.timeOrigin + entry.startTime);
+      if (entry.name === 'first-contentful-paint' && s.getItem('tapHref') && s.getItem('tapHref') !== location.href) answered(performance.timeOrigin + entry.startTime);
   }).observe({ type: 'paint', buffered: true });
-}
+})();`;
 
 interface Try {
   tapAfterFcp: number;
@@ -171,7 +171,7 @@ async function attempt(browser: Browser, base: string, control: Control, delay: 
       downloadThroughput: (1.6 * 1024 * 1024) / 8,
       uploadThroughput: (750 * 1024) / 8,
     });
-    await page.addInitScript(measureInPage);
+    await page.addInitScript(MEASURE_IN_PAGE);
     await page.goto(control.path, { waitUntil: 'commit' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 50, timeout: 30_000 });
     const appStartOf = () => page.evaluate(() => performance.getEntriesByName('app-started')[0]?.startTime ?? null);

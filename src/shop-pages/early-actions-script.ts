@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
  *   the `[data-early-quantity]` select in the same `[data-early-scope]`, when there is one.
  * - a change of a select inside a `form[data-early-submit]` submits that GET form (price range, sort): the server
  *   renders the URL it leads to. Search boxes and the grid/list toggle are plain GET forms and links, which need no script.
+ * - a form sent or a link followed on this site marks `<html data-navigating>` at once: the stylesheet draws a
+ *   progress bar until the next page paints (a slow network's round trip is otherwise a dead moment).
  *
  * Plain ES5 with no dependency, small enough to sit inline; the CSP lists its hash (EARLY_ACTIONS_SCRIPT_HASH).
  */
@@ -21,7 +23,10 @@ d.addEventListener('click',function(e){if(live())return;var t=e.target,el=t&&t.c
 e.preventDefault();e.stopPropagation();var s=el.closest('[data-early-scope]'),n=s&&s.querySelector('[data-early-quantity]');
 q.push({action:el.getAttribute('data-early'),productId:el.getAttribute('data-product-id')||'',quantity:n?Number(n.value)||1:1,at:Date.now()});
 el.setAttribute('aria-busy','true');el.setAttribute('data-early-queued','true')},true);
-d.addEventListener('change',function(e){if(live())return;var t=e.target,f=t&&t.form;if(t.tagName==='SELECT'&&f&&f.hasAttribute('data-early-submit')){if(f.requestSubmit)f.requestSubmit();else f.submit()}},true)})();`;
+d.addEventListener('change',function(e){if(live())return;var t=e.target,f=t&&t.form;if(t.tagName==='SELECT'&&f&&f.hasAttribute('data-early-submit')){if(f.requestSubmit)f.requestSubmit();else f.submit()}},true);
+function going(){if(!live())d.documentElement.setAttribute('data-navigating','true')}
+d.addEventListener('submit',going);d.addEventListener('click',function(e){var a=e.target&&e.target.closest?e.target.closest('a[href]'):null;if(a&&!e.defaultPrevented&&!a.target&&a.origin===location.origin)going()});
+addEventListener('pageshow',function(){d.documentElement.removeAttribute('data-navigating')})})();`;
 
 /** The CSP source that allows exactly this script (`script-src 'sha256-…'`). */
 export const EARLY_ACTIONS_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_ACTIONS_SCRIPT).digest('base64')}'`;
