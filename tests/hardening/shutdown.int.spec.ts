@@ -31,7 +31,14 @@ const alive = (pid: number) => {
 async function stopDuringWork(preload: string[]) {
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(pgPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), 'src/server.ts'], {
     env: { ...env, SEED_DEMO: 'false', NODE_ENV: 'test', JWT_SECRET: 'shutdown-test-secret-0123456789' },
