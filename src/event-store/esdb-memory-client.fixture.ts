@@ -26,9 +26,9 @@ export function memoryClient() {
     },
   });
   const client = {
-    async appendToStream(streamId: string, events: { id: string; type: string; data: unknown; metadata: unknown }[], options: { expectedRevision: unknown }) {
+    async appendToStream(streamId: string, events: { id: string; type: string; data: unknown; metadata: unknown }[], options: { streamState?: unknown }) {
       const current = of(streamId).length - 1;
-      const expected = typeof options.expectedRevision === 'bigint' ? Number(options.expectedRevision) : -1;
+      const expected = typeof options.streamState === 'bigint' ? Number(options.streamState) : -1;
       if (expected !== current) throw new Error(`stand-in: expected ${expected}, stream at ${current}`);
       events.forEach((e, i) => {
         const commit = BigInt(all.length + 1);

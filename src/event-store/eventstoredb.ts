@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
@@ -11,7 +11,7 @@ import {
   excludeSystemEvents,
   jsonEvent,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
 import type { EventDataCodec } from '../core/event-codec.js';
 import { eventHash } from '../core/event-hash.js';
@@ -67,10 +67,10 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 }
 
 /** What the adapter uses of the EventStoreDB client (a test passes an in-memory one to check what would be stored). */
-export type EsdbClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+export type EsdbClient = Pick<KurrentDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
 /**
- * EventStoreDB/KurrentDB adapter, chosen when EVENTSTORE_URL is set. With a codec (personal data encryption,
+ * EventStoreDB/KurrentDB adapter (the vendor's maintained @kurrent/kurrentdb-client), chosen when EVENTSTORE_URL is set. With a codec (personal data encryption,
  * src/modules/privacy/codec.ts) it stores what the codec encodes, after validation, under the codec's stream id, and
  * the hash chain covers those stored bytes; every read (streams, $all, subscriptions) decodes, as the PostgreSQL
  * adapter does.
@@ -83,7 +83,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly codec: EventDataCodec | null;
 
   constructor(connectionString: string, options: { codec?: EventDataCodec; client?: EsdbClient } = {}) {
-    this.client = options.client ?? EventStoreDBClient.connectionString(connectionString);
+    this.client = options.client ?? KurrentDBClient.connectionString(connectionString);
     this.codec = options.codec ?? null;
   }
 
@@ -128,12 +128,12 @@ export class EventStoreDbEventStore implements EventStore {
         return jsonEvent({ id, type: e.type, data: e.data as never, metadata: metadata as never });
       });
       try {
-        const result = await this.client.appendToStream(streamId, chained, { expectedRevision: current === -1 ? NO_STREAM : BigInt(current) });
+        const result = await this.client.appendToStream(streamId, chained, { streamState: current === -1 ? NO_STREAM : BigInt(current) });
         return { nextExpectedVersion: Number(result.nextExpectedRevision), position: result.position ?? START };
       } catch (error) {
         if (!(error instanceof EsdbWrongExpectedVersion)) throw error;
         if (options.expectedVersion === 'any' && attempt < 10) continue;
-        const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
+        const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) : -1;
         throw new WrongExpectedVersionError(streamId, options.expectedVersion, actual);
       }
     }
@@ -152,7 +152,12 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  /** EventStoreDB has no multi-stream transaction: streams are written in order; callers compensate on failure. */
+  /**
+   * Streams are written one after another; callers compensate on failure. KurrentDB 25.1's multiStreamAppend would make
+   * them all-or-nothing, but it takes metadata as a map of strings only, and this adapter's metadata holds objects (the
+   * hash chain link, the command's context): using it needs a metadata encoding that reads back the same through every
+   * read path, proven against a real server. See docs/security-edges.md ("EventStoreDB client").
+   */
   async appendMany(writes: StreamWrite[]): Promise<AppendResult> {
     let last: AppendResult | null = null;
     for (const write of writes) {
@@ -225,7 +230,7 @@ export class EventStoreDbEventStore implements EventStore {
   subscribe(options: SubscribeOptions): Subscription {
     let position = options.from;
     let stopped = false;
-    let current: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
+    let current: ReturnType<KurrentDBClient['subscribeToAll']> | null = null;
     const running = (async () => {
       while (!stopped) {
         const fromPosition = comparePositions(position, START) === 0 ? ESDB_START : position;
