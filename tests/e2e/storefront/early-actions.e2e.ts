@@ -70,6 +70,29 @@ describe('storefront: actions taken before the app starts', () => {
     await close();
   });
 
+  it('Buy Now by a guest before the app starts asks them to sign in, as a live tap does', async () => {
+    const product = catalogue.find((p) => p.in_stock)!;
+    const { page, goto, release, close } = await deadPage();
+    await goto(`/product/${product.id}`);
+    await page.getByRole('button', { name: 'BUY NOW' }).click();
+    expect(await hydrated(page)).toBe(false);
+    release();
+    await waitHydrated(page);
+    await toast(page, 'Please sign in').waitFor();
+    await page.waitForURL(/\/login$/);
+    await close();
+  });
+
+  it('a page number followed before the app starts shows that page, rendered by the server', async () => {
+    const { page, goto, release, close } = await deadPage();
+    await goto('/products');
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await arrived(page, /\/products\?page=2/);
+    expect(await page.locator('.pagination [aria-current=page]').textContent()).toBe('2');
+    release();
+    await close();
+  });
+
   it('a card’s Add to Cart and wishlist heart on a category page are both honoured', async () => {
     const { page, goto, release, close } = await deadPage();
     await goto('/anime-figures');
