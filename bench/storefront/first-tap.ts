@@ -152,6 +152,22 @@ const MEASURE_IN_PAGE = `(() => {
   }).observe({ type: 'paint', buffered: true });
 })();`;
 
+/** A fresh context on the bench's phone profile: 390×844, CPU slowed 4×, slow 4G. */
+async function slowPhone(browser: Browser, base: string) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  return { context, page };
+}
+
 interface Try {
   tapAfterFcp: number;
   honoured: boolean;
@@ -159,18 +175,8 @@ interface Try {
 }
 
 async function attempt(browser: Browser, base: string, control: Control, delay: number): Promise<Try | 'started'> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const { context, page } = await slowPhone(browser, base);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
     await page.addInitScript(MEASURE_IN_PAGE);
     await page.goto(control.path, { waitUntil: 'commit' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { polling: 50, timeout: 30_000 });
@@ -194,18 +200,8 @@ async function attempt(browser: Browser, base: string, control: Control, delay: 
 
 /** One untouched load of a page on the same profile: when it paints, when its app has started. */
 async function untouched(browser: Browser, base: string, path: string) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const { context, page } = await slowPhone(browser, base);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
     await page.goto(path, { waitUntil: 'commit' });
     await page.waitForFunction(() => performance.getEntriesByName('app-started').length > 0, null, { polling: 50, timeout: 60_000 });
     return page.evaluate(() => ({
