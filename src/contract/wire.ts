@@ -42,3 +42,15 @@ export const binary = (description: string) => z.any().meta({ description, forma
 export const rupees = z.number();
 /** A timestamp as ISO 8601 text. */
 export const isoTime = z.string();
+
+/** `?page=&limit=` of an admin list: pages from 1, at most 200 rows a page, 50 by default. */
+export const pagingQueryFields = {
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .optional()
+    .default(50),
+};

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { answers, ok, okMessage } from '../../contract/wire.js';
+import { answers, ok, okMessage, pagingQueryFields } from '../../contract/wire.js';
 import { historyEventSchema, orderSnapshotSchema } from '../audit/index.js';
 import { ORDER_STATUSES, orderSchema } from '../orders/index.js';
 import { adminCustomerSchema } from '../../contract/admin.js';
 
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .optional()
-    .default(50),
+  ...pagingQueryFields,
   search: z.string().trim().max(100, 'search is too long').optional(),
 });
 

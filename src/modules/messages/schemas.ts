@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { answers, ok } from '../../contract/wire.js';
+import { answers, ok, pagingQueryFields } from '../../contract/wire.js';
 import { MESSAGE_STATES } from './queries.js';
 
 export const messagesQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .optional()
-    .default(50),
+  ...pagingQueryFields,
   state: z.enum(MESSAGE_STATES, { error: `Invalid state: use one of ${MESSAGE_STATES.join(', ')}` }).optional(),
   kind: z.string().trim().max(60, 'Invalid kind').optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answers, created, ok } from '../../contract/wire.js';
+import { answers, created, ok, pagingQueryFields } from '../../contract/wire.js';
 import { normaliseCode } from './coupon.js';
 
 /** India has one time zone and no daylight saving: IST is UTC+05:30 all year. */
@@ -125,14 +125,7 @@ export type EditCouponBody = z.infer<typeof editCouponBody>;
 export const couponParams = z.object({ code });
 
 export const couponsQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000).optional().default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .optional()
-    .default(50),
+  ...pagingQueryFields,
   search: z.string().trim().max(64, 'search is too long').optional(),
 });
 
