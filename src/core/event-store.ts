@@ -143,8 +143,8 @@ export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
   /**
-   * Appends to several streams. The PostgreSQL adapter does it in one transaction (all or nothing);
-   * EventStoreDB has no multi-stream transactions, so its adapter writes in order and reports the first failure.
+   * Appends to several streams, all or nothing: PostgreSQL in one transaction, KurrentDB 25.1+ in one multiStreamAppend.
+   * On older EventStoreDB servers the adapter writes in order and reports the first failure.
    */
   appendMany(writes: StreamWrite[]): Promise<AppendResult>;
   /** The stream's events in version order, from `fromVersion` (default 0). */

@@ -264,6 +264,31 @@ for (const adapter of adapters) {
       await store.append(b, [event(7)], { expectedVersion: result.nextExpectedVersion });
     });
 
+    it('appendMany is all or nothing across streams where the store can append to several at once', async () => {
+      // PostgreSQL always can (one transaction); KurrentDB from 25.1 (multiStreamAppend); older servers write stream by
+      // stream, so there the earlier stream stays written (the documented limitation).
+      const atomic = !(store instanceof EventStoreDbEventStore) || (await store.appendsManyAtomically());
+      const [a, b] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+      await store.append(b, [event(1), event(2)], { expectedVersion: 'no_stream' });
+      const refused = await store
+        .appendMany([
+          { streamId: a, events: [event(3)], expectedVersion: 'no_stream' },
+          { streamId: b, events: [event(4)], expectedVersion: 0 },
+        ])
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(WrongExpectedVersionError);
+      expect(refused).toMatchObject({ streamId: b, expected: 0, actual: 1 });
+      expect(await store.readStream(a)).toHaveLength(atomic ? 0 : 1);
+      await store.appendMany([
+        { streamId: a, events: [event(3)], expectedVersion: atomic ? 'no_stream' : 0 },
+        { streamId: b, events: [event(4)], expectedVersion: 1 },
+      ]);
+      const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+      expect(readB.map((e) => e.streamVersion)).toEqual([0, 1, 2]);
+      expect(readB[2]!.prevHash).toBe(readB[1]!.hash);
+      for (const e of [...readA, ...readB]) expect(recomputedHash(e)).toBe(e.hash);
+    });
+
     it('refuses unknown or malformed events before writing', async () => {
       const stream = `test-${randomUUID()}`;
       await expect(store.append(stream, [{ ...event(1), type: 'NoSuchEvent' }], { expectedVersion: 'any' })).rejects.toThrow(/Unknown event type/);

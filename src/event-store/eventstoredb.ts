@@ -10,6 +10,7 @@ import {
   WrongExpectedVersionError as EsdbWrongExpectedVersion,
   excludeSystemEvents,
   jsonEvent,
+  type AppendStreamRequest,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import { checkExpectedVersion, WrongExpectedVersionError, type ExpectedVersion } from '../core/errors.js';
@@ -41,8 +42,41 @@ interface ChainLink {
   hash: string;
 }
 
+/**
+ * KurrentDB's multi-stream append takes metadata as a flat map of strings, and this adapter's metadata holds objects
+ * (the chain link, the command's context). Events written that way carry their whole metadata as JSON text under this
+ * one key; every read unwraps it, so both kinds of event read back the same.
+ */
+const METADATA_JSON_KEY = 'metadataJson';
+
+/** The metadata as the adapter wrote it, whichever append wrote it (see METADATA_JSON_KEY). */
+export function storedMetadata(raw: unknown): Record<string, unknown> {
+  let value = raw;
+  if (value instanceof Uint8Array) {
+    try {
+      value = JSON.parse(Buffer.from(value).toString('utf8'));
+    } catch {
+      return {};
+    }
+  }
+  if (!value || typeof value !== 'object') return {};
+  const wrapped = (value as Record<string, unknown>)[METADATA_JSON_KEY];
+  return typeof wrapped === 'string' ? (JSON.parse(wrapped) as Record<string, unknown>) : (value as Record<string, unknown>);
+}
+
+/** The first KurrentDB release with multiStreamAppend. */
+const MULTI_STREAM_APPEND_SINCE = [25, 1] as const;
+
+/** Whether a server reporting `version` (e.g. "25.1.0.1234") appends to several streams atomically. */
+export function supportsMultiStreamAppend(version: string | undefined): boolean {
+  const match = /^(\d+)\.(\d+)/.exec(version ?? '');
+  if (!match) return false;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > MULTI_STREAM_APPEND_SINCE[0] || (major === MULTI_STREAM_APPEND_SINCE[0] && minor >= MULTI_STREAM_APPEND_SINCE[1]);
+}
+
 function splitChain(metadata: unknown): { metadata: RecordedEvent['metadata']; chain: ChainLink | null } {
-  const { [CHAIN_KEY]: chain, ...rest } = (metadata ?? {}) as Record<string, unknown>;
+  const { [CHAIN_KEY]: chain, ...rest } = storedMetadata(metadata);
   return { metadata: rest as RecordedEvent['metadata'], chain: (chain as ChainLink | undefined) ?? null };
 }
 
@@ -67,7 +101,20 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 }
 
 /** What the adapter uses of the EventStoreDB client (a test passes an in-memory one to check what would be stored). */
-export type EsdbClient = Pick<KurrentDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+export type EsdbClient = Pick<KurrentDBClient, 'appendToStream' | 'multiStreamAppend' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
+
+/**
+ * The version the connected server reports. The client learns it from the server-features call it makes for itself
+ * and keeps it on a getter the type declares protected; a server too old to answer that call reports no usable version.
+ */
+async function reportedServerVersion(client: EsdbClient): Promise<string | undefined> {
+  const capabilities = (client as unknown as { capabilities?: Promise<{ serverVersion?: string }> }).capabilities;
+  try {
+    return (await capabilities)?.serverVersion;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * EventStoreDB/KurrentDB adapter (the vendor's maintained @kurrent/kurrentdb-client), chosen when EVENTSTORE_URL is set. With a codec (personal data encryption,
@@ -81,6 +128,7 @@ export class EventStoreDbEventStore implements EventStore {
   snapshots?: SnapshotStore;
   private readonly client: EsdbClient;
   private readonly codec: EventDataCodec | null;
+  private atomicAppends: Promise<boolean> | null = null;
 
   constructor(connectionString: string, options: { codec?: EventDataCodec; client?: EsdbClient } = {}) {
     this.client = options.client ?? KurrentDBClient.connectionString(connectionString);
@@ -101,13 +149,29 @@ export class EventStoreDbEventStore implements EventStore {
    * between the read and the write ('any' writers re-read and retry; the others get the usual conflict).
    */
   async append(plainStreamId: string, plainEvents: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-    for (const event of plainEvents) {
+    const write = await this.toStored({ streamId: plainStreamId, events: plainEvents, expectedVersion: options.expectedVersion });
+    return this.appendStored(write.streamId, write.events, options);
+  }
+
+  /** A write as it is to be stored: validated, then encoded by the codec under its stream id. */
+  private async toStored(write: StreamWrite): Promise<StreamWrite> {
+    for (const event of write.events) {
       validateEvent(event.type, event.data);
       eventMetadataSchema.parse(event.metadata);
     }
-    const streamId = this.storedId(plainStreamId);
-    const events = this.codec ? await this.codec.encode(plainEvents) : plainEvents;
-    return this.appendStored(streamId, events, options);
+    const events = this.codec ? await this.codec.encode(write.events) : write.events;
+    return { streamId: this.storedId(write.streamId), events, expectedVersion: write.expectedVersion };
+  }
+
+  /** The events of one stream chained to its last event (`current` is its revision, -1 when empty). */
+  private chain(streamId: string, events: NewEvent[], current: number, prevHash: string | null) {
+    return events.map((e, i) => {
+      const id = e.id ?? randomUUID();
+      const hash = eventHash({ prevHash, streamId, version: current + 1 + i, eventId: id, type: e.type, data: e.data, metadata: e.metadata });
+      const link: ChainLink = { prevHash, hash };
+      prevHash = hash;
+      return { id, type: e.type, data: e.data, metadata: { ...e.metadata, [CHAIN_KEY]: link } };
+    });
   }
 
   /**
@@ -119,14 +183,9 @@ export class EventStoreDbEventStore implements EventStore {
       const last = await this.lastEvent(streamId);
       const current = last ? last.revision : -1;
       checkExpectedVersion(streamId, options.expectedVersion, current);
-      let prevHash = last?.hash ?? null;
-      const chained = events.map((e, i) => {
-        const id = e.id ?? randomUUID();
-        const hash = eventHash({ prevHash, streamId, version: current + 1 + i, eventId: id, type: e.type, data: e.data, metadata: e.metadata });
-        const metadata = { ...e.metadata, [CHAIN_KEY]: { prevHash, hash } satisfies ChainLink };
-        prevHash = hash;
-        return jsonEvent({ id, type: e.type, data: e.data as never, metadata: metadata as never });
-      });
+      const chained = this.chain(streamId, events, current, last?.hash ?? null).map((e) =>
+        jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: e.metadata as never }),
+      );
       try {
         const result = await this.client.appendToStream(streamId, chained, { streamState: current === -1 ? NO_STREAM : BigInt(current) });
         return { nextExpectedVersion: Number(result.nextExpectedRevision), position: result.position ?? START };
@@ -153,19 +212,54 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * Streams are written one after another; callers compensate on failure. KurrentDB 25.1's multiStreamAppend would make
-   * them all-or-nothing, but it takes metadata as a map of strings only, and this adapter's metadata holds objects (the
-   * hash chain link, the command's context): using it needs a metadata encoding that reads back the same through every
-   * read path, proven against a real server. See docs/security-edges.md ("EventStoreDB client").
+   * On KurrentDB 25.1 and later (the version the server reports) the writes go in one multiStreamAppend: all streams
+   * or none, each at the revision its events were chained to. Older servers have no multi-stream append: the streams
+   * are written one after another and the first failure is reported (a crash between them can leave the earlier
+   * writes alone; docs/known-limitations.md).
    */
   async appendMany(writes: StreamWrite[]): Promise<AppendResult> {
+    const nonEmpty = writes.filter((w) => w.events.length > 0);
+    if (nonEmpty.length === 0) throw new Error('appendMany needs at least one event');
+    // Every event is validated and encoded before the first stream is written.
+    const stored = await Promise.all(nonEmpty.map((w) => this.toStored(w)));
+    if (stored.length > 1 && (await this.appendsManyAtomically())) return this.appendManyAtomically(stored);
     let last: AppendResult | null = null;
-    for (const write of writes) {
-      if (write.events.length === 0) continue;
-      last = await this.append(write.streamId, write.events, { expectedVersion: write.expectedVersion });
+    for (const write of stored) last = await this.appendStored(write.streamId, write.events, { expectedVersion: write.expectedVersion });
+    return last!;
+  }
+
+  /** Whether appendMany is all or nothing on the connected server (asked of it once per adapter). */
+  appendsManyAtomically(): Promise<boolean> {
+    this.atomicAppends ??= reportedServerVersion(this.client).then(supportsMultiStreamAppend);
+    return this.atomicAppends;
+  }
+
+  private async appendManyAtomically(writes: StreamWrite[]): Promise<AppendResult> {
+    for (let attempt = 0; ; attempt++) {
+      const requests: AppendStreamRequest[] = [];
+      const lastVersions: number[] = [];
+      for (const write of writes) {
+        const last = await this.lastEvent(write.streamId);
+        const current = last ? last.revision : -1;
+        checkExpectedVersion(write.streamId, write.expectedVersion, current);
+        const events = this.chain(write.streamId, write.events, current, last?.hash ?? null).map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: { [METADATA_JSON_KEY]: JSON.stringify(e.metadata) } }),
+        );
+        requests.push({ streamName: write.streamId, events, expectedState: current === -1 ? NO_STREAM : BigInt(current) });
+        lastVersions.push(current + write.events.length);
+      }
+      try {
+        const result = await this.client.multiStreamAppend(requests);
+        return { nextExpectedVersion: lastVersions.at(-1)!, position: { commit: result.position, prepare: result.position } };
+      } catch (error) {
+        if (!(error instanceof EsdbWrongExpectedVersion)) throw error;
+        // A stream written with 'any' moved under us: re-read and chain again, as a single append does.
+        const write = writes.find((w) => w.streamId === error.streamName) ?? writes[0]!;
+        if (write.expectedVersion === 'any' && attempt < 10) continue;
+        const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) : -1;
+        throw new WrongExpectedVersionError(write.streamId, write.expectedVersion, actual);
+      }
     }
-    if (!last) throw new Error('appendMany needs at least one event');
-    return last;
   }
 
   async readStream(streamId: string, fromVersion = 0): Promise<RecordedEvent[]> {
