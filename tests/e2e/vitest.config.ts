@@ -16,5 +16,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // The journeys run one file after another in one worker, each starting its own store on its own database: sharing
+    // the worker's module cache saves re-importing the whole server for every file (import time 239 s → 41 s over the
+    // 37 files on a loaded machine).
+    isolate: false,
   },
 });
