@@ -17,8 +17,7 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     // The journeys run one file after another in one worker, each starting its own store on its own database: sharing
-    // the worker's module cache saves re-importing the whole server for every file (import time 239 s → 41 s over the
-    // 37 files on a loaded machine).
+    // the worker's module cache saves re-importing the whole server for every file.
     isolate: false,
   },
 });
