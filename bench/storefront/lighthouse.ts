@@ -119,12 +119,15 @@ async function audited(url: string, port: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Each page `runs` times (cold: Lighthouse clears the cache and storage per run); the median run by performance score. */
-export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string } = {}): Promise<LighthouseRow[]> {
+export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string; query?: string } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 1;
+  // Extra query parameters for every page (first-tap.ts passes `app-start=dcl`).
+  const withQuery = (url: string) => (options.query ? `${url}${url.includes('?') ? '&' : '?'}${options.query}` : url);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
-    for (const { page, url } of await storefrontPages(baseUrl)) {
+    for (const { page, url: pageUrl } of await storefrontPages(baseUrl)) {
+      const url = withQuery(pageUrl);
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         const lhr = await audited(url, chrome.port);
