@@ -182,8 +182,11 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-/** `npm start`'s server on a throwaway DATA_DIR and free ports, seeded with the demo catalogue; stop() removes it. */
-async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/**
+ * `npm start`'s server on a throwaway DATA_DIR and free ports, seeded with the demo catalogue; stop() removes it.
+ * `checkout` is the folder whose `src/server.ts` runs (another worktree's, for a before/after: bytes-per-page.ts).
+ */
+export async function startFreshStore(checkout = process.cwd()): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-store-'));
   const [port, pgPort] = [await freePort(), await freePort()];
   // Its own embedded PostgreSQL, whatever this shell points at.
@@ -191,6 +194,7 @@ async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: checkout,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
