@@ -119,12 +119,15 @@ async function audited(url: string, port: number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** Each page `runs` times (cold: Lighthouse clears the cache and storage per run); the median run by performance score. */
-export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string } = {}): Promise<LighthouseRow[]> {
+export async function lighthouseStorefront(baseUrl: string, options: { runs?: number; saveDir?: string; query?: string } = {}): Promise<LighthouseRow[]> {
   const runs = options.runs ?? 1;
+  // Extra query parameters for every page (first-tap.ts passes `app-start=dcl`).
+  const withQuery = (url: string) => (options.query ? `${url}${url.includes('?') ? '&' : '?'}${options.query}` : url);
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
-    for (const { page, url } of await storefrontPages(baseUrl)) {
+    for (const { page, url: pageUrl } of await storefrontPages(baseUrl)) {
+      const url = withQuery(pageUrl);
       const samples: LighthouseRow[] = [];
       for (let i = 0; i < runs; i++) {
         const lhr = await audited(url, chrome.port);
@@ -179,8 +182,11 @@ const freePort = () =>
     server.on('error', reject);
   });
 
-/** `npm start`'s server on a throwaway DATA_DIR and free ports, seeded with the demo catalogue; stop() removes it. */
-async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/**
+ * `npm start`'s server on a throwaway DATA_DIR and free ports, seeded with the demo catalogue; stop() removes it.
+ * `checkout` is the folder whose `src/server.ts` runs (another worktree's, for a before/after: bytes-per-page.ts).
+ */
+export async function startFreshStore(checkout = process.cwd()): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-store-'));
   const [port, pgPort] = [await freePort(), await freePort()];
   // Its own embedded PostgreSQL, whatever this shell points at.
@@ -188,6 +194,7 @@ async function startFreshStore(): Promise<{ baseUrl: string; stop: () => Promise
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: checkout,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;

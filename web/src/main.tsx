@@ -10,7 +10,12 @@ import { afterLargestPaint } from './lib/after-largest-paint';
  */
 const boot = () => void import('./boot').then((app) => app.startApp());
 const serverRendered = !!document.getElementById('ssr-data');
+// A measuring switch, not a feature: `?app-start=dcl` starts the app as soon as the page is parsed (this module runs
+// just before DOMContentLoaded), so bench/storefront/first-tap.ts can weigh the shorter dead window against LCP and
+// TBT in one run. Pages render and cache without it (it is not one of their parameters). The figures and the choice:
+// docs/decisions/0010-early-actions.md
+const startAtOnce = new URLSearchParams(location.search).get('app-start') === 'dcl';
 
-if (!serverRendered) boot();
+if (!serverRendered || startAtOnce) boot();
 else if (document.readyState === 'complete') afterLargestPaint(boot);
 else window.addEventListener('load', () => afterLargestPaint(boot), { once: true });

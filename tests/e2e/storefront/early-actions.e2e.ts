@@ -142,6 +142,32 @@ describe('storefront: actions taken before the app starts', () => {
     await close();
   });
 
+  it('a price range chosen on a category page before the app starts shows only that range, and the app keeps it', async () => {
+    const figures = catalogue.filter((p) => p.category === 'Anime Figures');
+    const underOneThousand = figures.filter((p) => p.price < 1000);
+    // The demo catalogue has figures on both sides of ₹1,000, so the filter visibly changes the list.
+    expect(underOneThousand.length).toBeGreaterThan(0);
+    expect(underOneThousand.length).toBeLessThan(figures.length);
+    const { page, goto, release, close } = await deadPage();
+    await goto('/anime-figures');
+    const everything = await page.locator('.result-count').textContent();
+    await page.getByLabel('Price range').selectOption('under-1000');
+    await arrived(page, /\/anime-figures\?.*priceRange=under-1000/);
+    expect(await hydrated(page)).toBe(false);
+    // The server's list for the range: fewer results, every card's price under ₹1,000.
+    expect(await page.locator('.result-count').textContent()).not.toBe(everything);
+    const prices = (await page.getByTestId('product-card').locator('.price').allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices.every((price) => price < 1000)).toBe(true);
+    expect(await page.getByLabel('Price range').inputValue()).toBe('under-1000');
+    release();
+    await waitHydrated(page);
+    // The app agrees with what the server rendered.
+    expect(await page.getByLabel('Price range').inputValue()).toBe('under-1000');
+    expect(new URL(page.url()).searchParams.get('priceRange')).toBe('under-1000');
+    await close();
+  });
+
   it('the header search sent with Enter before the app starts opens the results page', async () => {
     const { page, goto, release, close } = await deadPage();
     await goto('/');
