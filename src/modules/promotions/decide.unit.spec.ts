@@ -3,21 +3,9 @@ import { deciderSpec } from '../../../tests/helpers/decider-spec.js';
 import { evolveCoupon, initialCouponState, type CouponEvent, type CouponTerms } from './coupon.js';
 import { decideCoupon, type CouponCommand, type Redemption } from './decide.js';
 import type { CartLine } from './discount.js';
+import { couponTerms as terms } from '../../../tests/helpers/coupon-terms.js';
 
 const at = '2026-11-28T10:00:00.000Z';
-const terms = (over: Partial<CouponTerms> = {}): CouponTerms => ({
-  kind: 'percent',
-  value: 1000,
-  minOrderPaise: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  categories: [],
-  productIds: [],
-  firstOrderOnly: false,
-  ...over,
-});
 const created = (over: Partial<CouponTerms> = {}): CouponEvent => ({ type: 'CouponCreated', data: { code: 'FIRST10', ...terms(over), by: 'admin', at } });
 const redeemed = (customerId: string, orderId = `o-${Math.random()}`): CouponEvent => ({
   type: 'CouponRedeemed',
