@@ -18,3 +18,14 @@ export interface Projector {
    */
   applyMany?(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
 }
+
+/**
+ * A projector written once, as a set-based batch: one event is a batch of one, so the live path, a replay and a
+ * single-event `apply` run the same code and cannot drift apart.
+ */
+export function batchProjector(
+  projector: Omit<Projector, 'apply' | 'applyMany'> & { applyMany(client: pg.PoolClient, events: RecordedEvent[]): Promise<void> },
+): Projector {
+  const { applyMany } = projector;
+  return { ...projector, applyMany, apply: (client, event) => applyMany(client, [event]) };
+}

@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import { rateProblem } from '../../shared/gst-rates.js';
-import { checkDetails, decideProduct } from './decide.js';
-import { initialProductState, type ProductDetails, type ProductEvent } from './product.js';
+import { checkDetails } from './decide.js';
+import type { ProductDetails, ProductEvent } from './product.js';
 import { given, gokuDetails, now } from './product-details.fixture.js';
 
 const details = gokuDetails();
 const added: ProductEvent = { type: 'ProductAdded', data: { productId: 'p1', ...details, addedAt: now } };
+const removed: ProductEvent = { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } };
 
 describe('product decider', () => {
   it('adds a new product with its details and time', () => {
-    expect(decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, initialProductState())).toEqual([added]);
+    given([])
+      .when({ type: 'AddProduct', data: { productId: 'p1', details, now } })
+      .then([added]);
   });
 
   it('refuses a second product with the same id, but a removed id can be added again', () => {
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, given([added]))).toThrow(
-      new ConflictError('A product with this id already exists'),
-    );
-    const removed = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]);
-    expect(decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, removed)).toHaveLength(1);
+    given([added])
+      .when({ type: 'AddProduct', data: { productId: 'p1', details, now } })
+      .thenThrows(new ConflictError('A product with this id already exists'));
+    given([added])
+      .when({ type: 'AddProduct', data: { productId: 'p1', details, now } })
+      .thenRefuses(409, 'A product with this id already exists');
+    given([added, removed])
+      .when({ type: 'AddProduct', data: { productId: 'p1', details, now } })
+      .thenTypes(['ProductAdded']);
   });
 
   it.each([
@@ -30,16 +37,20 @@ describe('product decider', () => {
   ])('refuses %o: %s', (change, message) => {
     const bad = { ...details, ...change };
     expect(() => checkDetails(bad)).toThrow(new ValidationError(message));
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: bad, now } }, initialProductState())).toThrow(message);
-    expect(() => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: bad, now } }, given([added]))).toThrow(message);
+    given([])
+      .when({ type: 'AddProduct', data: { productId: 'p1', details: bad, now } })
+      .thenRefuses(400, message);
+    given([added])
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details: bad, now } })
+      .thenRefuses(400, message);
   });
 
   it('checks the HSN code and the GST rate when given, each on its own', () => {
     const refuse = (change: Partial<ProductDetails>, message: string) => {
       expect(() => checkDetails({ ...details, ...change })).toThrow(new ValidationError(message));
-      expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: { ...details, ...change }, now } }, initialProductState())).toThrow(
-        message,
-      );
+      given([])
+        .when({ type: 'AddProduct', data: { productId: 'p1', details: { ...details, ...change }, now } })
+        .thenRefuses(400, message);
     };
     refuse({ hsn: '123' }, 'HSN must be 4, 6 or 8 digits');
     refuse({ gstRate: 7 }, rateProblem(7)!);
@@ -54,25 +65,28 @@ describe('product decider', () => {
   });
 
   it('updates a listed product; unchanged details write nothing', () => {
-    expect(decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: { ...details, price: 999 }, now } }, given([added]))).toEqual([
-      { type: 'ProductUpdated', data: { productId: 'p1', ...details, price: 999, updatedAt: now } },
-    ]);
-    expect(decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, given([added]))).toEqual([]);
+    given([added])
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details: { ...details, price: 999 }, now } })
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', ...details, price: 999, updatedAt: now } }]);
+    given([added])
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details, now } })
+      .thenNothingHappened();
   });
 
   it('updating or removing a product that is not listed is not found', () => {
-    const gone = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]);
-    for (const state of [initialProductState(), gone]) {
-      expect(() => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, state)).toThrow(new NotFoundError('Product not found'));
-      expect(() => decideProduct({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } }, state)).toThrow(
-        new NotFoundError('Product not found'),
-      );
+    for (const history of [[], [added, removed]]) {
+      given(history)
+        .when({ type: 'UpdateProduct', data: { productId: 'p1', details, now } })
+        .thenThrows(new NotFoundError('Product not found'));
+      given(history)
+        .when({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } })
+        .thenRefuses(404, 'Product not found');
     }
   });
 
   it('removes a listed product with the reason', () => {
-    expect(decideProduct({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'remove-all', now } }, given([added]))).toEqual([
-      { type: 'ProductRemoved', data: { productId: 'p1', reason: 'remove-all', removedAt: now } },
-    ]);
+    given([added])
+      .when({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'remove-all', now } })
+      .then([{ type: 'ProductRemoved', data: { productId: 'p1', reason: 'remove-all', removedAt: now } }]);
   });
 });

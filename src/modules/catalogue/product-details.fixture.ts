@@ -1,6 +1,8 @@
-import { blankProductDetails, evolveProduct, initialProductState, type ProductDetails, type ProductEvent } from './product.js';
+import { deciderSpec } from '../../../tests/helpers/decider-spec.js';
+import { decideProduct } from './decide.js';
+import { blankProductDetails, evolveProduct, initialProductState, type ProductDetails } from './product.js';
 
-/** The product decider's specs: one time, one figure's details (overrides replace any of them), and a fold. */
+/** The product decider's specs: one time, one figure's details (overrides replace any of them), and given / when / then. */
 export const now = '2026-01-01T00:00:00.000Z';
 export const gokuDetails = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   ...blankProductDetails(),
@@ -9,5 +11,4 @@ export const gokuDetails = (overrides: Partial<ProductDetails> = {}): ProductDet
   category: 'Anime Figures',
   ...overrides,
 });
-/** The product state after `events`. */
-export const given = (events: ProductEvent[]) => events.reduce(evolveProduct, initialProductState());
+export const { given } = deciderSpec({ initialState: initialProductState, evolve: evolveProduct, decide: decideProduct });

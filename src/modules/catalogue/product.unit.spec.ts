@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decideProduct } from './decide.js';
 import type { ProductDetails, ProductEvent } from './product.js';
 import { given, gokuDetails, now } from './product-details.fixture.js';
 import { columnMap, missingColumns, readRow } from './import-rows.js';
@@ -9,32 +8,39 @@ const details = (overrides: Partial<ProductDetails> = {}) => gokuDetails({ price
 const added: ProductEvent = { type: 'ProductAdded', data: { productId: 'p1', ...details(), addedAt: now } };
 
 describe('product decider', () => {
+  const add = (productId: string, d: ProductDetails) => ({ type: 'AddProduct' as const, data: { productId, details: d, now } });
   it('adds a product', () => {
-    expect(decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: details(), now } }, given([]))).toEqual([added]);
+    given([]).when(add('p1', details())).then([added]);
   });
 
   it('refuses a second add, a zero price, a blank name and an unknown category', () => {
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: details(), now } }, given([added]))).toThrow('already exists');
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p2', details: details({ price: 0 }), now } }, given([]))).toThrow(
-      'Please enter a valid price',
-    );
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p2', details: details({ name: ' ' }), now } }, given([]))).toThrow(
-      'Please fill in all required fields',
-    );
-    expect(() => decideProduct({ type: 'AddProduct', data: { productId: 'p2', details: details({ category: 'Cars' }), now } }, given([]))).toThrow(
-      'Category must be one of',
-    );
+    given([added]).when(add('p1', details())).thenThrows('already exists');
+    given([])
+      .when(add('p2', details({ price: 0 })))
+      .thenThrows('Please enter a valid price');
+    given([])
+      .when(add('p2', details({ name: ' ' })))
+      .thenThrows('Please fill in all required fields');
+    given([])
+      .when(add('p2', details({ category: 'Cars' })))
+      .thenThrows('Category must be one of');
   });
 
   it('updates only when something changed, never a removed product', () => {
-    expect(decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: details(), now } }, given([added]))).toEqual([]);
-    expect(decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: details({ price: 2099 }), now } }, given([added]))).toEqual([
-      { type: 'ProductUpdated', data: { productId: 'p1', ...details({ price: 2099 }), updatedAt: now } },
-    ]);
-    const removed = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]);
-    expect(() => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details: details(), now } }, removed)).toThrow('Product not found');
-    expect(() => decideProduct({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } }, removed)).toThrow('Product not found');
-    expect(decideProduct({ type: 'AddProduct', data: { productId: 'p1', details: details(), now } }, removed)).toHaveLength(1);
+    given([added])
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details: details(), now } })
+      .thenNothingHappened();
+    given([added])
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details: details({ price: 2099 }), now } })
+      .then([{ type: 'ProductUpdated', data: { productId: 'p1', ...details({ price: 2099 }), updatedAt: now } }]);
+    const removed = given([added, { type: 'ProductRemoved', data: { productId: 'p1', reason: 'deleted', removedAt: now } }]).events;
+    given(removed)
+      .when({ type: 'UpdateProduct', data: { productId: 'p1', details: details(), now } })
+      .thenThrows('Product not found');
+    given(removed)
+      .when({ type: 'RemoveProduct', data: { productId: 'p1', reason: 'deleted', now } })
+      .thenThrows('Product not found');
+    given(removed).when(add('p1', details())).thenTypes(['ProductAdded']);
   });
 });
 

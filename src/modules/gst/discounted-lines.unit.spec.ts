@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { priceCoupon } from '../promotions/index.js';
 import { buildCreditNote, buildInvoiceIssued, type InvoicedOrder } from './issue.js';
 import { gstSettingsFrom } from './settings.js';
+import { couponTerms } from '../../../tests/helpers/coupon-terms.js';
 
 const settings = gstSettingsFrom({});
 const shippingFor = (itemsPaise: number) => (itemsPaise >= 1000_00 ? 0 : 100_00);
@@ -35,18 +36,11 @@ describe('GST of discounted lines (property)', () => {
           quantity: r.quantity,
         }));
         const priced = priceCoupon(
-          {
+          couponTerms({
             kind: c.kind,
             value: c.kind === 'percent' ? Math.min(c.value, 10_000) : c.value,
-            minOrderPaise: 0,
-            startsAt: null,
-            endsAt: null,
-            maxUses: null,
-            maxUsesPerCustomer: null,
             categories: c.keychainsOnly ? ['keychains'] : [],
-            productIds: [],
-            firstOrderOnly: false,
-          },
+          }),
           items,
         );
         const discounted = items.map((l) => ({ ...l, discountPaise: priced.lineDiscounts.get(l.lineNo) ?? 0 }));

@@ -2,19 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCoupon } from '../promotions/index.js';
 import { codAllowed, priceDiscountedLines } from './pricing.js';
+import { couponTerms } from '../../../tests/helpers/coupon-terms.js';
 
-const terms = (kind: 'percent' | 'amount', value: number) => ({
-  kind,
-  value,
-  minOrderPaise: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  categories: [],
-  productIds: [],
-  firstOrderOnly: false,
-});
+const terms = (kind: 'percent' | 'amount', value: number) => couponTerms({ kind, value });
 
 describe('order amounts after a coupon', () => {
   it('free shipping and the COD minimum are judged after the discount: ₹1,100 less 20% pays ₹100 shipping, ₹980 in all', () => {

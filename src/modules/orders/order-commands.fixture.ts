@@ -1,6 +1,7 @@
-import type { OrderCommand } from './decide.js';
+import { deciderSpec } from '../../../tests/helpers/decider-spec.js';
+import { decideOrder, type OrderCommand } from './decide.js';
 import { DEFAULT_HOLD_CAPS, NO_HOLDS, type CustomerHolds } from './holds.js';
-import { evolveOrder, initialOrderState, type OrderEvent, type OrderLine } from './order.js';
+import { evolveOrder, initialOrderState, type OrderLine } from './order.js';
 
 /** The order decider's specs share one shopper, one clock and one order: who, when, what, and the PlaceOrder of it. */
 export const shopper = '11111111-1111-4111-8111-111111111111';
@@ -36,5 +37,5 @@ export const place = (paymentMethod: 'cod' | 'razorpay', items: OrderLine[] = [l
   },
 });
 
-/** The order state after `events`. */
-export const fold = (events: OrderEvent[]) => events.reduce(evolveOrder, initialOrderState());
+/** Given / when / then for the order decider (tests/helpers/decider-spec.ts). */
+export const { given } = deciderSpec({ initialState: initialOrderState, evolve: evolveOrder, decide: decideOrder });

@@ -1,21 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { discountOn, priceCoupon, spreadDiscount, type CartLine } from './discount.js';
-import type { CouponTerms } from './events.js';
+import { couponTerms as terms } from '../../../tests/helpers/coupon-terms.js';
 
-const terms = (over: Partial<CouponTerms> = {}): CouponTerms => ({
-  kind: 'percent',
-  value: 1000,
-  minOrderPaise: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerCustomer: null,
-  categories: [],
-  productIds: [],
-  firstOrderOnly: false,
-  ...over,
-});
 const line = (lineNo: number, unitPricePaise: number, quantity = 1, category = 'Anime Figures'): CartLine => ({
   lineNo,
   productId: `p${lineNo}`,

@@ -1,6 +1,7 @@
 import { loadJwtSecret } from '../../../config/jwt-secret.js';
 import { linkKey, linkPath, linkToken, loadCustomer, type AccountLinkEvent } from '../../customers/index.js';
 import { defineMessageKind, isErasedAddress, type ComposeContext } from '../kind.js';
+import type { ReactNode } from 'react';
 import { Action, MessageLayout, Paragraph } from '../layout.js';
 
 type Requested<T extends AccountLinkEvent['type']> = Extract<AccountLinkEvent, { type: T }>['data'];
@@ -20,50 +21,65 @@ async function recipient(data: { customerId: string; email: string; expiresAt: s
 const tokenOf = (context: ComposeContext, purpose: 'password-reset' | 'email-verification', requestId: string) =>
   linkToken(linkKey(loadJwtSecret(context.runtime.env)), purpose, requestId);
 
-export const passwordReset = defineMessageKind({
-  name: 'password-reset',
+/** What tells one account-link mail from the other: its kind's name and label, and its words. */
+interface LinkMessage {
+  purpose: 'password-reset' | 'email-verification';
+  label: string;
+  subject: string;
+  preview: string;
+  /** The paragraph saying what the link is for. */
+  explain: (to: { email: string; name: string }) => ReactNode;
+  action: string;
+  /** The closing paragraph for a shopper who did not ask for the link. */
+  ignore: string;
+}
+
+/**
+ * A mail carrying an account link: one recipient rule, one token and one layout for every purpose, so the password
+ * reset and the e-mail verification differ only in their words.
+ */
+function linkMessageKind(message: LinkMessage) {
+  return defineMessageKind({
+    name: message.purpose,
+    label: message.label,
+    async compose(event, context) {
+      const data = event.data as Requested<'PasswordResetRequested' | 'EmailVerificationRequested'>;
+      const to = await recipient(data, context);
+      if (!to) return null;
+      const href = context.link(linkPath(message.purpose, tokenOf(context, message.purpose, data.requestId)));
+      return {
+        to: { email: to.email, name: to.name },
+        customerId: data.customerId,
+        subject: message.subject,
+        body: (
+          <MessageLayout preview={message.preview} heading={message.subject} shopUrl={context.link('/')}>
+            <Paragraph>Hi {to.name},</Paragraph>
+            <Paragraph>{message.explain(to)}</Paragraph>
+            <Action href={href}>{message.action}</Action>
+            <Paragraph>{message.ignore}</Paragraph>
+          </MessageLayout>
+        ),
+      };
+    },
+  });
+}
+
+export const passwordReset = linkMessageKind({
+  purpose: 'password-reset',
   label: 'Password reset',
-  async compose(event, context) {
-    const data = event.data as Requested<'PasswordResetRequested'>;
-    const to = await recipient(data, context);
-    if (!to) return null;
-    const href = context.link(linkPath('password-reset', tokenOf(context, 'password-reset', data.requestId)));
-    return {
-      to: { email: to.email, name: to.name },
-      customerId: data.customerId,
-      subject: 'Reset your password',
-      body: (
-        <MessageLayout preview="A link to choose a new password, valid for 30 minutes" heading="Reset your password" shopUrl={context.link('/')}>
-          <Paragraph>Hi {to.name},</Paragraph>
-          <Paragraph>Someone (we hope you) asked to reset the password of your account. The link below works once, for 30 minutes.</Paragraph>
-          <Action href={href}>Choose a new password</Action>
-          <Paragraph>If you did not ask for this, ignore this e-mail: your password stays as it is.</Paragraph>
-        </MessageLayout>
-      ),
-    };
-  },
+  subject: 'Reset your password',
+  preview: 'A link to choose a new password, valid for 30 minutes',
+  explain: () => 'Someone (we hope you) asked to reset the password of your account. The link below works once, for 30 minutes.',
+  action: 'Choose a new password',
+  ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
 });
 
-export const emailVerification = defineMessageKind({
-  name: 'email-verification',
+export const emailVerification = linkMessageKind({
+  purpose: 'email-verification',
   label: 'E-mail verification',
-  async compose(event, context) {
-    const data = event.data as Requested<'EmailVerificationRequested'>;
-    const to = await recipient(data, context);
-    if (!to) return null;
-    const href = context.link(linkPath('email-verification', tokenOf(context, 'email-verification', data.requestId)));
-    return {
-      to: { email: to.email, name: to.name },
-      customerId: data.customerId,
-      subject: 'Verify your e-mail address',
-      body: (
-        <MessageLayout preview="One click to confirm this address is yours" heading="Verify your e-mail address" shopUrl={context.link('/')}>
-          <Paragraph>Hi {to.name},</Paragraph>
-          <Paragraph>Please confirm that {to.email} is your address: it lets us reach you about your orders.</Paragraph>
-          <Action href={href}>Verify my e-mail address</Action>
-          <Paragraph>If you did not create an account with us, ignore this e-mail.</Paragraph>
-        </MessageLayout>
-      ),
-    };
-  },
+  subject: 'Verify your e-mail address',
+  preview: 'One click to confirm this address is yours',
+  explain: (to) => <>Please confirm that {to.email} is your address: it lets us reach you about your orders.</>,
+  action: 'Verify my e-mail address',
+  ignore: 'If you did not create an account with us, ignore this e-mail.',
 });
