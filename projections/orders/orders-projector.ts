@@ -41,10 +41,11 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
         );
         if (inserted.rowCount === 0) return;
         await client.query(
-          `insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount)
-           select $1, u.line_no, u.product_id, u.name, u.image, u.category, u.price::numeric / 100, u.quantity, u.discount::numeric / 100
-             from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::bigint[])
-               as u(line_no, product_id, name, image, category, price, quantity, discount)`,
+          `insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount, release_date)
+           select $1, u.line_no, u.product_id, u.name, u.image, u.category, u.price::numeric / 100, u.quantity, u.discount::numeric / 100,
+                  u.release_date
+             from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::bigint[], $10::date[])
+               as u(line_no, product_id, name, image, category, price, quantity, discount, release_date)`,
           [
             d.orderId,
             d.items.map((i) => i.lineNo),
@@ -55,6 +56,7 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
             d.items.map((i) => i.unitPricePaise),
             d.items.map((i) => i.quantity),
             d.items.map((i) => i.discountPaise ?? 0),
+            d.items.map((i) => i.releaseDate ?? null),
           ],
         );
         return;
