@@ -14,7 +14,14 @@ describe('storefront: pre-order a figure', () => {
     const { product } = await apiJson<{ product: { id: string } }>(store, '/admin/products', {
       method: 'POST',
       token: admin,
-      body: { name: 'Frieren Beyond Journey Scale Figure', category: 'Anime Figures', price: 8999, stock_quantity: 25, is_preorder: true, release_date: release },
+      body: {
+        name: 'Frieren Beyond Journey Scale Figure',
+        category: 'Anime Figures',
+        price: 8999,
+        stock_quantity: 25,
+        is_preorder: true,
+        release_date: release,
+      },
     });
     const shipsFrom = `Ships from ${new Date(`${release}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
 
@@ -39,7 +46,10 @@ describe('storefront: pre-order a figure', () => {
       .locator('main form')
       .getByRole('button', { name: /^Pay ₹/ })
       .click();
-    await page.getByTestId('payment-window').getByRole('button', { name: /^Pay ₹/ }).click();
+    await page
+      .getByTestId('payment-window')
+      .getByRole('button', { name: /^Pay ₹/ })
+      .click();
     await toast(page, 'Payment successful!').waitFor();
     await page.waitForURL('**/orders');
 
