@@ -40,19 +40,20 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
     `with r as (select * from rows from (unnest($1::text[]), unnest($2::text[]), unnest($3::numeric[]), unnest($4::numeric[]),
         unnest($5::text[]), jsonb_array_elements($6::jsonb), unnest($7::text[]), unnest($8::boolean[]), unnest($9::boolean[]),
         unnest($10::numeric[]), unnest($11::text[]), unnest($12::boolean[]), unnest($13::numeric[]), unnest($14::integer[]),
-        unnest($15::integer[]), unnest($16::text[]), unnest($17::numeric[]), unnest($18::timestamptz[]), unnest($19::integer[]))
+        unnest($15::integer[]), unnest($16::text[]), unnest($17::numeric[]), unnest($18::timestamptz[]), unnest($19::integer[]),
+        unnest($20::date[]))
         as r(id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description, in_stock_flag,
-             imported_rating, imported_reviews, power_points, hsn, gst_rate, at, stock)),
+             imported_rating, imported_reviews, power_points, hsn, gst_rate, at, stock, release_date)),
      kept as (insert into catalogue_product_facts (product_id) select id from r where stock is null
         on conflict (product_id) do update set product_id = excluded.product_id returning *),
      stocked as (insert into catalogue_product_facts (product_id, stock_quantity) select id, stock from r where stock is not null
         on conflict (product_id) do update set stock_quantity = excluded.stock_quantity returning *),
      f as (select * from kept union all select * from stocked)
      insert into products as p (id, name, price, original_price, image, images, category, is_new, is_on_sale, discount, description,
-        in_stock_flag, imported_rating, imported_reviews, power_points, hsn, gst_rate, created_at, updated_at,
+        in_stock_flag, imported_rating, imported_reviews, power_points, hsn, gst_rate, release_date, created_at, updated_at,
         stock_quantity, in_stock, rating, reviews_count, rating_sum, rating_count)
      select r.id, r.name, r.price, r.original_price, r.image, r.images, r.category, r.is_new, r.is_on_sale, r.discount, r.description,
-        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.hsn, r.gst_rate, r.at, r.at,
+        r.in_stock_flag, r.imported_rating, r.imported_reviews, r.power_points, r.hsn, r.gst_rate, r.release_date, r.at, r.at,
         f.stock_quantity, r.in_stock_flag and f.stock_quantity > 0,
         case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else r.imported_rating end,
         case when f.rating_count > 0 then f.rating_count else r.imported_reviews end, f.rating_sum, f.rating_count
@@ -62,7 +63,7 @@ function upsertProducts(client: import('pg').PoolClient, type: 'ProductAdded' | 
         is_on_sale = excluded.is_on_sale, discount = excluded.discount, description = excluded.description,
         in_stock_flag = excluded.in_stock_flag, imported_rating = excluded.imported_rating,
         imported_reviews = excluded.imported_reviews, power_points = excluded.power_points, hsn = excluded.hsn, gst_rate = excluded.gst_rate,
-        stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
+        release_date = excluded.release_date, stock_quantity = excluded.stock_quantity, in_stock = excluded.in_stock, rating = excluded.rating,
         reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum, rating_count = excluded.rating_count,
         updated_at = excluded.updated_at${type === 'ProductAdded' ? ', created_at = excluded.created_at' : ''}`,
     rows.params(),

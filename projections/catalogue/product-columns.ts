@@ -28,6 +28,7 @@ export class ProductColumns {
   private readonly powerPoints: number[] = [];
   private readonly hsn: (string | null)[] = [];
   private readonly gstRate: (number | null)[] = [];
+  private readonly releaseDate: (string | null)[] = [];
   private readonly at: string[] = [];
   private readonly stock: (number | null)[] = [];
 
@@ -50,6 +51,7 @@ export class ProductColumns {
     this.powerPoints.push(d.powerPoints);
     this.hsn.push(d.hsn ?? null);
     this.gstRate.push(d.gstRate ?? null);
+    this.releaseDate.push(d.preorder && d.releaseDate !== undefined ? d.releaseDate : null);
     this.at.push(at);
     this.stock.push(stock);
   }
@@ -58,7 +60,7 @@ export class ProductColumns {
     return this.id.length;
   }
 
-  /** The statement's parameters $1 … $19. */
+  /** The statement's parameters $1 … $20. */
   params(): unknown[] {
     return [
       textArray(this.id),
@@ -80,6 +82,7 @@ export class ProductColumns {
       scalarArray(this.gstRate),
       textArray(this.at),
       scalarArray(this.stock),
+      textArray(this.releaseDate),
     ];
   }
 }

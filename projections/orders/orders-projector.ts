@@ -41,12 +41,12 @@ async function applyOrders(client: pg.PoolClient, events: RecordedEvent[]): Prom
              from r
            on conflict (id) do nothing
            returning id)
-         insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount)
+         insert into order_items (order_id, line_no, product_id, name, image, category, price, quantity, discount, release_date)
          select r."orderId", i."lineNo", i."productId", i.name, i.image, i.category, i."unitPricePaise"::numeric / 100, i.quantity,
-                coalesce(i."discountPaise", 0)::numeric / 100
+                coalesce(i."discountPaise", 0)::numeric / 100, i."releaseDate"
            from r join inserted on inserted.id = r."orderId",
                 jsonb_to_recordset(r.items) as i("lineNo" int, "productId" text, name text, image text, category text, "unitPricePaise" bigint,
-                  quantity int, "discountPaise" bigint)`,
+                  quantity int, "discountPaise" bigint, "releaseDate" date)`,
         // The events' data as they are: jsonb_to_recordset reads the fields it names and passes over the others.
         [JSON.stringify(placed)],
       );

@@ -10,7 +10,16 @@ import { inventoryStream } from '../../src/modules/inventory/index.js';
  */
 export async function createTestProduct(
   runtime: Runtime,
-  options: { price?: number | string; stock?: number; name?: string; category?: string; inStockFlag?: boolean; hsn?: string; gstRate?: number } = {},
+  options: {
+    price?: number | string;
+    stock?: number;
+    name?: string;
+    category?: string;
+    inStockFlag?: boolean;
+    hsn?: string;
+    gstRate?: number;
+    releaseDate?: string;
+  } = {},
 ): Promise<{ id: string; name: string; price: number }> {
   const id = `test-${randomUUID()}`;
   const name = options.name ?? `Figure ${id.slice(5, 13)}`;
@@ -43,6 +52,7 @@ export async function createTestProduct(
               powerPoints: 50,
               ...(options.hsn !== undefined ? { hsn: options.hsn } : {}),
               ...(options.gstRate !== undefined ? { gstRate: options.gstRate } : {}),
+              ...(options.releaseDate !== undefined ? { preorder: true, releaseDate: options.releaseDate } : {}),
               addedAt: new Date().toISOString(),
             },
           },

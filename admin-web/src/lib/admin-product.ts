@@ -15,6 +15,9 @@ export type AdminProduct = {
   /** GST: the product's own HSN code and rate (%); null takes its category's default. */
   hsn: string | null;
   gstRate: number | null;
+  /** A pre-order not yet released, and its release date (YYYY-MM-DD). */
+  isPreorder: boolean;
+  releaseDate: string | null;
 };
 
 export function toAdminProduct(raw: Record<string, any>): AdminProduct {
@@ -33,6 +36,8 @@ export function toAdminProduct(raw: Record<string, any>): AdminProduct {
     inStock: Boolean(raw.inStock ?? raw.in_stock ?? num(raw.stock_quantity ?? raw.stockQuantity) > 0),
     hsn: typeof raw.hsn === 'string' && raw.hsn ? raw.hsn : null,
     gstRate: raw.gst_rate === null || raw.gst_rate === undefined ? null : num(raw.gst_rate),
+    isPreorder: Boolean(raw.is_preorder ?? raw.isPreorder),
+    releaseDate: typeof raw.release_date === 'string' ? raw.release_date : null,
   };
 }
 

@@ -23,6 +23,8 @@ export const customerKeys = queryKeys([...ADMIN_ROOT, 'customers'], {
 });
 export const productKeys = queryKeys([...ADMIN_ROOT, 'products'], {
   list: (request: PageRequest) => [request],
+  /** A pre-order's book (who, how many, paid), one page. */
+  preorders: (productId: string, page: number) => [productId, page],
 });
 export const auditKeys = queryKeys([...ADMIN_ROOT, 'audit'], {
   verify: () => [],

@@ -167,7 +167,7 @@ describe('bulk import (BulkImportProducts) through POST /api/admin/products/bulk
     const res = await ctx.app.inject({ url: '/api/admin/products/template', headers: admin });
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.split('\n')[0]).toBe(
-      'id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity,hsn,gstRate',
+      'id,name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity,hsn,gstRate,isPreorder,releaseDate',
     );
   });
 

@@ -31,6 +31,12 @@ const details = {
     .regex(/^(\d{4}|\d{6}|\d{8})$/)
     .optional(),
   gstRate: z.number().min(0).max(100).optional(),
+  /** A pre-order: sold before it exists, paid online, shipped from its release date (an IST calendar date). */
+  preorder: z.literal(true).optional(),
+  releaseDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 };
 export const productDetailsSchema = z.object(details);
 export type ProductDetails = z.infer<typeof productDetailsSchema>;

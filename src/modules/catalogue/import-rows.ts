@@ -21,6 +21,8 @@ export const IMPORT_COLUMNS = [
   'stockQuantity',
   'hsn',
   'gstRate',
+  'isPreorder',
+  'releaseDate',
 ] as const;
 const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
@@ -42,6 +44,8 @@ const FIELD_KEYS: readonly (readonly [column: string, key: string])[] = IMPORT_C
           isOnSale: 'is_on_sale',
           inStock: 'in_stock',
           gstRate: 'gst_rate',
+          isPreorder: 'is_preorder',
+          releaseDate: 'release_date',
         } as Record<string, string>
       )[c] ?? c,
     ] as const,
@@ -68,6 +72,7 @@ KNOWN.set('stockquantity', 'stockQuantity');
 KNOWN.set('originalprice', 'originalPrice');
 KNOWN.set('gst', 'gstRate');
 KNOWN.set('hsncode', 'hsn');
+KNOWN.set('preorder', 'isPreorder');
 
 /**
  * Which source column feeds which field. An admin's mapping may be given either way round
@@ -98,6 +103,8 @@ const CATEGORY_ALIASES = new Map([
   ['keychain', 'Keychains'],
   ['hotwheel', 'Hot Wheels'],
 ]);
+
+const templateReleaseDate = () => new Date(Date.now() + 183 * 86_400_000).toISOString().slice(0, 10);
 
 const IMAGE_SEPARATORS = /[|;,\n]/;
 
@@ -132,6 +139,8 @@ export function readRow(rowNumber: number, values: RawRow, columns: Map<string, 
   if (typeof raw.category === 'string') {
     raw.category = CATEGORY_BY_LOWER.get(lower(raw.category)) ?? CATEGORY_ALIASES.get(lower(raw.category)) ?? raw.category;
   }
+  // A release date alone makes the row a pre-order (an isPreorder cell of false says otherwise).
+  if (raw.release_date !== undefined && raw.is_preorder === undefined) raw.is_preorder = true;
   const images = resolveImages(cellOf(values, columns, 'image'), imageMap);
   if (images.length > 0) raw.images = images;
   const parsed = rowSchema.safeParse(raw);
@@ -157,10 +166,12 @@ export const isRowError = (r: ImportRow | RowError): r is RowError => 'reason' i
 
 /** The CSV template the admin downloads: the columns and two example rows. */
 export function csvTemplate(): string {
+  // The pre-order example's date: six months ahead, so the template imports as it is.
   const header = IMPORT_COLUMNS.join(',');
   const rows = [
-    ',Monkey D. Luffy Gear Fifth Figure,Anime Figures,2899,3299,12,true,true,luffy-gear5.jpg,"PVC figure, 20 cm",true,4.5,120,15,9503,5',
-    ',Akatsuki Cloud Metal Keychain,Keychains,299,,,false,false,akatsuki-keychain.png,Enamel on metal,true,4.2,35,100,,',
+    ',Monkey D. Luffy Gear Fifth Figure,Anime Figures,2899,3299,12,true,true,luffy-gear5.jpg,"PVC figure, 20 cm",true,4.5,120,15,9503,5,,',
+    ',Akatsuki Cloud Metal Keychain,Keychains,299,,,false,false,akatsuki-keychain.png,Enamel on metal,true,4.2,35,100,,,,',
+    `,Frieren Scale Figure (pre-order),Anime Figures,8999,,,false,true,frieren.jpg,"Ships on release",true,0,0,50,9503,5,true,${templateReleaseDate()}`,
   ];
   return `${header}\n${rows.join('\n')}\n`;
 }

@@ -86,6 +86,9 @@ export const productSchema = z.object({
   /** GST: the product's HSN code and rate (%), null when its category's default applies. */
   hsn: z.string().nullable(),
   gst_rate: z.number().nullable(),
+  /** A pre-order: paid online, shipped from `release_date` (YYYY-MM-DD, a day in India); false once that day begins. */
+  is_preorder: z.boolean(),
+  release_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

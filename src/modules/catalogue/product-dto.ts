@@ -1,3 +1,5 @@
+import { beforeRelease } from '../../shared/preorder.js';
+
 /** A product as both apps receive it (storefront spec section 3): rupees as numbers, snake_case as the spec reads it. */
 export interface ProductDto {
   id: string;
@@ -19,6 +21,9 @@ export interface ProductDto {
   /** GST classification set on the product (null: its category's default applies, see src/modules/gst). */
   hsn: string | null;
   gst_rate: number | null;
+  /** Pre-order until its release date begins in India (docs/decisions/0015-pre-orders.md). */
+  is_preorder: boolean;
+  release_date: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,12 +48,14 @@ export interface ProductRow {
   power_points: number;
   hsn?: string | null;
   gst_rate?: string | null;
+  /** The release date of a pre-order (YYYY-MM-DD), null for any other product. */
+  release_date?: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const PRODUCT_COLUMNS = `id, name, price::text, original_price::text, image, images, category, is_new, is_on_sale, discount::text,
-  description, in_stock, in_stock_flag, stock_quantity, rating::text, reviews_count, power_points, hsn, gst_rate::text, created_at, updated_at`;
+  description, in_stock, in_stock_flag, stock_quantity, rating::text, reviews_count, power_points, hsn, gst_rate::text, release_date::text, created_at, updated_at`;
 
 /**
  * A read-model row in the shape the in-memory catalogue stores it (ProductTable.put): times as epoch milliseconds,
@@ -69,8 +76,13 @@ export interface CatalogueRow extends Omit<ProductRow, 'images' | 'in_stock_flag
 export const CATALOGUE_COLUMNS = `id, name, price::text, original_price::text, image,
   case when jsonb_array_length(images) = 1 and images ->> 0 = image or (image = '' and images = '[]'::jsonb) then null else images end as images,
   category, is_new, is_on_sale, discount::text, description, in_stock, stock_quantity, rating::text, reviews_count, power_points, hsn,
-  gst_rate::text, floor(extract(epoch from created_at) * 1000)::int8::float8 as created_at,
+  gst_rate::text, release_date::text, floor(extract(epoch from created_at) * 1000)::int8::float8 as created_at,
   floor(extract(epoch from updated_at) * 1000)::int8::float8 as updated_at`;
+
+/** The pre-order fields of a product released on `releaseDate` (null: not a pre-order), as of `at`. */
+export function preorderFields(releaseDate: string | null, at: Date = new Date()): { is_preorder: boolean; release_date: string | null } {
+  return { is_preorder: releaseDate !== null && beforeRelease(releaseDate, at), release_date: releaseDate };
+}
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
@@ -94,6 +106,7 @@ export function toProductDto(row: ProductRow): ProductDto {
     powerPoints: row.power_points,
     hsn: row.hsn ?? null,
     gst_rate: num(row.gst_rate ?? null),
+    ...preorderFields(row.release_date ?? null),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

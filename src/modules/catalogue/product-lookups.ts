@@ -24,14 +24,26 @@ export interface ProductForSale {
   category: string;
   /** false when an admin took it off sale (the in-stock flag), whatever the stock. */
   inStockFlag: boolean;
+  /** A pre-order's release date (YYYY-MM-DD), null for any other product. */
+  releaseDate: string | null;
 }
 
 /** The products among `ids` that exist, by id (PlaceOrder prices from here; the browser's prices are never used). */
 export async function productsForSale(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, ProductForSale>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await pool.query<{ id: string; name: string; price: string; image: string; category: string; in_stock_flag: boolean }>(
-    'select id, name, price::text as price, image, category, in_stock_flag from products where id = any($1::text[])',
-    [ids],
+  const { rows } = await pool.query<{
+    id: string;
+    name: string;
+    price: string;
+    image: string;
+    category: string;
+    in_stock_flag: boolean;
+    release_date: string | null;
+  }>('select id, name, price::text as price, image, category, in_stock_flag, release_date::text from products where id = any($1::text[])', [ids]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, name: r.name, price: r.price, image: r.image, category: r.category, inStockFlag: r.in_stock_flag, releaseDate: r.release_date },
+    ]),
   );
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, price: r.price, image: r.image, category: r.category, inStockFlag: r.in_stock_flag }]));
 }

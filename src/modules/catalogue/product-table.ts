@@ -1,4 +1,4 @@
-import type { CatalogueRow, ProductDto } from './product-dto.js';
+import { preorderFields, type CatalogueRow, type ProductDto } from './product-dto.js';
 import { searchWords } from './search-index.js';
 import { copyList, copyPairs, copyTyped } from './snapshot/chunked-copy.js';
 import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
@@ -31,6 +31,8 @@ export class ProductTable {
   private extraImages: (string[] | null)[] = [];
   /** The product's own GST classification (HSN, rate %), null when it takes its category's default. */
   private tax: ({ hsn: string | null; rate: number | null } | null)[] = [];
+  /** A pre-order's release date (YYYY-MM-DD), null for every other product (the usual case). */
+  private releaseDates: (string | null)[] = [];
   price = new Float64Array(0);
   private originalPrice = new Float64Array(0);
   private discount = new Float64Array(0);
@@ -142,6 +144,7 @@ export class ProductTable {
     this.images[slot] = image;
     this.extraImages[slot] = plain ? null : images;
     this.tax[slot] = row.hsn || (row.gst_rate ?? null) !== null ? { hsn: row.hsn ?? null, rate: row.gst_rate == null ? null : Number(row.gst_rate) } : null;
+    this.releaseDates[slot] = row.release_date ?? null;
     this.price[slot] = Number(row.price);
     this.originalPrice[slot] = row.original_price === null ? NaN : Number(row.original_price);
     this.discount[slot] = row.discount === null ? NaN : Number(row.discount);
@@ -173,6 +176,7 @@ export class ProductTable {
           categoryNames: [...this.categoryNames],
           extraImages: await copyPairs(this.extraImages, n),
           tax: await copyPairs(this.tax, n),
+          releaseDates: await copyPairs(this.releaseDates, n),
         },
       },
       'table.ids': await strings(this.ids),
@@ -206,6 +210,8 @@ export class ProductTable {
       categoryNames: string[];
       extraImages: [number, string[]][];
       tax: [number, { hsn: string | null; rate: number | null }][];
+      /** Absent from snapshots written before pre-orders existed. */
+      releaseDates?: [number, string][];
     }>('table.meta');
     const n = meta.length;
     const capacity = Math.max(1024, n);
@@ -243,6 +249,8 @@ export class ProductTable {
     this.tax = new Array<{ hsn: string | null; rate: number | null } | null>(n).fill(null);
     for (const [slot, images] of meta.extraImages) this.extraImages[slot] = images;
     for (const [slot, tax] of meta.tax) this.tax[slot] = tax;
+    this.releaseDates = new Array<string | null>(n).fill(null);
+    for (const [slot, date] of meta.releaseDates ?? []) this.releaseDates[slot] = date;
     for (const slot of meta.free) this.free.push(slot);
     for (let slot = 0; slot < n; slot++) if (this.alive(slot)) this.slots.set(this.ids[slot]!, slot);
   }
@@ -256,6 +264,7 @@ export class ProductTable {
     this.ids[slot] = this.names[slot] = this.descriptions[slot] = this.images[slot] = '';
     this.extraImages[slot] = null;
     this.tax[slot] = null;
+    this.releaseDates[slot] = null;
     this.free.push(slot);
     return slot;
   }
@@ -285,6 +294,7 @@ export class ProductTable {
       powerPoints: this.powerPoints[slot]!,
       hsn: this.tax[slot]?.hsn ?? null,
       gst_rate: this.tax[slot]?.rate ?? null,
+      ...preorderFields(this.releaseDates[slot] ?? null),
       created_at: new Date(this.created[slot]!).toISOString(),
       updated_at: new Date(this.updated[slot]!).toISOString(),
     };

@@ -57,6 +57,8 @@ export function pickDetails(source: ProductDetails): ProductDetails {
     powerPoints: source.powerPoints,
     ...(source.hsn !== undefined ? { hsn: source.hsn } : {}),
     ...(source.gstRate !== undefined ? { gstRate: source.gstRate } : {}),
+    ...(source.preorder ? { preorder: true as const } : {}),
+    ...(source.preorder && source.releaseDate !== undefined ? { releaseDate: source.releaseDate } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
 import { ValidationError } from '../../core/errors.js';
 import { normaliseImageUrl } from '../media/index.js';
 import { HSN_PATTERN, rateProblem } from '../../shared/gst-rates.js';
+import { isCalendarDate, PREORDER_MESSAGES } from '../../shared/preorder.js';
 import { blankProductDetails, CATEGORIES, type ProductDetails } from './product.js';
 
 const required = 'Please fill in all required fields';
@@ -26,6 +27,8 @@ const ALIASES: Record<string, string> = {
   power_points: 'powerPoints',
   gstRate: 'gst_rate',
   HSN: 'hsn',
+  isPreorder: 'is_preorder',
+  releaseDate: 'release_date',
 };
 export function normaliseKeys(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
@@ -124,7 +127,23 @@ export const productFields = {
         .nullable(),
     )
     .optional(),
+  is_preorder: z.preprocess(boolish, z.boolean({ error: 'is_preorder must be true or false' })).optional(),
+  /** YYYY-MM-DD; also a spreadsheet's date cell (midnight UTC) or DD/MM/YYYY as India writes it. Blank clears it. */
+  release_date: z
+    .preprocess(
+      (v) => (blank(v) ? null : typeof v === 'string' ? calendarDateText(v.trim()) : v),
+      z.string({ error: PREORDER_MESSAGES.invalidReleaseDate }).refine(isCalendarDate, PREORDER_MESSAGES.invalidReleaseDate).nullable(),
+    )
+    .optional(),
 };
+
+/** A date cell's text as YYYY-MM-DD where it is one written another way; anything else as it was (then refused). */
+function calendarDateText(text: string): string {
+  const cell = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.000)?Z$/.exec(text);
+  if (cell) return cell[1]!;
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  return dayFirst ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}` : text;
+}
 
 export const createProductBody = z.preprocess(normaliseKeys, z.object(productFields));
 export const updateProductBody = z.preprocess(normaliseKeys, z.object(productFields).partial());
@@ -165,6 +184,8 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
   }
   const hsn = form.hsn !== undefined ? form.hsn : (base.hsn ?? null);
   const gstRate = form.gst_rate !== undefined ? form.gst_rate : (base.gstRate ?? null);
+  const preorder = form.is_preorder ?? base.preorder === true;
+  const releaseDate = form.release_date !== undefined ? form.release_date : (base.releaseDate ?? null);
   return {
     name: form.name ?? base.name,
     price: form.price !== undefined ? round2(form.price) : base.price,
@@ -182,6 +203,7 @@ export function detailsFromForm(form: ProductForm, current: ProductDetails | nul
     powerPoints: powerPointsFrom(form.powerPoints, base.powerPoints),
     ...(hsn !== null ? { hsn } : {}),
     ...(gstRate !== null ? { gstRate } : {}),
+    ...(preorder ? { preorder: true as const, ...(releaseDate !== null ? { releaseDate } : {}) } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
 import { couponRedemption, couponStream, previewCoupon } from '../promotions/index.js';
 import { couponForOrder } from './coupon-order.js';
+import { preorderLine } from './preorder-line.js';
 
 /** The status change an order command makes, as the GST invoicing needs it (null: the order is gone or unchanged). */
 function taxTransition(past: OrderEvent[], before: OrderState, after: OrderState, events: OrderEvent[]): OrderTransition | null {
@@ -82,7 +83,7 @@ export interface PlaceOrderInput {
 }
 
 /** Prices every line from the catalogue (its product lookups); the client's prices are never used. */
-export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: string; quantity: number }[]): Promise<OrderLine[]> {
+export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: string; quantity: number }[], now: Date = new Date()): Promise<OrderLine[]> {
   const merged = new Map<string, number>();
   for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
   const ids = [...merged.keys()];
@@ -96,7 +97,8 @@ export async function priceFromCatalogue(pool: pg.Pool, lines: { productId: stri
     if (!product.inStockFlag) throw new ConflictError(`Out of Stock: ${product.name} is currently out of stock.`);
     const unitPricePaise = toPaise(product.price);
     if (unitPricePaise <= 0) throw new ValidationError(`${product.name} is not for sale`);
-    return { lineNo: i + 1, productId, name: product.name, image: product.image, category: product.category, unitPricePaise, quantity };
+    const line: OrderLine = { lineNo: i + 1, productId, name: product.name, image: product.image, category: product.category, unitPricePaise, quantity };
+    return preorderLine(line, product.releaseDate, now);
   });
 }
 
@@ -145,7 +147,7 @@ export async function placeOrder(
   orderId: string = randomUUID(),
 ): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
-  const items = await priceFromCatalogue(pool, input.lines);
+  const items = await priceFromCatalogue(pool, input.lines, context.now ?? new Date());
   const [{ state: customer }, holds] = await Promise.all([
     loadCustomer(store, input.customerId),
     customerHolds(

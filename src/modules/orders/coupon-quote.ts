@@ -9,6 +9,7 @@ import { priceFromCatalogue } from './commands.js';
 import { couponForOrder } from './coupon-order.js';
 import { codAllowed, priceDiscountedLines, toRupees } from './pricing.js';
 import { placeOrderBody } from './schemas.js';
+import { shipsFrom } from './preorder-rules.js';
 
 export const applyCouponBody = z.object({
   code: z.string({ error: 'Invalid coupon code' }).max(64, 'Invalid coupon code'),
@@ -50,7 +51,7 @@ export async function couponQuoteApi(app: FastifyInstance, runtime: Runtime): Pr
         discount: toRupees(amounts.discountPaise),
         shipping: toRupees(amounts.shippingPaise),
         total: toRupees(amounts.totalPaise),
-        codAvailable: codAllowed(amounts.totalPaise),
+        codAvailable: codAllowed(amounts.totalPaise) && shipsFrom(items) === null,
         items: discounted.map((l) => ({ productId: l.productId, discount: toRupees(l.discountPaise) })),
       };
     });

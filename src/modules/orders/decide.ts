@@ -11,6 +11,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
+import { refuseCashForPreorders, refuseShippingBeforeRelease } from './preorder-rules.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
@@ -121,6 +122,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const d = command.data;
       if (d.items.length === 0) throw new ValidationError('Your cart is empty');
       const { subtotalPaise, discountPaise, shippingPaise, totalPaise } = priceDiscountedLines(d.items);
+      refuseCashForPreorders(d.items, d.paymentMethod);
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
       if (d.paymentMethod === 'cod' && d.codNeedsVerifiedEmail && !d.customer.emailVerified) throw new ForbiddenError(COD_NEEDS_VERIFIED_EMAIL);
       refuseHoarding(d.items, d.holds, d.caps);
@@ -173,6 +175,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.status === to && !(to === 'shipped' && command.data.trackingNumber)) return [];
       // Money follows the payment: a refunded order goes back to pending and is paid (or confirmed) again first.
       if (order.paymentStatus === 'refunded' && REVENUE_STATUSES.includes(to)) throw new ConflictError(REFUNDED_MOVE_MESSAGE);
+      refuseShippingBeforeRelease(order.items, to, at);
       const leavingCancelled = order.status === 'cancelled';
       const cancelling = to === 'cancelled';
       const stock = cancelling && order.stockHeld ? 'released' : leavingCancelled && !order.stockHeld ? 'reserved' : 'kept';

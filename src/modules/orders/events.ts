@@ -27,6 +27,11 @@ export const orderLineSchema = z.object({
   quantity: z.number().int().min(1).max(10),
   /** This line's share of the order's coupon discount (absent: none); what was paid for it is price × quantity − this. */
   discountPaise: paise.optional(),
+  /** A pre-order line: the product's release date (YYYY-MM-DD, IST) when it was ordered; the order ships from then. */
+  releaseDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

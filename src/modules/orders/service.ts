@@ -6,6 +6,7 @@ import { generateTrackingNumber, loadOrder, runOrderCommand } from './commands.j
 import type { OrderStatus } from './order.js';
 import { courierFor, type ShipmentRequest } from '../../shared/courier.js';
 import { findOrder, type OrderDto } from './queries.js';
+import { refuseShippingBeforeRelease } from './preorder-rules.js';
 
 /**
  * The read models an order change writes to: the order itself, and the tax invoice or credit note a status change
@@ -67,6 +68,8 @@ async function bookShipment(runtime: Runtime, orderId: string, now: Date) {
   if (state.status !== 'active') return undefined; // the command answers 'Order not found'
   const order = state.order;
   if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'cancelled') return undefined;
+  // Refused before the courier is asked: a pre-order is not booked before its release date.
+  refuseShippingBeforeRelease(order.items, 'shipped', now.toISOString());
   const placed = events.find((e) => e.type === 'OrderPlaced')!.data as { shippingAddress: ShipmentRequest['address'] };
   try {
     const booked = await courierFor(runtime.env).book({

@@ -1,6 +1,8 @@
 export const FREE_SHIPPING_THRESHOLD = 1000;
 export const SHIPPING_FEE = 100;
 export const COD_MINIMUM = 1000;
+/** The server's refusal of cash on delivery for a cart with a pre-order (docs/decisions/0015-pre-orders.md). */
+export const PREORDER_ONLINE_ONLY = 'Pre-orders must be paid online: cash on delivery is not available for pre-order items';
 export const MAX_LINE_QUANTITY = 10;
 export const CART_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const FEATURED_PAGE_SIZE = 8;

@@ -16,6 +16,9 @@ export interface Product {
   rating: number;
   reviewsCount?: number;
   createdAt?: string;
+  /** Sold before it exists: paid online, shipped from `releaseDate` (YYYY-MM-DD). */
+  isPreorder?: boolean;
+  releaseDate?: string;
 }
 
 export type RawProduct = Record<string, unknown>;
@@ -51,6 +54,8 @@ export function normalizeProduct(raw: RawProduct): Product {
     rating: num(raw.rating) ?? 0,
     reviewsCount: num(raw.reviews_count ?? raw.reviewsCount ?? raw.reviews),
     createdAt: typeof raw.created_at === 'string' ? raw.created_at : typeof raw.createdAt === 'string' ? raw.createdAt : undefined,
+    isPreorder: Boolean(raw.is_preorder ?? raw.isPreorder),
+    releaseDate: typeof raw.release_date === 'string' ? raw.release_date : typeof raw.releaseDate === 'string' ? raw.releaseDate : undefined,
   };
 }
 

@@ -13,7 +13,7 @@ import { usePlaceOrder, type FinalAddress } from '../../features/checkout/use-pl
 import { useAddressSelection } from '../../features/user/address-selection';
 import { usePincodeLookup } from '../../features/user/use-pincode-lookup';
 import { LocationFields } from '../../features/user/components/location-fields';
-import { CHECKOUT_STATES, COD_MINIMUM } from '../../lib/constants';
+import { CHECKOUT_STATES, COD_MINIMUM, PREORDER_ONLINE_ONLY } from '../../lib/constants';
 import { formatINR } from '@kit/format';
 import { OrderTotals } from '../../features/checkout/components/order-totals';
 import { CouponField } from '../../features/checkout/components/coupon-field';
@@ -41,6 +41,9 @@ export default function CheckoutRoute() {
   const [savedId, setSavedId] = useState<string | null>(null);
   const [manual, setManual] = useState(EMPTY);
   const [method, setMethod] = useState<'razorpay' | 'cod'>('razorpay');
+  // A cart with a pre-order is paid online (the server refuses cash on delivery for it too).
+  const hasPreorder = items.some((i) => i.isPreorder);
+  const payWith = hasPreorder ? 'razorpay' : method;
   const lookup = usePincodeLookup(manual.pincode, (city, state) => setManual((m) => ({ ...m, city, state })));
 
   useEffect(() => {
@@ -93,11 +96,11 @@ export default function CheckoutRoute() {
       toast({ title: 'Address validation failed', description: 'Please check the shipping address.', variant: 'destructive' });
       return;
     }
-    if (method === 'cod' && total < COD_MINIMUM) {
+    if (payWith === 'cod' && total < COD_MINIMUM) {
       toast({ title: 'Cash on Delivery not available', description: 'Cash on Delivery is only available for orders above ₹1000.', variant: 'destructive' });
       return;
     }
-    place(address, method, coupon?.coupon.code).catch((error: unknown) => {
+    place(address, payWith, coupon?.coupon.code).catch((error: unknown) => {
       if (error instanceof PaymentCancelledError) return;
       toast({
         title: 'Checkout failed',
@@ -177,20 +180,20 @@ export default function CheckoutRoute() {
             <section className="card panel" aria-labelledby="pay-title">
               <h2 id="pay-title">Payment Method</h2>
               <div className="choice-list" role="radiogroup" aria-label="Payment method">
-                <label className={`choice ${method === 'razorpay' ? 'is-selected' : ''}`}>
-                  <input type="radio" name="payment" value="razorpay" checked={method === 'razorpay'} onChange={() => setMethod('razorpay')} />
+                <label className={`choice ${payWith === 'razorpay' ? 'is-selected' : ''}`}>
+                  <input type="radio" name="payment" value="razorpay" checked={payWith === 'razorpay'} onChange={() => setMethod('razorpay')} />
                   <span>
                     <strong>Pay Online</strong>
                     <br />
                     Card, UPI or netbanking (Razorpay)
                   </span>
                 </label>
-                <label className={`choice ${method === 'cod' ? 'is-selected' : ''} ${total < COD_MINIMUM ? 'is-muted' : ''}`}>
-                  <input type="radio" name="payment" value="cod" checked={method === 'cod'} onChange={() => setMethod('cod')} />
+                <label className={`choice ${payWith === 'cod' ? 'is-selected' : ''} ${total < COD_MINIMUM || hasPreorder ? 'is-muted' : ''}`}>
+                  <input type="radio" name="payment" value="cod" checked={payWith === 'cod'} disabled={hasPreorder} onChange={() => setMethod('cod')} />
                   <span>
                     <strong>Cash on Delivery</strong>
                     <br />
-                    {total < COD_MINIMUM ? 'Available for orders of ₹1,000 or more' : 'Pay when your order arrives'}
+                    {hasPreorder ? PREORDER_ONLINE_ONLY : total < COD_MINIMUM ? 'Available for orders of ₹1,000 or more' : 'Pay when your order arrives'}
                   </span>
                 </label>
               </div>
@@ -211,7 +214,7 @@ export default function CheckoutRoute() {
             <CouponField items={couponItems} applied={coupon} onChange={setCoupon} />
             <OrderTotals subtotal={subtotal} discount={coupon?.discount ?? 0} shipping={shipping} total={total} totalTestId="checkout-total" />
             <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
-              {busy ? 'Placing order…' : method === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
+              {busy ? 'Placing order…' : payWith === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
             </button>
             <p className="muted small">Prices include GST. Free returns within 7 days.</p>
           </aside>

@@ -15,6 +15,9 @@ export type ProductPayload = {
   /** Blank (null) takes the category's default; the server checks 4/6/8 digits and the configured slabs. */
   hsn: string | null;
   gst_rate: string | null;
+  /** A pre-order ships from its release date (YYYY-MM-DD); the server refuses a date in the past. */
+  is_preorder: boolean;
+  release_date: string | null;
 };
 
 /** POST /admin/products (create) or PUT /admin/products/{id} (update). */

@@ -9,7 +9,7 @@ import { uploadMultipleImages, uploadSingleImage } from '../../../lib/upload-ima
 import { copyDriveImages, isDriveLink } from '../api/copy-drive-images';
 import { MAX_IMAGE_BYTES, screenImages, serverRefusals, UPLOAD_LIMITS, type RefusedImage } from './image-screening';
 import { RefusedImages } from './refused-images';
-import { emptyProductForm, productToForm, validateProductForm, type ProductFormValues } from './product-form';
+import { emptyProductForm, indiaToday, productToForm, validateProductForm, type ProductFormValues } from './product-form';
 
 /** Add (product === 'new') or edit a product. */
 export function ProductFormDialog({ product, onClose }: { product: AdminProduct | 'new' | null; onClose: () => void }) {
@@ -169,6 +169,21 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
             GST rate % (blank: category default)
             <input value={values.gstRate} onChange={set('gstRate')} name="gst_rate" inputMode="decimal" placeholder="5" />
           </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="is_preorder"
+              checked={values.preorder === 'true'}
+              onChange={(e) => setValues((v) => ({ ...v, preorder: e.target.checked ? 'true' : '' }))}
+            />
+            Pre-order (paid online, ships from the release date)
+          </label>
+          {values.preorder === 'true' && (
+            <label>
+              Release date *
+              <input type="date" value={values.releaseDate} onChange={set('releaseDate')} name="release_date" min={indiaToday()} />
+            </label>
+          )}
           <label>
             Upload image
             <input type="file" accept="image/*" onChange={(e) => void uploadImage(e.target.files?.[0])} disabled={uploading} />

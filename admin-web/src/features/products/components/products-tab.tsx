@@ -16,6 +16,7 @@ import type { AdminProduct } from '../../../lib/admin-product';
 import { Pager } from '../../../components/ui/pager';
 import { BulkUploadPanel } from './bulk-upload-panel';
 import { ProductThumb } from './product-thumb';
+import { PreorderBookDialog } from './preorder-book-dialog';
 
 const NO_PRODUCTS: AdminProduct[] = [];
 
@@ -28,6 +29,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
   const cleanup = useCleanupProducts();
   const deleteOne = useDeleteProduct();
   const [mode, setMode] = useState<UploadMode>('upsert');
+  const [book, setBook] = useState<AdminProduct | null>(null);
   const totals = data?.totals ?? { total: 0, valid: 0, invalid: 0 };
   const invalid = totals.invalid;
 
@@ -82,6 +84,11 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
             <Button size="sm" variant="ghost" onClick={() => onEdit(row.original)} aria-label={`Edit ${row.original.name || 'product'}`}>
               Edit
             </Button>
+            {row.original.releaseDate && (
+              <Button size="sm" variant="ghost" onClick={() => setBook(row.original)} aria-label={`Pre-orders of ${row.original.name || 'product'}`}>
+                Pre-orders
+              </Button>
+            )}
             <Button size="sm" variant="danger" onClick={() => onDelete(row.original)} aria-label={`Delete ${row.original.name || 'product'}`}>
               Delete
             </Button>
@@ -95,6 +102,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
 
   return (
     <div className="stack">
+      <PreorderBookDialog product={book} onClose={() => setBook(null)} />
       <Card
         title="Product Management"
         actions={

@@ -12,6 +12,7 @@ import { addToCartRefusal } from '../../../lib/cart/cart-store';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import type { Product } from '../../../lib/product';
 import { useEarlyAction } from '../../../lib/early-actions';
+import { PreorderChip, ShipsFrom } from './preorder-labels';
 
 export function discountPercent(product: Pick<Product, 'discount' | 'originalPrice' | 'price'>): number | undefined {
   if (product.discount) return Math.round(product.discount);
@@ -69,6 +70,7 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
         />
         <div className="product-card__chips">
           {off ? <span className="chip chip--sale">-{off}%</span> : null}
+          <PreorderChip product={product} />
           {product.isNew && <span className="chip chip--new">New</span>}
         </div>
         {!product.inStock && <span className="product-card__veil">Out of Stock</span>}
@@ -94,6 +96,7 @@ export function ProductCard({ product, layout = 'grid', eager = false, priority 
           <span className="price">{formatINR(product.price)}</span>
           {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatINR(product.originalPrice)}</s>}
         </p>
+        <ShipsFrom product={product} />
         {layout === 'list' && product.description && <p className="product-card__description">{product.description}</p>}
         <button
           type="button"

@@ -11,6 +11,7 @@ import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import { useEarlyAction } from '../../../lib/early-actions';
 import { maxQuantity, type Product } from '../../../lib/product';
 import { discountPercent } from './product-card';
+import { PreorderChip, ShipsFrom } from './preorder-labels';
 
 export function PurchasePanel({ product, averageRating, reviewCount }: { product: Product; averageRating: number; reviewCount: number }) {
   const { user } = useAuth();
@@ -79,7 +80,9 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
         {product.originalPrice && product.originalPrice > product.price && <s className="price-original">{formatINR(product.originalPrice)}</s>}
         {off ? <span className="chip chip--sale">-{off}%</span> : null}
       </p>
+      <ShipsFrom product={product} />
       <p className="chip chip--accent">Online Exclusive</p>
+      <PreorderChip product={product} />
       <p className={`stock ${product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-indicator">
         {stockText}
       </p>
