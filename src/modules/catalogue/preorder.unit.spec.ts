@@ -29,7 +29,7 @@ describe('pre-order fields on the product decider', () => {
       type: 'ProductAdded',
       data: { productId: 'p1', ...figure({ preorder: true, releaseDate: '2026-11-20' }), addedAt: '2026-11-01T00:00:00.000Z' },
     };
-    const update = (details: ProductDetails) => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, given([added]));
+    const update = (details: ProductDetails) => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, given([added]).state());
     expect(update(figure({ preorder: true, releaseDate: '2026-11-20', price: 999 }))).toHaveLength(1);
     expect(() => update(figure({ preorder: true, releaseDate: '2026-11-21' }))).toThrow(PREORDER_MESSAGES.releaseDateInPast);
     expect(update(figure({}))[0]!.data).not.toHaveProperty('preorder');

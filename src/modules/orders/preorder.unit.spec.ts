@@ -3,7 +3,7 @@ import { ConflictError, ValidationError } from '../../core/errors.js';
 import { PREORDER_MESSAGES } from '../../shared/preorder.js';
 import { decideOrder, type OrderCommand } from './decide.js';
 import { initialOrderState, type OrderEvent, type OrderStatus } from './order.js';
-import { admin, fold, line, place, shopper } from './order-commands.fixture.js';
+import { admin, given, line, place, shopper } from './order-commands.fixture.js';
 import { preorderLine } from './preorder-line.js';
 import { formatReleaseDate, shipsFrom } from './preorder-rules.js';
 
@@ -15,7 +15,7 @@ const status = (s: OrderStatus, at: string): OrderCommand => ({
 });
 const paidPreorder = (): OrderEvent[] => {
   const h = decideOrder(place('razorpay', [figure, keychain]), initialOrderState());
-  const then = (command: OrderCommand) => h.push(...decideOrder(command, fold(h)));
+  const then = (command: OrderCommand) => h.push(...decideOrder(command, given(h).state()));
   then({
     type: 'RecordPaymentOrder',
     data: { providerOrderId: 'order_A', amountPaise: 4496_00, provider: 'simulator', by: shopper, at: '2026-01-10T10:01:00.000Z' },
@@ -40,11 +40,11 @@ describe('pre-order lines in the order decider', () => {
     const message = PREORDER_MESSAGES.shipBeforeRelease('15 Mar 2026');
     // 14 Mar 2026 18:29 UTC is 23:59 IST on the 14th; a minute later it is the 15th in India.
     for (const to of ['shipped', 'delivered'] as const) {
-      expect(() => decideOrder(status(to, '2026-03-14T18:29:00.000Z'), fold(paidPreorder()))).toThrow(new ConflictError(message));
+      expect(() => decideOrder(status(to, '2026-03-14T18:29:00.000Z'), given(paidPreorder()).state())).toThrow(new ConflictError(message));
     }
-    expect(decideOrder(status('shipped', '2026-03-14T18:30:00.000Z'), fold(paidPreorder()))[0]).toMatchObject({ type: 'OrderStatusChanged' });
+    expect(decideOrder(status('shipped', '2026-03-14T18:30:00.000Z'), given(paidPreorder()).state())[0]).toMatchObject({ type: 'OrderStatusChanged' });
     // Other moves before release stay open (confirmed, processing, cancelled).
-    expect(decideOrder(status('processing', '2026-01-11T00:00:00.000Z'), fold(paidPreorder()))).toHaveLength(1);
+    expect(decideOrder(status('processing', '2026-01-11T00:00:00.000Z'), given(paidPreorder()).state())).toHaveLength(1);
   });
 
   it('the latest release date decides; a line is a pre-order only while its product is not released in India', () => {
