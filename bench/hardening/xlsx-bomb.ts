@@ -4,7 +4,7 @@
  * Usage: npx tsx --expose-gc bench/hardening/xlsx-bomb.ts [--runs 5]
  */
 import zlib from 'node:zlib';
-import { parseImportFile } from '../../src/modules/catalogue/import-file.js';
+import { parseImportFile } from '../../src/modules/catalogue/import/import-file.js';
 import { arg, loadAverage } from '../lib/harness.js';
 
 const runs = arg('runs', 5);

@@ -6,12 +6,12 @@ import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { START, type GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Runtime } from '../../runtime.js';
-import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './bulk-import.js';
-import type { CatalogueMemory } from './catalogue-memory.js';
-import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './commands.js';
-import { parseImportFile } from './import-file.js';
-import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import-rows.js';
-import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
+import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './import/bulk-import.js';
+import type { CatalogueMemory } from './search/catalogue-memory.js';
+import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './products/commands.js';
+import { parseImportFile } from './import/import-file.js';
+import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import/import-rows.js';
+import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './products/product-dto.js';
 import { excerpt } from '../../shared/excerpt.js';
 import {
   adminListQuery,
@@ -27,7 +27,7 @@ import {
   productUpdatedResponses,
   templateResponses,
   updateProductBody,
-} from './schemas.js';
+} from './products/schemas.js';
 
 const IMPORT_FILE_LIMIT = 20 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
-import { rateProblem } from '../../shared/gst-rates.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { rateProblem } from '../../../shared/gst-rates.js';
 import { checkDetails, decideProduct } from './decide.js';
 import { initialProductState, type ProductDetails, type ProductEvent } from './product.js';
 import { given, gokuDetails, now } from './product-details.fixture.js';

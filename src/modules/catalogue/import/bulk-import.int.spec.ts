@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { replay } from '../../../projections/runner.js';
-import { START } from '../../core/event-store.js';
-import { verifyStoreChains } from '../audit/chain-sources.js';
+import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import { replay } from '../../../../projections/runner.js';
+import { START } from '../../../core/event-store.js';
+import { verifyStoreChains } from '../../audit/chain-sources.js';
 import { biff8 } from './xls.fixture.js';
-import { multipartBody as multipart } from '../../../tests/helpers/catalogue-import.js';
+import { multipartBody as multipart } from '../../../../tests/helpers/catalogue-import.js';
 
 const CSV = [
   'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity',

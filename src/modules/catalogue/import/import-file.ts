@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { ValidationError } from '../../core/errors.js';
+import { ValidationError } from '../../../core/errors.js';
 import { fromXls, isCompoundFile } from './import-xls.js';
 import { MAX_RATIO, zipOverBudget } from './zip-budget.js';
 

@@ -1,5 +1,5 @@
 import { read, utils, type CellObject } from '@e965/xlsx';
-import { ValidationError } from '../../core/errors.js';
+import { ValidationError } from '../../../core/errors.js';
 import type { ParsedSheet, RawRow } from './import-file.js';
 
 /** An OLE2 compound file (Excel 97-2003 .xls, BIFF8) starts with these 8 bytes. */

@@ -1,5 +1,5 @@
-import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
-import { hsnProblem, rateProblem } from '../../shared/gst-rates.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../core/errors.js';
+import { hsnProblem, rateProblem } from '../../../shared/gst-rates.js';
 import { CATEGORIES, type ProductDetails, type ProductEvent, type ProductState } from './product.js';
 
 export type ProductCommand =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { columnMap, isRowError, readRow, IMPORT_COLUMNS, type ImportRow } from './import-rows.js';
-import { detailsFromForm, normaliseKeys, productFields } from './schemas.js';
+import { detailsFromForm, normaliseKeys, productFields } from '../products/schemas.js';
 
 const columns = columnMap([...IMPORT_COLUMNS]);
 const read = (values: Record<string, string>, imageMap: Record<string, string> = {}) => readRow(7, values, columns, imageMap);

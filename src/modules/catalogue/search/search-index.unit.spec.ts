@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import MiniSearch from 'minisearch';
 import { SearchIndex, searchWords } from './search-index.js';
-import { readSnapshot, writeSnapshot } from './snapshot/snapshot-format.js';
+import { readSnapshot, writeSnapshot } from '../snapshot/snapshot-format.js';
 
 /** A tiny table: slot -> [name, description, category code]. */
 function indexOf(products: [string, string, number][]) {

@@ -1,6 +1,6 @@
-import { ProductDetails, ProductEvent } from './events.js';
+import { ProductDetails, ProductEvent } from '../events.js';
 
-export * from './events.js';
+export * from '../events.js';
 
 export const CATEGORIES = ['Anime Figures', 'Keychains', 'Hot Wheels', 'Trending'] as const;
 export type Category = (typeof CATEGORIES)[number];

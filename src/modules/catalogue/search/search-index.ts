@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { PostingPool } from './posting-pool.js';
-import { copyList, copyTyped } from './snapshot/chunked-copy.js';
-import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
+import { copyList, copyTyped } from '../snapshot/chunked-copy.js';
+import type { DecodedSection, SectionValue } from '../snapshot/snapshot-format.js';
 import {
   CATEGORY_WEIGHT,
   FIELD_WEIGHT,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCsv } from '../../../tests/helpers/catalogue-import.js';
-import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import type { CatalogueModule } from './index.js';
+import { importCsv } from '../../../../tests/helpers/catalogue-import.js';
+import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import type { CatalogueModule } from '../index.js';
 import { ResponseCache } from './response-cache.js';
 
 describe('ResponseCache', () => {

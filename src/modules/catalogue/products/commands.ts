@@ -1,8 +1,8 @@
-import { timeOrderedId } from '../../core/time-ordered-id.js';
-import { loadState, metadataFor, runCommand, toNewEvents, type CommandContext } from '../../core/command-handler.js';
-import { NotFoundError } from '../../core/errors.js';
-import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StreamWrite } from '../../core/event-store.js';
-import { inventoryStream, stockLevelWrites } from '../inventory/index.js';
+import { timeOrderedId } from '../../../core/time-ordered-id.js';
+import { loadState, metadataFor, runCommand, toNewEvents, type CommandContext } from '../../../core/command-handler.js';
+import { NotFoundError } from '../../../core/errors.js';
+import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StreamWrite } from '../../../core/event-store.js';
+import { inventoryStream, stockLevelWrites } from '../../inventory/index.js';
 import { decideProduct, type ProductCommand } from './decide.js';
 import { evolveProduct, initialProductState, pickDetails, productStream, type ProductDetails, type ProductState } from './product.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -174,10 +174,10 @@ describe('products: admin commands and shopper reads', () => {
   });
 
   it('reserving and releasing stock moves stock_quantity and in_stock', async () => {
-    const { reserveStock, releaseStock } = await import('../inventory/index.js');
+    const { reserveStock, releaseStock } = await import('../../inventory/index.js');
     const id = (await create(form({ stock_quantity: 1 }))).json().product.id;
     const reserved = await reserveStock(ctx.runtime.store, 'order-1', [{ productId: id, quantity: 1 }], {});
-    const { getCatalogue } = await import('./index.js');
+    const { getCatalogue } = await import('../index.js');
     await getCatalogue(ctx.runtime).waitFor(reserved!.position);
     expect(getCatalogue(ctx.runtime).getProduct(id)).toMatchObject({ stock_quantity: 0, in_stock: false });
     const released = await releaseStock(ctx.runtime.store, 'order-1', [id], 'cancelled', {});
@@ -186,7 +186,7 @@ describe('products: admin commands and shopper reads', () => {
   });
 
   it('ProductReviewed: rating becomes the average of reviews, replacing the imported one', async () => {
-    const { registeredEventTypes, registerEvents } = await import('../../core/event-registry.js');
+    const { registeredEventTypes, registerEvents } = await import('../../../core/event-registry.js');
     if (!registeredEventTypes().includes('ProductReviewed')) {
       const { z } = await import('zod');
       registerEvents({ ProductReviewed: z.object({ productId: z.string(), rating: z.number().int().min(1).max(5) }).passthrough() });
@@ -213,7 +213,7 @@ describe('products: admin commands and shopper reads', () => {
         })
       ).position;
     }
-    const { getCatalogue } = await import('./index.js');
+    const { getCatalogue } = await import('../index.js');
     await getCatalogue(ctx.runtime).waitFor(position!);
     expect((await ctx.app.inject({ url: `/api/products/${id}` })).json().product).toMatchObject({ rating: 4.5, reviews: 2 });
   });

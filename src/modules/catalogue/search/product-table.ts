@@ -1,7 +1,7 @@
-import type { CatalogueRow, ProductDto } from './product-dto.js';
+import type { CatalogueRow, ProductDto } from '../products/product-dto.js';
 import { searchWords } from './search-index.js';
-import { copyList, copyPairs, copyTyped } from './snapshot/chunked-copy.js';
-import type { DecodedSection, SectionValue } from './snapshot/snapshot-format.js';
+import { copyList, copyPairs, copyTyped } from '../snapshot/chunked-copy.js';
+import type { DecodedSection, SectionValue } from '../snapshot/snapshot-format.js';
 
 const IS_NEW = 1;
 const IS_ON_SALE = 2;

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { WrongExpectedVersionError } from '../../core/errors.js';
-import { registerEvents } from '../../core/event-registry.js';
-import { APP_ROOT } from '../../config/app-root.js';
-import type { Runtime } from '../../runtime.js';
-import { getLocalMediaStorage, renderProductImage } from '../media/index.js';
+import { WrongExpectedVersionError } from '../../../core/errors.js';
+import { registerEvents } from '../../../core/event-registry.js';
+import { APP_ROOT } from '../../../config/app-root.js';
+import type { Runtime } from '../../../runtime.js';
+import { getLocalMediaStorage, renderProductImage } from '../../media/index.js';
 import { bulkImportProducts, type BulkImportResult } from './bulk-import.js';
-import type { CatalogueMemory } from './catalogue-memory.js';
+import type { CatalogueMemory } from '../search/catalogue-memory.js';
 
 export const DEMO_CATALOGUE_FILE = path.join(APP_ROOT, 'seed/demo-catalogue.csv');
 /** Claimed before seeding so that two instances starting together seed once. */

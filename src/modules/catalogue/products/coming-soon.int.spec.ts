@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
-import { createTestProduct } from '../../../tests/helpers/test-products.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import { PUNE_SHIPPING as address } from '../../../../tests/helpers/test-orders.js';
+import { createTestProduct } from '../../../../tests/helpers/test-products.js';
 
 /** Hot Wheels and Trending are "coming soon": admins manage their products, shoppers neither see nor buy them. */
 describe('coming-soon categories: not listed, found, shown or sold; still managed by admins', () => {

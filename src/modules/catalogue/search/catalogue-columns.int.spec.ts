@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/test-runtime.js';
-import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueRow, type ProductRow } from './product-dto.js';
+import { createTestDatabase } from '../../../../tests/helpers/test-runtime.js';
+import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueRow, type ProductRow } from '../products/product-dto.js';
 import { ProductTable } from './product-table.js';
 
 /** Times at the edges of a millisecond (pg keeps microseconds; the catalogue keeps milliseconds, cut as before). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueOrders, type SortOrder } from './sort-orders.js';
-import type { ProductRow } from './product-dto.js';
+import type { ProductRow } from '../products/product-dto.js';
 import { ProductTable } from './product-table.js';
 
 let seed = 7;

@@ -1,12 +1,12 @@
-import type { CommandContext } from '../../core/command-handler.js';
-import { AppError, ValidationError } from '../../core/errors.js';
-import { comparePositions, type AppendResult, type EventStore, type GlobalPosition } from '../../core/event-store.js';
-import { applyChanges, loadProduct, newProductId, removeProducts, type ProductChange } from './commands.js';
+import type { CommandContext } from '../../../core/command-handler.js';
+import { AppError, ValidationError } from '../../../core/errors.js';
+import { comparePositions, type AppendResult, type EventStore, type GlobalPosition } from '../../../core/event-store.js';
+import { applyChanges, loadProduct, newProductId, removeProducts, type ProductChange } from '../products/commands.js';
 import { parseImportFile } from './import-file.js';
 import type { RawRow } from './import-file.js';
 import { columnMap, isRowError, missingColumns, readRow, type ImportRow, type RowError } from './import-rows.js';
-import { detailsFromForm } from './schemas.js';
-import { pickDetails, type ProductState } from './product.js';
+import { detailsFromForm } from '../products/schemas.js';
+import { pickDetails, type ProductState } from '../products/product.js';
 
 type Listed = Extract<ProductState, { status: 'listed' }>;
 

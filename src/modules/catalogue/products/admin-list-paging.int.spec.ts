@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCsv } from '../../../tests/helpers/catalogue-import.js';
-import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { importCsv } from '../../../../tests/helpers/catalogue-import.js';
+import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 
 const COUNT = 150;
 /** One bulk import: every row gets the import's timestamp, and all share one name, so only the id tells them apart. */

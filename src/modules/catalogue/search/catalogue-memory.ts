@@ -1,17 +1,17 @@
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
-import { LogFollower } from '../../core/log-follower.js';
-import type { Logger, Runtime } from '../../runtime.js';
-import { catalogueReadModel as catalogueProjector } from './events.js';
+import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../../core/event-store.js';
+import { LogFollower } from '../../../core/log-follower.js';
+import type { Logger, Runtime } from '../../../runtime.js';
+import { catalogueReadModel as catalogueProjector } from '../events.js';
 import { CatalogueOrders, type ProductQuery } from './sort-orders.js';
-import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from './product-dto.js';
-import { categoryOnSale } from './product.js';
+import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from '../products/product-dto.js';
+import { categoryOnSale } from '../products/product.js';
 import { ProductTable } from './product-table.js';
 import { ResponseCache } from './response-cache.js';
 import { SearchIndex } from './search-index.js';
-import type { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
-import type { SectionValue } from './snapshot/snapshot-format.js';
+import type { CatalogueSnapshotFile } from '../snapshot/catalogue-snapshot.js';
+import type { SectionValue } from '../snapshot/snapshot-format.js';
 
 export type { ProductQuery, SortOrder } from './sort-orders.js';
 

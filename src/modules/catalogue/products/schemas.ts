@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { answers, binary, created, errors, ok, okMessage } from '../../contract/wire.js';
-import { productSchema } from './list-schemas.js';
-import { decimalText } from '../../core/decimal-text.js';
-import { invisibleMessage, isVisibleText } from '../../core/visible-text.js';
-import { ValidationError } from '../../core/errors.js';
-import { normaliseImageUrl } from '../media/index.js';
-import { HSN_PATTERN, rateProblem } from '../../shared/gst-rates.js';
+import { answers, binary, created, errors, ok, okMessage } from '../../../contract/wire.js';
+import { productSchema } from '../search/list-schemas.js';
+import { decimalText } from '../../../core/decimal-text.js';
+import { invisibleMessage, isVisibleText } from '../../../core/visible-text.js';
+import { ValidationError } from '../../../core/errors.js';
+import { normaliseImageUrl } from '../../media/index.js';
+import { HSN_PATTERN, rateProblem } from '../../../shared/gst-rates.js';
 import { blankProductDetails, CATEGORIES, type ProductDetails } from './product.js';
 
 const required = 'Please fill in all required fields';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PRODUCT_ID_PATTERN } from './product.js';
-import { imagesFrom, productFields, type ProductForm } from './schemas.js';
+import { PRODUCT_ID_PATTERN } from '../products/product.js';
+import { imagesFrom, productFields, type ProductForm } from '../products/schemas.js';
 import type { RawRow } from './import-file.js';
-import { excerpt } from '../../shared/excerpt.js';
+import { excerpt } from '../../../shared/excerpt.js';
 
 export const IMPORT_COLUMNS = [
   'id',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import type { EventStore, StreamWrite } from '../../core/event-store.js';
-import { verifyStoreChains } from '../audit/chain-sources.js';
+import { createTestApp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import type { EventStore, StreamWrite } from '../../../core/event-store.js';
+import { verifyStoreChains } from '../../audit/chain-sources.js';
 import { bulkImportProducts } from './bulk-import.js';
-import { productStream } from './product.js';
+import { productStream } from '../products/product.js';
 
 /**
  * The import checks and decides its rows a chunk at a time while the chunks before it append. These specs hold the

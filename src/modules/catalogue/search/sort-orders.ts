@@ -1,4 +1,4 @@
-import { categoryOnSale, COMING_SOON_CATEGORIES } from './product.js';
+import { categoryOnSale, COMING_SOON_CATEGORIES } from '../products/product.js';
 import type { ProductTable } from './product-table.js';
 
 export type SortOrder = 'featured' | 'price-low' | 'price-high' | 'rating' | 'newest';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCsv } from '../../../tests/helpers/catalogue-import.js';
-import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { importCsv } from '../../../../tests/helpers/catalogue-import.js';
+import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 import { PRICE_BANDS } from './list-schemas.js';
 
 interface Row {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideProduct } from './decide.js';
 import type { ProductDetails, ProductEvent } from './product.js';
 import { given, gokuDetails, now } from './product-details.fixture.js';
-import { columnMap, missingColumns, readRow } from './import-rows.js';
+import { columnMap, missingColumns, readRow } from '../import/import-rows.js';
 import { detailsFromForm } from './schemas.js';
 
 const details = (overrides: Partial<ProductDetails> = {}) => gokuDetails({ price: 1999, rating: 4.5, reviews: 3, ...overrides });

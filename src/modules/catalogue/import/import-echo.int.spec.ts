@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../../tests/helpers/catalogue-import.js';
-import { createTestApp, loginAdmin, type TestContext } from '../../../tests/helpers/test-runtime.js';
+import { multipartBody } from '../../../../tests/helpers/catalogue-import.js';
+import { createTestApp, loginAdmin, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 
 const HEADER = 'name,category,price,originalPrice,discount,isOnSale,isNew,image,description,inStock,rating,reviews,stockQuantity';
 
