@@ -72,7 +72,7 @@ const coreZone = {
 };
 /**
  * Pure rules and data several features share (GST slabs and HSN, tax periods, the personal-field registry and erased
- * markers, the invoice fonts, the privacy notice version): they import no feature, so a feature and a projector may
+ * markers, the privacy notice version): they import no feature, so a feature and a projector may
  * import them directly and no index import can close a cycle.
  */
 const sharedZone = {

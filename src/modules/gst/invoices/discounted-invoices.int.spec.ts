@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { runOrderCommand, type OrderState } from '../orders/index.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import { createTestProduct } from '../../../../tests/helpers/test-products.js';
+import { runOrderCommand, type OrderState } from '../../orders/index.js';
 import { taxDocumentsStream, type CreditNoteIssued, type InvoiceIssued } from './documents.js';
 
 /**
@@ -107,7 +107,7 @@ describe('invoices of discounted orders', () => {
     const [invoice, credit] = (await documents(placed[1]!.id)) as [InvoiceIssued, CreditNoteIssued];
     expect(credit.lines).toEqual(invoice.lines);
     expect(credit.totals.totalPaise).toBe(193_000);
-    const state = (await import('../orders/index.js')).loadOrder;
+    const state = (await import('../../orders/index.js')).loadOrder;
     const order: OrderState = (await state(t.runtime.store, placed[1]!.id)).state;
     expect(order.status === 'active' && order.order.totalPaise).toBe(193_000);
   });

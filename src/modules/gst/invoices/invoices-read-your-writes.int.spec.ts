@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdProjectorUntilAwaited } from '../../../tests/helpers/held-projector.js';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { placeTestOrder } from './test-orders.js';
+import { holdProjectorUntilAwaited } from '../../../../tests/helpers/held-projector.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import { createTestProduct } from '../../../../tests/helpers/test-products.js';
+import { placeTestOrder } from '../test-orders.js';
 
 /**
  * An order's status change appends its tax invoice in the same write (order-documents.ts), so the GST section the admin

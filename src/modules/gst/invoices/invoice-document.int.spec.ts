@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { specApp } from '../../../tests/helpers/spec-app.js';
-import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { placeTestOrder } from './test-orders.js';
+import { specApp } from '../../../../tests/helpers/spec-app.js';
+import { createTestProduct } from '../../../../tests/helpers/test-products.js';
+import { placeTestOrder } from '../test-orders.js';
 
 /** The PDF's text as poppler's pdftotext reads it (apt-get install poppler-utils). */
 function pdfText(pdf: Buffer): string {

@@ -1,8 +1,8 @@
 import { rupeesInWords } from './amount-in-words.js';
 import type { CreditNoteIssued, DocumentLine, InvoiceIssued } from './documents.js';
-import type { GstSettings } from './settings.js';
-import { stateOfAddress } from './states.js';
-import { lineTax, supplyTypeOf, totalsOf } from './tax.js';
+import type { GstSettings } from '../settings.js';
+import { stateOfAddress } from '../states.js';
+import { lineTax, supplyTypeOf, totalsOf } from '../tax.js';
 
 /** What an invoice needs of the order (the OrderPlaced event's data). */
 export interface InvoicedOrder {

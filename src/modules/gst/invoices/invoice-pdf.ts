@@ -1,4 +1,4 @@
-import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
+import { invoiceMoney, renderInvoicePdf } from './pdf-document.js';
 import type { TaxInvoice } from './tax-invoice.js';
 
 /**

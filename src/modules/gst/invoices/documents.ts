@@ -1,7 +1,7 @@
-import { InvoiceIssued, TaxDocumentEvent } from './events.js';
+import { InvoiceIssued, TaxDocumentEvent } from '../events.js';
 import './personal-fields.js';
 
-export * from './events.js';
+export * from '../events.js';
 
 /** Every tax document of one order (its invoice, its credit notes), in the order issued. */
 export const taxDocumentsStream = (orderId: string) => `tax-documents-${orderId}`;

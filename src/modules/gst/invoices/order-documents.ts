@@ -1,11 +1,11 @@
-import { localLocks, toNewEvents, type CommandContext } from '../../core/command-handler.js';
-import type { EventStore, StreamWrite } from '../../core/event-store.js';
-import { productStream } from '../catalogue/index.js';
-import { categoryDefaults } from './category-defaults.js';
+import { localLocks, toNewEvents, type CommandContext } from '../../../core/command-handler.js';
+import type { EventStore, StreamWrite } from '../../../core/event-store.js';
+import { productStream } from '../../catalogue/index.js';
+import { categoryDefaults } from '../category-defaults.js';
 import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
-import { documentNumber, financialYearOf } from '../../shared/financial-year.js';
-import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue.js';
-import { gstSettings, type GstSettings } from './settings.js';
+import { documentNumber, financialYearOf } from '../../../shared/financial-year.js';
+import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue-invoice.js';
+import { gstSettings, type GstSettings } from '../settings.js';
 
 /**
  * The moment of invoicing (docs/gst.md): the order starts to count as revenue — confirmed or later with its money

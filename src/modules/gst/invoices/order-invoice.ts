@@ -1,4 +1,4 @@
-import type { EventStore } from '../../core/event-store.js';
+import type { EventStore } from '../../../core/event-store.js';
 import { taxDocumentsStream, type CreditNoteIssued, type InvoiceIssued, type TaxDocumentEvent } from './documents.js';
 import { taxInvoicePdf } from './invoice-pdf.js';
 import { taxInvoice, type TaxInvoice } from './tax-invoice.js';

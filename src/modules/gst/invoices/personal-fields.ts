@@ -1,4 +1,4 @@
-import { ERASED_RECIPIENT, registerPersonalFields } from '../../shared/personal-fields.js';
+import { ERASED_RECIPIENT, registerPersonalFields } from '../../../shared/personal-fields.js';
 
 // The invoice's recipient is the buyer's personal data, sealed with their key like their order (CreditNoteIssued
 // carries no recipient). Invoices written before the buyer's id was recorded get it from their order when the log is

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceCoupon } from '../promotions/index.js';
-import { buildCreditNote, buildInvoiceIssued, type InvoicedOrder } from './issue.js';
-import { gstSettingsFrom } from './settings.js';
+import { priceCoupon } from '../../promotions/index.js';
+import { buildCreditNote, buildInvoiceIssued, type InvoicedOrder } from './issue-invoice.js';
+import { gstSettingsFrom } from '../settings.js';
 
 const settings = gstSettingsFrom({});
 const shippingFor = (itemsPaise: number) => (itemsPaise >= 1000_00 ? 0 : 100_00);

@@ -1,5 +1,5 @@
 import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
-import { istDate } from '../../shared/financial-year.js';
+import { istDate } from '../../../shared/financial-year.js';
 
 const rupees = (paise: number): number => Number((paise / 100).toFixed(2));
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
-import { runOrderCommand } from '../orders/index.js';
-import { createTestProduct } from '../../../tests/helpers/test-products.js';
+import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
+import { runOrderCommand } from '../../orders/index.js';
+import { createTestProduct } from '../../../../tests/helpers/test-products.js';
 import { seriesStream, taxDocumentsStream, type CreditNoteIssued, type InvoiceIssued } from './documents.js';
-import { placeTestOrder } from './test-orders.js';
+import { placeTestOrder } from '../test-orders.js';
 
 type Shopper = Awaited<ReturnType<typeof signUp>>;
 
