@@ -5,7 +5,7 @@ import type { CommandContext } from '../../core/command-handler.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { START, type GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './import/bulk-import.js';
 import type { CatalogueMemory } from './search/catalogue-memory.js';
 import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './products/commands.js';
@@ -71,7 +71,7 @@ async function readBulkForm(request: FastifyRequest): Promise<BulkImportCommand>
   };
 }
 
-export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtime, memory: CatalogueMemory): Promise<void> {
+export async function adminCatalogueRoutes(app: FastifyInstance, runtime: ModuleDeps, memory: CatalogueMemory): Promise<void> {
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
   /** Read-your-writes: the table and this instance's memory both show the change before we answer. */
   const settle = async (position: GlobalPosition | null, timeoutMs = 10_000) => {

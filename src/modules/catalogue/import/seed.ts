@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { WrongExpectedVersionError } from '../../../core/errors.js';
 import { registerEvents } from '../../../core/event-registry.js';
 import { APP_ROOT } from '../../../config/app-root.js';
-import type { Runtime } from '../../../runtime.js';
+import type { ModuleDeps } from '../../module.js';
 import { getLocalMediaStorage, renderProductImage } from '../../media/index.js';
 import { bulkImportProducts, type BulkImportResult } from './bulk-import.js';
 import type { CatalogueMemory } from '../search/catalogue-memory.js';
@@ -41,7 +41,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
  * First start with SEED_DEMO: the demo catalogue goes in through the same BulkImportProducts command an admin uses,
  * each product with a picture drawn locally. Nothing happens when the catalogue log already has products.
  */
-export async function seedDemoCatalogue(runtime: Runtime, memory: CatalogueMemory): Promise<BulkImportResult | null> {
+export async function seedDemoCatalogue(runtime: ModuleDeps, memory: CatalogueMemory): Promise<BulkImportResult | null> {
   if (!runtime.env.SEED_DEMO || memory.size > 0) return null;
   if ((await runtime.store.readStream(SEED_STREAM)).length > 0) return null;
   const now = new Date();

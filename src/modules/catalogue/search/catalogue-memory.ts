@@ -2,7 +2,8 @@ import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../../core/event-store.js';
 import { LogFollower } from '../../../core/log-follower.js';
-import type { Logger, Runtime } from '../../../runtime.js';
+import type { Logger } from '../../../core/logger.js';
+import type { ModuleDeps } from '../../module.js';
 import { catalogueReadModel as catalogueProjector } from '../events.js';
 import { CatalogueOrders, type ProductQuery } from './sort-orders.js';
 import { CATALOGUE_COLUMNS, type CatalogueRow, type ProductDto } from '../products/product-dto.js';
@@ -68,7 +69,7 @@ export class CatalogueMemory {
     this.follower = new LogFollower(store, 'catalogue', (error) => this.log.error({ err: error }, 'catalogue memory subscription error'));
   }
 
-  async start(runtime: Pick<Runtime, 'projections'>): Promise<void> {
+  async start(runtime: Pick<ModuleDeps, 'projections'>): Promise<void> {
     const snapshot = await this.snapshot?.file.load();
     let from: GlobalPosition;
     if (snapshot) {
@@ -189,7 +190,7 @@ export class CatalogueMemory {
     return timings;
   }
 
-  private async follow(events: RecordedEvent[], runtime: Pick<Runtime, 'projections'>): Promise<void> {
+  private async follow(events: RecordedEvent[], runtime: Pick<ModuleDeps, 'projections'>): Promise<void> {
     const last = events[events.length - 1]!.position;
     const touched = new Set<string>();
     for (const event of events) {
