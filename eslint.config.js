@@ -60,6 +60,15 @@ const adapterZone = {
   from: './src/event-store',
   message: 'A module reaches the event store through its port (src/core/event-store.ts); adapter-specific tools belong in src/operations/.',
 };
+/**
+ * Modules and projectors never import the runtime (src/runtime.ts, which builds the whole app): a module is handed
+ * what it needs, `ModuleDeps` (src/modules/module.ts), by `createModule(deps)` and again in `routes` and `start`.
+ */
+const runtimeZone = {
+  target: ['./src/modules', './projections'],
+  from: './src/runtime.ts',
+  message: 'A module gets what it needs from createModule(deps) (ModuleDeps in src/modules/module.ts), never by importing src/runtime.ts.',
+};
 /** The two SPAs share code only through the kit: neither imports the other (the performance overlay lives in shared-web/). */
 const appZones = [
   { target: './admin-web', from: './web', message: 'admin-web does not import the storefront: share through shared-web/ (@kit/…).' },
@@ -72,7 +81,7 @@ const coreZone = {
 };
 /**
  * Pure rules and data several features share (GST slabs and HSN, tax periods, the personal-field registry and erased
- * markers, the invoice fonts, the privacy notice version): they import no feature, so a feature and a projector may
+ * markers, the privacy notice version): they import no feature, so a feature and a projector may
  * import them directly and no index import can close a cycle.
  */
 const sharedZone = {
@@ -143,6 +152,7 @@ export default tseslint.config(
             kitZone,
             contractZone,
             adapterZone,
+            runtimeZone,
             ...appZones,
             ...serverZones,
             ...projectionZones,

@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: [
       'src/core/**/*.unit.spec.ts',
-      'src/modules/*/decide.unit.spec.ts',
+      'src/modules/**/decide.unit.spec.ts',
       'src/modules/*/decide-*.unit.spec.ts',
       'src/modules/inventory/*.unit.spec.ts',
       'src/modules/orders/pricing.unit.spec.ts',

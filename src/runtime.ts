@@ -5,6 +5,7 @@ import { loadJwtSecret } from './config/jwt-secret.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { disableLocalLocks } from './core/command-handler.js';
 import type { EventStore } from './core/event-store.js';
+import type { Logger } from './core/logger.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { runBoundedSteps } from './core/bounded-steps.js';
 import { migrate } from './db/migrate.js';
@@ -14,17 +15,14 @@ import { PostgresEventStore } from './event-store/postgres.js';
 import { PROJECTORS } from '../projections/index.js';
 import { ProjectionRunner, type RunnerOptions } from '../projections/runner.js';
 import { createModules, type StoreModule } from './modules/index.js';
+import type { ModuleDeps } from './modules/module.js';
 import type { ImageFetchRules } from './modules/media/index.js';
 import { SessionRegistry } from './modules/sessions/session-registry.js';
 import { DEFAULT_HOLD_CAPS, type HoldCaps } from './modules/orders/holds.js';
 import { openPersonalData, type PersonalData } from './modules/privacy/personal-data.js';
 import { encryptExistingLog } from './modules/privacy/encrypt-log.js';
 
-export interface Logger {
-  info: (obj: object | string, msg?: string) => void;
-  warn: (obj: object | string, msg?: string) => void;
-  error: (obj: object | string, msg?: string) => void;
-}
+export type { Logger } from './core/logger.js';
 
 export interface RuntimeOptions {
   env: Env;
@@ -49,24 +47,10 @@ export interface RuntimeOptions {
 
 export type { Limits } from './config/limits.js';
 
-export interface Runtime {
-  env: Env;
-  log: Logger;
-  pool: pg.Pool;
-  store: EventStore;
+/** What the app runs on: the deps every module is given, plus the projection runner, the modules and shutdown. */
+export interface Runtime extends ModuleDeps {
   projections: ProjectionRunner;
   modules: StoreModule[];
-  jwtSecret: Uint8Array;
-  /** Per-shopper data keys and the codec the event store encrypts personal fields with (src/modules/privacy). */
-  personalData: PersonalData;
-  /** Every customer's sessions in memory, checked on each request (src/modules/sessions/session-registry.ts). */
-  sessions: SessionRegistry;
-  limits: Limits;
-  /** The wall clock in ms; injected by tests. */
-  now: () => number;
-  holdCaps: HoldCaps;
-  /** Unset in production: the image proxy's own SSRF policy and the system's name resolution. */
-  imageFetch?: ImageFetchRules;
   /**
    * Marks the start of a shutdown. On Ctrl-C the terminal signals the embedded PostgreSQL too (same process group),
    * so it closes our connections while we drain; those expected disconnects are then logged at info, not as errors.
@@ -141,11 +125,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     holdCaps: { ...DEFAULT_HOLD_CAPS, ...options.holdCaps },
     ...(options.imageFetch ? { imageFetch: options.imageFetch } : {}),
   };
-  const modules = await createModules(partial);
   const projections = new ProjectionRunner(store, pool, PROJECTORS, log, {
     lead: env.RUN_PROJECTORS,
     ...options.projections,
   });
+  const modules: StoreModule[] = [];
+  modules.push(...(await createModules({ ...partial, projections, modules })));
   const runtime: Runtime = {
     ...partial,
     projections,

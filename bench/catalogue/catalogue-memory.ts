@@ -6,10 +6,10 @@
  * Usage: node --expose-gc --import tsx bench/catalogue/catalogue-memory.ts [--products 1000000] [--heap-objects]
  *   --heap-objects: also count the heap's objects per product by kind (two heap snapshots; use at 100,000).
  */
-import { CatalogueOrders } from '../../src/modules/catalogue/sort-orders.js';
-import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
-import { ProductTable } from '../../src/modules/catalogue/product-table.js';
-import { SearchIndex } from '../../src/modules/catalogue/search-index.js';
+import { CatalogueOrders } from '../../src/modules/catalogue/search/sort-orders.js';
+import type { ProductRow } from '../../src/modules/catalogue/products/product-dto.js';
+import { ProductTable } from '../../src/modules/catalogue/search/product-table.js';
+import { SearchIndex } from '../../src/modules/catalogue/search/search-index.js';
 import { execSync } from 'node:child_process';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { arg, percentile } from '../lib/harness.js';

@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CatalogueMemory } from '../../src/modules/catalogue/catalogue-memory.js';
-import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
+import { CatalogueMemory } from '../../src/modules/catalogue/search/catalogue-memory.js';
+import type { ProductRow } from '../../src/modules/catalogue/products/product-dto.js';
 import { writeSnapshot } from '../../src/modules/catalogue/snapshot/snapshot-format.js';
 import type { EventStore } from '../../src/core/event-store.js';
 import { arg, loadAverage, percentile, silent } from '../lib/harness.js';

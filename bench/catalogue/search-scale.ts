@@ -16,8 +16,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { shopperCatalogueRoutes } from '../../src/modules/catalogue/api.js';
-import { CatalogueMemory } from '../../src/modules/catalogue/catalogue-memory.js';
-import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
+import { CatalogueMemory } from '../../src/modules/catalogue/search/catalogue-memory.js';
+import type { ProductRow } from '../../src/modules/catalogue/products/product-dto.js';
 import { arg, loadAverage, percentile, silent } from '../lib/harness.js';
 import { benchProductId, catalogueProductRows, SEARCH_TERMS } from '../lib/catalogue-rows.js';
 

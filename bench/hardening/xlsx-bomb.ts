@@ -3,7 +3,7 @@
  * handed to the import's file reader, timed, with the process's peak RSS growth, over a few runs.
  * Usage: npx tsx --expose-gc bench/hardening/xlsx-bomb.ts [--runs 5]
  */
-import { parseImportFile } from '../../src/modules/catalogue/import-file.js';
+import { parseImportFile } from '../../src/modules/catalogue/import/import-file.js';
 import { arg, loadAverage } from '../lib/harness.js';
 import { zipOf } from '../../tests/helpers/zip-of.js';
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ProductRow } from '../../src/modules/catalogue/product-dto.js';
+import type { ProductRow } from '../../src/modules/catalogue/products/product-dto.js';
 
 /** Generated catalogue rows for the storefront scale bench, in the bulk import's CSV columns (mode add: no ids). */
 export const SERIES = [

@@ -1,4 +1,4 @@
-import { PRICE_BANDS, SORT_ORDERS } from '../modules/catalogue/list-schemas.js';
+import { PRICE_BANDS, SORT_ORDERS } from '../modules/catalogue/search/list-schemas.js';
 
 /** The longest search term the catalogue API answers (its `q` is refused beyond this). */
 export const MAX_SEARCH_TERM = 200;

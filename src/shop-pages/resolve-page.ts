@@ -1,4 +1,4 @@
-import type { CatalogueMemory } from '../modules/catalogue/catalogue-memory.js';
+import type { CatalogueMemory } from '../modules/catalogue/search/catalogue-memory.js';
 import type { CatalogueModule } from '../modules/catalogue/index.js';
 import type { StoreModule } from '../modules/module.js';
 import { INFO_PATHS } from '../../web/src/app/routes/info-paths.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { categoryName, emptySearchAnswer, listAnswer } from '../modules/catalogue/api.js';
-import type { CatalogueMemory } from '../modules/catalogue/catalogue-memory.js';
-import { catalogueQuery, relatedQuery, sampleQuery } from '../modules/catalogue/list-schemas.js';
+import type { CatalogueMemory } from '../modules/catalogue/search/catalogue-memory.js';
+import { catalogueQuery, relatedQuery, sampleQuery } from '../modules/catalogue/search/list-schemas.js';
 import { activeCarousel } from '../modules/carousels/api.js';
 import { reviewsOfProduct } from '../modules/reviews/queries.js';
 import { reviewerPseudonym } from '../modules/reviews/reviewer-id.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../core/errors.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { comparePositions } from '../../core/event-store.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
 import { happenedBy, historyQuery, orderAsOf, resolveOrderId } from '../audit/index.js';
@@ -27,7 +27,7 @@ import {
   statsResponses,
 } from './schemas.js';
 
-export async function adminApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function adminApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
 

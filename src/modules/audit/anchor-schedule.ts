@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
-import type { Logger } from '../../runtime.js';
+import type { Logger } from '../../core/logger.js';
 import { takeAnchor, type Anchor } from './anchor.js';
 
 /** 20261124-011500123: sorts by time as text. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { takeAnchor } from './anchor.js';
 import { verifyStoreChains } from './chain-sources.js';
 import { exportEvents } from './export.js';
@@ -10,7 +10,7 @@ import { anchorResponses, exportQuery, exportResponses, revenueQuery, revenueRes
 import { monthQuery, reconcileGst, reconciliationResponses } from '../gst/index.js';
 
 /** The auditor's routes (admin only): the log export, chain verification and revenue reconciliation. */
-export async function auditApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function auditApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
 

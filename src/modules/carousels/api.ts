@@ -4,7 +4,7 @@ import type { CommandContext } from '../../core/command-handler.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { addSlide, createCarousel, removeSlide, updateCarousel, updateSlide } from './commands.js';
 import { isSafeSlideLink, normaliseSlideLink } from './slide-link.js';
 import {
@@ -54,13 +54,13 @@ export function toCarouselDto(row: CarouselRow) {
 }
 
 /** The active carousel a shopper sees by name (hero, anime-figures, keychains), or null (the storefront falls back). */
-export async function activeCarousel(pool: Runtime['pool'], name: string) {
+export async function activeCarousel(pool: ModuleDeps['pool'], name: string) {
   const row = (await pool.query<CarouselRow>('select * from carousels where lower(name) = lower($1) and is_active order by created_at limit 1', [name]))
     .rows[0];
   return row ? toCarouselDto(row) : null;
 }
 
-export async function carouselsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function carouselsApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const pool = runtime.pool;
   const byId = async (id: string) => {
     const row = (await pool.query<CarouselRow>('select * from carousels where id = $1', [id])).rows[0];

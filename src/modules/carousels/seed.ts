@@ -1,5 +1,5 @@
 import { WrongExpectedVersionError } from '../../core/errors.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { getLocalMediaStorage, renderBannerImage } from '../media/index.js';
 import type { CarouselSettings } from './carousel.js';
 import { addSlide, createCarousel } from './commands.js';
@@ -120,7 +120,7 @@ const DEMO: { settings: CarouselSettings; slides: DemoBanner[] }[] = [
 ];
 
 /** First start with SEED_DEMO: the three shop carousels as events, with banners drawn locally. */
-export async function seedDemoCarousels(runtime: Runtime): Promise<boolean> {
+export async function seedDemoCarousels(runtime: ModuleDeps): Promise<boolean> {
   if (!runtime.env.SEED_DEMO) return false;
   if ((await runtime.store.readStream(SEED_STREAM)).length > 0) return false;
   const existing = await runtime.pool.query('select 1 from carousels limit 1');

@@ -5,13 +5,13 @@ import type { CommandContext } from '../../core/command-handler.js';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { START, type GlobalPosition } from '../../core/event-store.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
-import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './bulk-import.js';
-import type { CatalogueMemory } from './catalogue-memory.js';
-import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './commands.js';
-import { parseImportFile } from './import-file.js';
-import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import-rows.js';
-import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './product-dto.js';
+import type { ModuleDeps } from '../module.js';
+import { bulkImportProducts, IMPORT_MODES, type BulkImportCommand, type ImportMode } from './import/bulk-import.js';
+import type { CatalogueMemory } from './search/catalogue-memory.js';
+import { addProduct, loadProduct, removeProduct, removeProducts, updateProduct } from './products/commands.js';
+import { parseImportFile } from './import/import-file.js';
+import { columnMap, csvTemplate, IMPORT_COLUMNS, missingColumns } from './import/import-rows.js';
+import { PRODUCT_COLUMNS, toProductDto, type ProductRow } from './products/product-dto.js';
 import { excerpt } from '../../shared/excerpt.js';
 import {
   adminListQuery,
@@ -27,7 +27,7 @@ import {
   productUpdatedResponses,
   templateResponses,
   updateProductBody,
-} from './schemas.js';
+} from './products/schemas.js';
 
 const IMPORT_FILE_LIMIT = 20 * 1024 * 1024;
 
@@ -71,7 +71,7 @@ async function readBulkForm(request: FastifyRequest): Promise<BulkImportCommand>
   };
 }
 
-export async function adminCatalogueRoutes(app: FastifyInstance, runtime: Runtime, memory: CatalogueMemory): Promise<void> {
+export async function adminCatalogueRoutes(app: FastifyInstance, runtime: ModuleDeps, memory: CatalogueMemory): Promise<void> {
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
   /** Read-your-writes: the table and this instance's memory both show the change before we answer. */
   const settle = async (position: GlobalPosition | null, timeoutMs = 10_000) => {

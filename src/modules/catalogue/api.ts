@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogueMemory, ProductPage, ProductQuery } from './catalogue-memory.js';
+import type { CatalogueMemory, ProductPage, ProductQuery } from './search/catalogue-memory.js';
 import {
   catalogueQuery,
   categoryParams,
@@ -15,8 +15,8 @@ import {
   sampleResponses,
   searchResponses,
   type CatalogueQueryString,
-} from './list-schemas.js';
-import { CATEGORIES } from './product.js';
+} from './search/list-schemas.js';
+import { CATEGORIES } from './products/product.js';
 
 const CATEGORY_SLUGS: Record<string, string> = {
   'anime-figures': 'Anime Figures',

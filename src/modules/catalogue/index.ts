@@ -3,15 +3,15 @@ import type { GlobalPosition } from '../../core/event-store.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { adminCatalogueRoutes } from './admin-api.js';
 import { shopperCatalogueRoutes } from './api.js';
-import { CatalogueMemory } from './catalogue-memory.js';
-import type { ProductDto } from './product-dto.js';
-import { seedDemoCatalogue } from './seed.js';
+import { CatalogueMemory } from './search/catalogue-memory.js';
+import type { ProductDto } from './products/product-dto.js';
+import { seedDemoCatalogue } from './import/seed.js';
 import { CatalogueSnapshotFile } from './snapshot/catalogue-snapshot.js';
-import './product.js';
+import './products/product.js';
 
-export { CATEGORIES, categoryOnSale, COMING_SOON_CATEGORIES, productStream, type Category } from './product.js';
-export type { ProductDto } from './product-dto.js';
-export { existingProductIds, productExists, productsForSale, type ProductForSale } from './product-lookups.js';
+export { CATEGORIES, categoryOnSale, COMING_SOON_CATEGORIES, productStream, type Category } from './products/product.js';
+export type { ProductDto } from './products/product-dto.js';
+export { existingProductIds, productExists, productsForSale, type ProductForSale } from './products/product-lookups.js';
 
 export const startOrder = 20;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { answers, ok, okMessage } from '../../contract/wire.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { linkKey } from './account-links.js';
 import { AccountLinks } from './account-links-commands.js';
 import { RESET_LINK_INVALID, VERIFICATION_LINK_INVALID } from './account-links-decide.js';
@@ -41,7 +41,7 @@ export interface AccountLinkThrottles {
  * the same work whether or not an account holds the address (validate, count the attempt, answer), and the lookup and
  * the append happen after it, so neither the answer nor its timing says whether the account exists.
  */
-export async function accountLinksApi(app: FastifyInstance, runtime: Runtime, throttles: AccountLinkThrottles): Promise<AccountLinks> {
+export async function accountLinksApi(app: FastifyInstance, runtime: ModuleDeps, throttles: AccountLinkThrottles): Promise<AccountLinks> {
   const links = new AccountLinks(runtime.store, new CredentialStore(runtime.pool), linkKey(runtime.jwtSecret));
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authLimit = signInRateLimit(runtime.limits);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, issueToken, requireUser } from '../../plugins/auth.js';
 import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
 import { CredentialStore } from './credentials.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import type { AttemptThrottle } from './attempt-throttle.js';
 import type { AccountLinks } from './account-links-commands.js';
 import type { CustomerProfile } from './customer.js';
@@ -39,7 +39,7 @@ export function toUserDto(profile: CustomerProfile): UserDto {
   };
 }
 
-export async function customersApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle, links: AccountLinks): Promise<void> {
+export async function customersApi(app: FastifyInstance, runtime: ModuleDeps, throttle: AttemptThrottle, links: AccountLinks): Promise<void> {
   const credentials = new CredentialStore(runtime.pool);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ttl = runtime.env.TOKEN_TTL_HOURS;

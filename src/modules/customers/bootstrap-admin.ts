@@ -1,6 +1,6 @@
 import { DEMO_ADMIN } from '../../config/env.js';
 import { loadState } from '../../core/command-handler.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { emailStream, evolveEmail, initialEmailState } from './customer.js';
 import { registerCustomer } from './commands.js';
 import { CredentialStore } from './credentials.js';
@@ -9,7 +9,7 @@ import { CredentialStore } from './credentials.js';
  * First start: creates the admin account from ADMIN_EMAIL/ADMIN_PASSWORD (loadEnv refuses one without the other), or,
  * on the embedded default only (no DATABASE_URL), the demo admin documented in the README. A password is never logged.
  */
-export async function bootstrapAdmin(runtime: Runtime): Promise<void> {
+export async function bootstrapAdmin(runtime: ModuleDeps): Promise<void> {
   if (!runtime.env.ADMIN_EMAIL && runtime.env.DATABASE_URL) {
     runtime.log.warn('no admin account bootstrapped: set ADMIN_EMAIL and ADMIN_PASSWORD (the demo admin exists only on the embedded default)');
     return;

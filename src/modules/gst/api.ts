@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { placeOfSupplyLabel, gstr1, gstr1Csv, gstr1CsvAll } from './gstr1.js';
 import { reconcileGst } from './reconcile.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -20,7 +20,7 @@ import {
 import { gstSettings } from './settings.js';
 
 /** Admin: the monthly return (GSTR-1) as JSON or CSV, the invoices issued, and the reconciliation with the log. */
-export async function gstApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function gstApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
 

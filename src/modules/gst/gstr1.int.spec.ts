@@ -6,10 +6,10 @@ import type { OrderCommand } from '../orders/decide.js';
 import { runOrderCommand } from '../orders/index.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { runGstCli } from './cli.js';
-import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
-import { taxInvoicePdf } from './invoice-pdf.js';
-import { latestInvoice } from './order-invoice.js';
-import { taxInvoice } from './tax-invoice.js';
+import type { CreditNoteIssued, InvoiceIssued } from './invoices/documents.js';
+import { taxInvoicePdf } from './invoices/invoice-pdf.js';
+import { latestInvoice } from './invoices/order-invoice.js';
+import { taxInvoice } from './invoices/tax-invoice.js';
 import { placeTestOrder } from './test-orders.js';
 
 describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by replay', () => {

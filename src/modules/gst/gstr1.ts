@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CreditNoteIssued, DocumentLine, InvoiceIssued } from './documents.js';
+import type { CreditNoteIssued, DocumentLine, InvoiceIssued } from './invoices/documents.js';
 import { GST_STATES } from './states.js';
 
 /**

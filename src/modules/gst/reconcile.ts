@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '../../core/event-store.js';
-import type { CreditNoteIssued, InvoiceIssued } from './documents.js';
+import type { CreditNoteIssued, InvoiceIssued } from './invoices/documents.js';
 import { periodBounds } from '../../shared/financial-year.js';
 import { gstr1, type Amounts } from './gstr1.js';
 import { gstSettings } from './settings.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rupeesInWords, indianWords } from './amount-in-words.js';
+import { rupeesInWords, indianWords } from './invoices/amount-in-words.js';
 import { gstinCheckCharacter, gstinProblem, isValidGstin, withCheckCharacter } from './gstin.js';
 import { DEMO_GSTIN, gstSettingsFrom } from './settings.js';
 import { stateOfAddress } from './states.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, requireAdmin, SESSION_ENDED } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { liveTicketResponses } from './schemas.js';
 import { consumeTicket, issueTicket, TICKET_TTL_SECONDS, type TicketSession } from './tickets.js';
 
@@ -14,7 +14,7 @@ export const liveSessionOf = (request: FastifyRequest): TicketSession | undefine
  * `POST /api/admin/live/ticket` (bearer token, admin only) for a single-use ticket valid ~30 s, then opens
  * `/api/admin/live?ticket=…`. Other clients may send the usual bearer header instead. A `?token=` is not read.
  */
-export function ticketRoute(app: FastifyInstance, runtime: Runtime): void {
+export function ticketRoute(app: FastifyInstance, runtime: ModuleDeps): void {
   app.post('/admin/live/ticket', { onRequest: requireAdmin, schema: { response: liveTicketResponses } }, async (request) => {
     const user = currentUser(request);
     if (!user.session) throw new Error('an admin request without a session');
@@ -36,7 +36,7 @@ export function isShopOrigin(origin: string | undefined, publicUrl: string | und
 }
 
 /** preValidation of the websocket route: a ticket (used up here) or a bearer token whose session is an admin's now. */
-export async function authoriseLive(request: FastifyRequest, reply: FastifyReply, runtime: Runtime): Promise<void> {
+export async function authoriseLive(request: FastifyRequest, reply: FastifyReply, runtime: ModuleDeps): Promise<void> {
   // Before the ticket is used up: a refused origin leaves it to its own page.
   if (!isShopOrigin(request.headers.origin, runtime.env.PUBLIC_URL, request.headers.host)) {
     return reply.code(403).send({ success: false, error: 'Origin not allowed' });

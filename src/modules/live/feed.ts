@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { LiveMessage, ReadModel } from '../../contract/live.js';
 import type { GlobalPosition, Subscription } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { authoriseLive, liveSessionOf, ticketRoute } from './access.js';
 import { toLiveMessage, wirePosition } from './messages.js';
 import type { TicketSession } from './tickets.js';
@@ -32,7 +32,7 @@ interface FeedSocket {
 }
 
 /** Which read models (projectors) handle each event type. */
-function readModelsByEventType(runtime: Runtime): Map<string, ReadModel[]> {
+function readModelsByEventType(runtime: ModuleDeps): Map<string, ReadModel[]> {
   const byType = new Map<string, ReadModel[]>();
   for (const projector of runtime.projections.projectors) {
     for (const type of projector.handles) byType.set(type, [...(byType.get(type) ?? []), projector.name as ReadModel]);
@@ -55,7 +55,7 @@ export class LiveFeed {
   private stopWatchingSessions: (() => void) | null = null;
   private stopWatchingProjections: (() => void) | null = null;
   private following: Promise<Subscription> | null = null;
-  private runtime: Runtime | null = null;
+  private runtime: ModuleDeps | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly alive = new WeakSet<FeedSocket>();
   /** The one wait for the read models that is under way, and what the batches read meanwhile want waited for next. */
@@ -66,7 +66,7 @@ export class LiveFeed {
     return this.sockets.size;
   }
 
-  async start(runtime: Runtime): Promise<void> {
+  async start(runtime: ModuleDeps): Promise<void> {
     this.runtime = runtime;
     this.stopWatchingSessions = runtime.sessions.onChange((customerId) => this.recheck(customerId));
     this.stopWatchingProjections = runtime.projections.onAdvance((name, position) => {
@@ -150,7 +150,7 @@ export class LiveFeed {
    * while it runs fold into the next one (the latest position, every read model they affect), so a burst of batches
    * never piles up waiters.
    */
-  private nudge(runtime: Runtime, position: GlobalPosition, readModels: Set<ReadModel>): void {
+  private nudge(runtime: ModuleDeps, position: GlobalPosition, readModels: Set<ReadModel>): void {
     const next = (this.nextNudge ??= { position, readModels: new Set() });
     next.position = position;
     for (const readModel of readModels) next.readModels.add(readModel);
@@ -223,9 +223,9 @@ export class LiveFeed {
   }
 }
 
-const currentEnd = (runtime: Runtime): Promise<GlobalPosition> => runtime.store.headPosition();
+const currentEnd = (runtime: ModuleDeps): Promise<GlobalPosition> => runtime.store.headPosition();
 
-export async function liveRoutes(app: FastifyInstance, runtime: Runtime, feed: LiveFeed): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, runtime: ModuleDeps, feed: LiveFeed): Promise<void> {
   ticketRoute(app, runtime);
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 4096 } });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../../core/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { cleanImage, MAX_IMAGE_BYTES, TOO_MANY_PIXELS } from './image-content.js';
 import { driveDirectLink, driveFileId } from '../../contract/image-urls.js';
 import { fetchRemoteImage, RemoteImageError } from './remote-image.js';
@@ -76,7 +76,7 @@ const remoteUrl = (input: string) => {
   return id ? driveDirectLink(id) : input.trim();
 };
 
-export async function mediaRoutes(app: FastifyInstance, runtime: Runtime, storage: MediaStorage): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance, runtime: ModuleDeps, storage: MediaStorage): Promise<void> {
   // The image proxy: public, so that <img src> works for shoppers; same SSRF rules as the Drive uploads.
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { imageVariants } from './image-variants.js';
 import { variantParams, variantResponses } from './schemas.js';
 
@@ -15,7 +15,7 @@ const YEAR = 'public, max-age=31536000, immutable';
  * `/media/resized/{width}/{name}` answers a WebP copy of /media/{name} at most `width` pixels wide (image-variants.ts),
  * what the storefront's `srcset` lists.
  */
-export async function registerMediaServing(app: FastifyInstance, runtime: Pick<Runtime, 'env'>): Promise<void> {
+export async function registerMediaServing(app: FastifyInstance, runtime: Pick<ModuleDeps, 'env'>): Promise<void> {
   const root = path.resolve(runtime.env.DATA_DIR, 'media');
   mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import type { MessageKind } from './kind.js';
 import { findMessage, listMessages, retryMessage } from './queries.js';
 import { messageParams, messageResponses, messagesQuery, messagesResponses, retryResponses } from './schemas.js';
@@ -11,7 +11,7 @@ import { messageParams, messageResponses, messagesQuery, messagesResponses, retr
 export function messagesApi(kinds: readonly MessageKind[], transport: () => string, wake: () => void) {
   const labels = new Map(kinds.map((k) => [k.name, k.label]));
   const label = (kind: string) => labels.get(kind) ?? kind;
-  return async (app: FastifyInstance, runtime: Runtime): Promise<void> => {
+  return async (app: FastifyInstance, runtime: ModuleDeps): Promise<void> => {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const admin = { onRequest: requireAdmin };
 

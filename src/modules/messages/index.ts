@@ -1,4 +1,3 @@
-import type { Runtime } from '../../runtime.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { messagesApi } from './api.js';
 import { OUTBOX_READ_MODEL } from './events.js';
@@ -31,7 +30,7 @@ export function createModule(deps: ModuleDeps): StoreModule {
       () => sender?.describe ?? (deps.env.SMTP_URL ? 'smtp' : 'files'),
       () => sender?.wake(),
     ),
-    async start(runtime: Runtime) {
+    async start(runtime: ModuleDeps) {
       const transport = transportFor(runtime.env);
       sender = new MessageSender(runtime, transport, MESSAGE_KINDS, {
         off: runtime.env.MESSAGES_OFF,

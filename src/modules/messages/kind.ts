@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { RecordedEvent } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 
 /** A file sent with a message (the GST tax invoice PDF). */
 export interface MessageAttachment {
@@ -21,7 +21,7 @@ export interface MessageDraft {
 
 /** What a composer may use: the runtime (event store, pool, env) and the shop's links built from PUBLIC_URL. */
 export interface ComposeContext {
-  runtime: Pick<Runtime, 'store' | 'pool' | 'env' | 'log'>;
+  runtime: Pick<ModuleDeps, 'store' | 'pool' | 'env' | 'log'>;
   /** An absolute link into the shop: `link('/orders')` → `${PUBLIC_URL}/orders`. */
   link: (path: string) => string;
   /** The sending time (ms). */

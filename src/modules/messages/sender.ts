@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import type { RecordedEvent } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { MESSAGE_TRIGGERS } from './events.js';
 import type { ComposeContext, MessageKind } from './kind.js';
 import { renderBody } from './render.js';
@@ -61,7 +61,7 @@ export class MessageSender {
   private readonly opts: Required<Omit<SenderOptions, 'afterSend' | 'off'>>;
 
   constructor(
-    private readonly runtime: Pick<Runtime, 'pool' | 'store' | 'env' | 'log'>,
+    private readonly runtime: Pick<ModuleDeps, 'pool' | 'store' | 'env' | 'log'>,
     private readonly transport: MailTransport,
     kinds: readonly MessageKind[],
     private readonly options: SenderOptions = {},

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ForbiddenError, ValidationError } from '../../core/errors.js';
 import { courierFor } from '../../shared/courier.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { loadOrder, placeOrderOnce } from './commands.js';
 import { invoicePdf, invoiceSummaryOf } from './invoice.js';
 import { taxInvoiceOfOrder, taxInvoicePdf } from '../gst/index.js';
@@ -25,13 +25,13 @@ import { couponQuoteApi } from './coupon-quote.js';
 import { preorderBookApi } from './preorder-book.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
-async function placedSummary(runtime: Runtime, orderId: string) {
+async function placedSummary(runtime: ModuleDeps, orderId: string) {
   const { state } = await loadOrder(runtime.store, orderId);
   const order = state.status === 'none' ? null : state.order;
   return { id: orderId, orderNumber: order?.orderNumber, status: order?.status ?? 'pending', payment_method: order?.paymentMethod };
 }
 
-export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function ordersApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await couponQuoteApi(app, runtime);
   await preorderBookApi(app, runtime);

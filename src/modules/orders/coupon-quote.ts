@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answers, ok } from '../../contract/wire.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { previewCoupon } from '../promotions/index.js';
 import { priceFromCatalogue } from './commands.js';
 import { couponForOrder } from './coupon-order.js';
@@ -32,7 +32,7 @@ export const couponQuoteSchema = z.object({
  * The checkout's coupon field: what the cart would cost with the code, priced by the server from the catalogue the
  * way the order will be. Nothing is used up; the order's placement decides the use again against the coupon's stream.
  */
-export async function couponQuoteApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function couponQuoteApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/coupons/apply', { onRequest: requireUser, schema: { body: applyCouponBody, response: answers(ok(couponQuoteSchema.shape)) } }, async (request) => {

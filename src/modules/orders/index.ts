@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Runtime } from '../../runtime.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { ordersApi } from './api.js';
 import { expireDueOrders } from './commands.js';
@@ -39,7 +38,7 @@ export function createModule(_deps: ModuleDeps): StoreModule {
   return {
     name: 'orders',
     routes: ordersApi,
-    async start(runtime: Runtime) {
+    async start(runtime: ModuleDeps) {
       const scan = async () => {
         if (running) return;
         running = true;

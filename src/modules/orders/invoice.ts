@@ -1,6 +1,5 @@
 import type { EventStore } from '../../core/event-store.js';
-import { invoiceMoney, renderInvoicePdf } from '../../shared/invoice-pdf.js';
-import { gstContainedInOrder } from '../gst/index.js';
+import { gstContainedInOrder, invoiceMoney, renderInvoicePdf } from '../gst/index.js';
 import { orderStream, type OrderEvent } from './order.js';
 import { toPaise, toRupees } from './pricing.js';
 import type { OrderDto } from './queries.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontFor, invoiceMoney } from '../../shared/invoice-pdf.js';
+import { fontFor, invoiceMoney } from '../gst/invoices/pdf-document.js';
 import { invoicePdf, type Invoice } from './invoice.js';
 
 const invoice: Invoice = {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { answers, isoTime, ok, pagingQueryFields } from '../../contract/wire.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 
 export const preorderBookParams = z.object({ id: z.string().min(1).max(100) });
 export const preorderBookQuery = z.object({ ...pagingQueryFields });
@@ -89,7 +89,7 @@ export async function preorderBook(pool: pg.Pool, productId: string, page: numbe
 }
 
 /** `GET /api/admin/products/{id}/preorders`: the admin's pre-order book of a product. */
-export async function preorderBookApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function preorderBookApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../plugins/auth.js';
 import { NotFoundError, ServiceUnavailableError } from '../../core/errors.js';
 import type { AppendResult } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { generateTrackingNumber, loadOrder, runOrderCommand } from './commands.js';
 import type { OrderStatus } from './order.js';
 import { courierFor, type ShipmentRequest } from '../../shared/courier.js';
@@ -15,12 +15,12 @@ import { refuseShippingBeforeRelease } from './preorder-rules.js';
 const ORDER_READ_MODELS = ['orders', 'invoices'];
 
 /** Read-your-writes: a route answers only once the read models show its change (the admin's GST list, too). */
-export async function settled(runtime: Runtime, result: AppendResult | null): Promise<void> {
+export async function settled(runtime: ModuleDeps, result: AppendResult | null): Promise<void> {
   if (result) await runtime.projections.waitFor(result.position, ORDER_READ_MODELS).catch(() => undefined);
 }
 
 /** Loads an order the user may see: their own, or any for an admin; anything else is 'Order not found'. */
-export async function visibleOrder(runtime: Runtime, orderId: string, user: AuthUser): Promise<OrderDto> {
+export async function visibleOrder(runtime: ModuleDeps, orderId: string, user: AuthUser): Promise<OrderDto> {
   const order = await findOrder(runtime.pool, orderId);
   if (!order || (user.role !== 'admin' && order.customer_id !== user.id)) throw new NotFoundError('Order not found');
   return order;
@@ -28,7 +28,7 @@ export async function visibleOrder(runtime: Runtime, orderId: string, user: Auth
 
 /** Admin: any status from any other; the decider adds stock release/re-reservation, refunds and delivery dates. */
 export async function changeOrderStatus(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   orderId: string,
   change: { status: OrderStatus; trackingNumber?: string },
   admin: AuthUser,
@@ -63,7 +63,7 @@ export async function changeOrderStatus(
  * courier that fails leaves the order as it was and answers 503 with its reason, so the admin can try again; booking
  * again for the same order books nothing new.
  */
-async function bookShipment(runtime: Runtime, orderId: string, now: Date) {
+async function bookShipment(runtime: ModuleDeps, orderId: string, now: Date) {
   const { state, events } = await loadOrder(runtime.store, orderId);
   if (state.status !== 'active') return undefined; // the command answers 'Order not found'
   const order = state.order;
@@ -89,7 +89,7 @@ async function bookShipment(runtime: Runtime, orderId: string, now: Date) {
 }
 
 /** Shopper: confirms their own pending COD order, or an online order whose payment is completed. */
-export async function confirmOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
+export async function confirmOrder(runtime: ModuleDeps, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
   const now = new Date();
   const { result } = await runOrderCommand(
     runtime.store,
@@ -102,7 +102,7 @@ export async function confirmOrder(runtime: Runtime, orderId: string, shopper: A
 }
 
 /** Shopper: cancels their own order until it is shipped; the decider releases the stock and refunds a paid order. */
-export async function cancelOwnOrder(runtime: Runtime, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
+export async function cancelOwnOrder(runtime: ModuleDeps, orderId: string, shopper: AuthUser, correlationId: string): Promise<OrderDto> {
   const now = new Date();
   const { result } = await runOrderCommand(
     runtime.store,
@@ -115,7 +115,7 @@ export async function cancelOwnOrder(runtime: Runtime, orderId: string, shopper:
 }
 
 /** DeleteOrder is an event: the order leaves the read models, its history stays in the log. */
-export async function deleteOrder(runtime: Runtime, orderId: string, admin: AuthUser, correlationId: string): Promise<AppendResult | null> {
+export async function deleteOrder(runtime: ModuleDeps, orderId: string, admin: AuthUser, correlationId: string): Promise<AppendResult | null> {
   const now = new Date();
   const { result } = await runOrderCommand(
     runtime.store,

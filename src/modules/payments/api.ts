@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { findOrder, loadOrder, runOrderCommand, settled, toRupees } from '../orders/index.js';
 import { applyWebhook, createPaymentOrder, orderIdForProviderOrder, verifyPayment } from './payments.js';
 import { razorpayIdSuffix, type PaymentProvider } from './provider.js';
@@ -19,7 +19,7 @@ import {
 import { paymentSignature, signaturesMatch, webhookSignature } from './signature.js';
 
 export function paymentsApi(provider: PaymentProvider) {
-  return async (app: FastifyInstance, runtime: Runtime): Promise<void> => {
+  return async (app: FastifyInstance, runtime: ModuleDeps): Promise<void> => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.post('/razorpay/create-order', { onRequest: requireUser, schema: { body: createOrderBody, response: createOrderResponses } }, async (request) => {

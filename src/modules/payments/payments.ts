@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { StreamWrite } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { loadOrder, orderIdOfProviderOrder, runOrderCommand, settled, toPaise } from '../orders/index.js';
 import type { PaymentProvider } from './provider.js';
 import { paymentSignature, signaturesMatch } from './signature.js';
@@ -11,13 +11,13 @@ export const webhookStream = (eventId: string) => `razorpay-webhook-${eventId}`;
 
 const FAILED = 'Payment verification failed';
 
-export function orderIdForProviderOrder(runtime: Runtime, providerOrderId: string): Promise<string | null> {
+export function orderIdForProviderOrder(runtime: ModuleDeps, providerOrderId: string): Promise<string | null> {
   return orderIdOfProviderOrder(runtime.pool, providerOrderId);
 }
 
 /** Opens (or reopens, on a retry) the provider order for the order's own total. */
 export async function createPaymentOrder(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   provider: PaymentProvider,
   input: { orderId: string; amount?: number; userId: string; correlationId: string },
 ) {
@@ -49,7 +49,7 @@ export async function createPaymentOrder(
  * one); success confirms the payment once per payment id; a bad signature changes nothing.
  */
 export async function verifyPayment(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   provider: PaymentProvider,
   input: { providerOrderId: string; paymentId: string; signature: string; orderId?: string; user: { id: string; role: string }; correlationId: string },
 ) {
@@ -80,7 +80,7 @@ export type WebhookOutcome = { status: 'processed' | 'duplicate' | 'ignored'; or
 
 /** Applies one verified webhook delivery: payment.captured / order.paid confirm, payment.failed fails; once per event id. */
 export async function applyWebhook(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   delivery: {
     eventId: string | null;
     event: string;

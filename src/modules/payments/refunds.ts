@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import { START, type RecordedEvent, type Subscription } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import type { PaymentProvider } from './provider.js';
 
 /** One stream per refunded payment: claiming it with no_stream makes exactly one instance call the refund API. */
@@ -13,7 +13,7 @@ const meta = () => ({ correlationId: randomUUID(), userId: null, timestamp: new 
  * With real Razorpay keys, a PaymentRefunded (an admin cancelled a paid order) is carried out through Razorpay's
  * refund API. It follows the whole log, so refunds decided while no instance ran are issued at the next start.
  */
-export function startRefunds(runtime: Runtime, provider: PaymentProvider): Subscription {
+export function startRefunds(runtime: ModuleDeps, provider: PaymentProvider): Subscription {
   return runtime.store.subscribe({
     from: START,
     onEvents: async (events: RecordedEvent[]) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { clientAddress, signInRateLimit } from '../../plugins/rate-limits.js';
 import { CredentialStore, loadCustomer, verifyPassword, type AttemptThrottle } from '../customers/index.js';
 import { dataExport } from './data-export.js';
@@ -27,10 +27,10 @@ import {
 
 const attachment = (customerId: string) => `attachment; filename="my-data-${customerId}.json"`;
 
-export async function privacyApi(app: FastifyInstance, runtime: Runtime, throttle: AttemptThrottle): Promise<void> {
+export async function privacyApi(app: FastifyInstance, runtime: ModuleDeps, throttle: AttemptThrottle): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const credentials = new CredentialStore(runtime.pool);
-  const settle = async (position: Parameters<Runtime['projections']['waitFor']>[0] | null) => {
+  const settle = async (position: Parameters<ModuleDeps['projections']['waitFor']>[0] | null) => {
     if (position) await runtime.projections.waitFor(position, ERASED_READ_MODELS).catch(() => undefined);
   };
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { customerStream, loadCustomer, toUserDto } from '../customers/index.js';
 import { ordersOfCustomer } from '../orders/index.js';
 import { addressesOf, wishlistOf } from '../profile/index.js';
@@ -6,7 +6,7 @@ import { reviewsOfUser } from '../reviews/index.js';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy-notice.js';
 
 /** Everything the store holds about one shopper, as they would download it (DPDP: a summary of their data). */
-export async function dataExport(runtime: Runtime, customerId: string) {
+export async function dataExport(runtime: ModuleDeps, customerId: string) {
   const { state } = await loadCustomer(runtime.store, customerId);
   const events = await runtime.store.readStream(customerStream(customerId));
   const consents = events

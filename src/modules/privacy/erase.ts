@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../core/command-handler.js';
 import type { GlobalPosition } from '../../core/event-store.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { CredentialStore, eraseCustomerRecord } from '../customers/index.js';
 import { retainInvoices } from './retention.js';
 
@@ -20,7 +20,7 @@ export const ERASED_READ_MODELS = ['customers', 'orders', 'addresses', 'wishlist
  * ended. Safe to repeat: a second call finds the customer erased and makes sure the key and the hash are gone.
  */
 export async function eraseCustomer(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   customerId: string,
   request: ErasureRequest,
   context: CommandContext,

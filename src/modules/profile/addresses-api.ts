@@ -5,7 +5,7 @@ import { handleCommand, type CommandContext } from '../../core/command-handler.j
 import { NotFoundError } from '../../core/errors.js';
 import type { AppendResult } from '../../core/event-store.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { addressBookStream } from './address-book.js';
 import { ADDRESS_MESSAGES, addressBookDecider, type AddressBookCommand, type AddressInput } from './address-book-decide.js';
 import { addressesOf } from './queries.js';
@@ -24,7 +24,7 @@ export function commandContext(request: FastifyRequest): CommandContext & { now:
 }
 
 /** Read-your-writes: the answer (and the next GET) shows what was just appended. */
-export async function projected(runtime: Runtime, result: AppendResult | null, names: string[]): Promise<void> {
+export async function projected(runtime: ModuleDeps, result: AppendResult | null, names: string[]): Promise<void> {
   if (result) await runtime.projections.waitFor(result.position, names).catch(() => undefined);
 }
 
@@ -40,7 +40,7 @@ const toInput = (body: AddressBody): AddressInput => ({
   addressType: body.address_type,
 });
 
-export async function addressesApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function addressesApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const run = (request: FastifyRequest, command: (now: string) => AddressBookCommand) => {
     const context = commandContext(request);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { isPincode, lookupPincode } from './pincode.js';
 import { pincodeParams, pincodeResponses } from './schemas.js';
 
-export async function pincodeApi(app: FastifyInstance, _runtime: Runtime): Promise<void> {
+export async function pincodeApi(app: FastifyInstance, _runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** Public: the signup and address forms fill city and state from it. */
   api.get('/pincode/:pincode', { schema: { params: pincodeParams, response: pincodeResponses } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ValidationError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { CredentialStore, loadCustomer, toUserDto, updateProfile } from '../customers/index.js';
 import { ADDRESS_MESSAGES, normalisePhone } from './address-book-decide.js';
 import { commandContext, projected } from './addresses-api.js';
@@ -10,12 +10,12 @@ import { addressesOf, wishlistOf } from './queries.js';
 import { userProfileBody, userProfileResponses, userProfileUpdatedResponses } from './schemas.js';
 
 /** The user of storefront spec section 3, with saved addresses and the server wishlist. */
-async function userWithExtras(runtime: Runtime, profile: Parameters<typeof toUserDto>[0]) {
+async function userWithExtras(runtime: ModuleDeps, profile: Parameters<typeof toUserDto>[0]) {
   const [addresses, wishlist] = await Promise.all([addressesOf(runtime.pool, profile.id), wishlistOf(runtime.pool, profile.id)]);
   return { ...toUserDto(profile), addresses, wishlist };
 }
 
-export async function profileApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function profileApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/user/profile', { preHandler: requireUser, schema: { response: userProfileResponses } }, async (request) => {

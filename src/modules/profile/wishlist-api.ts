@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { handleCommand } from '../../core/command-handler.js';
 import { NotFoundError } from '../../core/errors.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { commandContext, projected } from './addresses-api.js';
 import { existingProductIds as existingProducts } from '../catalogue/index.js';
 import { wishlistOf } from './queries.js';
 import { wishlistBody, wishlistChangedResponses, wishlistMergeBody, wishlistMergedResponses, wishlistParams, wishlistResponses } from './schemas.js';
 import { wishlistDecider, wishlistStream, type WishlistCommand } from './wishlist.js';
 
-export async function wishlistApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function wishlistApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const run = async (request: FastifyRequest, command: (now: string) => WishlistCommand) => {
     const context = commandContext(request);

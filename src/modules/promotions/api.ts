@@ -4,7 +4,7 @@ import type { CommandContext } from '../../core/command-handler.js';
 import { NotFoundError } from '../../core/errors.js';
 import type { AppendResult } from '../../core/event-store.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { createCoupon, editCoupon, loadCoupon, pauseCoupon } from './commands.js';
 import type { CouponTerms } from './coupon.js';
 import { NOT_FOUND } from './decide.js';
@@ -59,7 +59,7 @@ function edited(current: CouponTerms, body: EditCouponBody): CouponTerms {
 }
 
 /** The admin's coupons: create, list, edit, pause and resume, and each coupon's uses. */
-export async function promotionsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function promotionsApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const { pool, store } = runtime;
   const context = (request: FastifyRequest): CommandContext => ({ userId: request.user?.id ?? null, correlationId: request.id, now: new Date() });
   const settle = async (result: AppendResult | null) => {

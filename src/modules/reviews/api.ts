@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { handleCommand } from '../../core/command-handler.js';
 import { NotFoundError, UnauthorizedError } from '../../core/errors.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { loadCustomer } from '../customers/index.js';
 import { reviewDecider, type ReviewEligibility } from './decide.js';
 import { orderReviewEligibility, productReviewEligibility } from './eligibility.js';
@@ -18,7 +18,7 @@ async function requireReviewer(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new UnauthorizedError('Please sign in');
 }
 
-export async function reviewsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function reviewsApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const reviewerId = reviewerPseudonym(runtime.jwtSecret);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

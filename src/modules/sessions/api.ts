@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CommandContext } from '../../core/command-handler.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { changeSessions } from '../customers/index.js';
 import { roleBody, roleResponses, signOutResponses, userParams } from './schemas.js';
 
@@ -13,7 +13,7 @@ const context = (request: FastifyRequest): CommandContext => ({ userId: currentU
  * an admin can do the latter for any account and change its role (RoleChanged). Each answers only once this instance
  * refuses the ended tokens; other instances refuse them as soon as their subscription sees the event.
  */
-export async function sessionsApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function sessionsApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/auth/logout', { preHandler: requireUser, schema: { response: signOutResponses } }, async (request) => {

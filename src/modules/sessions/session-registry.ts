@@ -1,6 +1,6 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '../../core/event-store.js';
 import { LogFollower } from '../../core/log-follower.js';
-import type { Logger } from '../../runtime.js';
+import type { Logger } from '../../core/logger.js';
 import { customerStream, nextSessionVersion, type CustomerEvent } from '../customers/index.js';
 
 export type Role = 'customer' | 'admin';

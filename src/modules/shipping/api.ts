@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, UnauthorizedError } from '../../core/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { loadOrder, visibleOrder } from '../orders/index.js';
 import { courierFor } from '../../shared/courier.js';
 import {
@@ -25,7 +25,7 @@ const sameToken = (given: unknown, expected: string | undefined) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export async function shippingApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function shippingApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const courier = courierFor(runtime.env);
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../core/errors.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { runOrderCommand, settled, type OrderEvent, type TrackingStage } from '../orders/index.js';
 
 /** Shiprocket's tracking statuses this store acts on; any other (pickup scheduled, RTO initiated, …) changes nothing. */
@@ -35,7 +35,7 @@ export function courierTime(text: string | undefined, now: Date): string {
  * update changes nothing (the decider keeps the furthest stage).
  */
 export async function applyTracking(
-  runtime: Runtime,
+  runtime: ModuleDeps,
   update: { trackingNumber: string; stage: TrackingStage; courierStatus: string; location?: string; at: string },
   correlationId: string,
 ): Promise<{ orderId: string; applied: boolean }> {

@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { GlobalPosition } from '../../../core/event-store.js';
-import type { Logger } from '../../../runtime.js';
+import type { Logger } from '../../../core/logger.js';
 import { readSnapshot, SnapshotCorrupt, writeSnapshot, type DecodedSection, type SectionValue } from './snapshot-format.js';
 
 /** Bumped whenever what the table or the index capture changes shape: an older file is then ignored. */

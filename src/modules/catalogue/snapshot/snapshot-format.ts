@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import type { PooledLists } from '../posting-pool.js';
+import type { PooledLists } from '../search/posting-pool.js';
 
 /**
  * The catalogue snapshot's file format: named sections (typed arrays, string columns, lists of numbers, small JSON),
