@@ -21,6 +21,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
+import { codHoldsOf, type CodHoldCaps } from './cod-holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
@@ -60,6 +61,8 @@ export interface OrdersDeps {
   holdCaps?: HoldCaps;
   /** COD_REQUIRES_VERIFIED_EMAIL (off when absent). */
   codRequiresVerifiedEmail?: boolean;
+  /** New accounts' cash-on-delivery caps (cod-holds.ts; off when absent). */
+  codHoldCaps?: CodHoldCaps | null;
 }
 
 const decider = { initialState: initialOrderState, evolve: evolveOrder };
@@ -146,13 +149,21 @@ export async function placeOrder(
 ): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines);
-  const [{ state: customer }, holds] = await Promise.all([
+  const codCaps = input.paymentMethod === 'cod' ? (deps.codHoldCaps ?? null) : null;
+  const [{ state: customer }, holds, codHolds] = await Promise.all([
     loadCustomer(store, input.customerId),
     customerHolds(
       pool,
       input.customerId,
       items.map((i) => i.productId),
     ),
+    codCaps
+      ? codHoldsOf(
+          pool,
+          input.customerId,
+          items.map((i) => i.productId),
+        )
+      : null,
   ]);
   const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const now = context.now ?? new Date();
@@ -163,7 +174,13 @@ export async function placeOrder(
     data: {
       orderId,
       orderNumber,
-      customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email, emailVerified: customer.profile.emailVerified },
+      customer: {
+        id: input.customerId,
+        name: customer.profile.fullName,
+        email: customer.profile.email,
+        emailVerified: customer.profile.emailVerified,
+        registeredAt: customer.profile.createdAt,
+      },
       codNeedsVerifiedEmail: deps.codRequiresVerifiedEmail ?? false,
       items,
       paymentMethod: input.paymentMethod,
@@ -175,6 +192,7 @@ export async function placeOrder(
       },
       holds,
       caps,
+      ...(codCaps && codHolds ? { codCaps, codHolds } : {}),
       at,
     },
   });

@@ -72,6 +72,8 @@ export const orderEvents = {
     courier: z.string().optional(),
     estimatedDelivery: iso.optional(),
     actualDelivery: iso.optional(),
+    /** Why an admin cancelled it, when they said (releasing a cash-on-delivery hold), for the shopper's message. */
+    reason: z.string().max(500).optional(),
     by: z.string(),
     at: iso,
   }),
