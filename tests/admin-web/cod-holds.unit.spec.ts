@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsByProduct, releaseReasonProblem, type CodHold } from '../../admin-web/src/features/orders/components/cod-holds.js';
+import { count, holdsByProduct, releaseReasonProblem, type CodHold } from '../../admin-web/src/features/orders/components/cod-holds.js';
 
 const hold = (orderId: string, productId: string, quantity: number, since: string): CodHold => ({
   orderId,
@@ -27,6 +27,7 @@ describe('the admin COD holds panel', () => {
       { productId: 'p2', productName: 'Nami Figure', units: 2, orders: 2, since: '2026-11-28T06:00:00.000Z' },
     ]);
     expect(holdsByProduct([])).toEqual([]);
+    expect([count(1, 'unit'), count(4, 'unit'), count(0, 'order')]).toEqual(['1 unit', '4 units', '0 orders']);
   });
 
   it('asks for a reason before releasing (the server refuses an empty one too)', () => {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useCodHolds, type CodHold } from '../api/get-cod-holds';
 import { useReleaseCodHold } from '../api/release-cod-hold';
-import { holdsByProduct, releaseReasonProblem } from './cod-holds';
+import { count, holdsByProduct, releaseReasonProblem } from './cod-holds';
 
 /**
  * Stock held by cash-on-delivery orders that have not shipped (nothing paid yet), in the Orders tab: per product the
@@ -42,7 +42,7 @@ export function CodHoldsPanel() {
   return (
     <details className="cod-holds" data-testid="cod-holds">
       <summary>
-        Held by cash on delivery: {all.data?.units ?? 0} units in {all.data?.total ?? 0} unshipped order lines
+        Held by cash on delivery: {count(all.data?.units ?? 0, 'unit')} in {count(all.data?.total ?? 0, 'unshipped order line')}
       </summary>
       {error && <p className="error-text">{(error as Error).message}</p>}
       <div className="selection-bar" role="group" aria-label="Filter holds by product">
@@ -51,7 +51,7 @@ export function CodHoldsPanel() {
         </Button>
         {products.map((p) => (
           <Button key={p.productId} size="sm" variant={productId === p.productId ? 'primary' : 'secondary'} onClick={() => setProductId(p.productId)}>
-            {p.productName}: {p.units} units, {p.orders} orders
+            {p.productName}: {count(p.units, 'unit')}, {count(p.orders, 'order')}
           </Button>
         ))}
       </div>
@@ -114,7 +114,7 @@ export function CodHoldsPanel() {
           </>
         }
       >
-        <label className="field">
+        <label className="cod-holds-reason">
           <span>Reason (sent to the shopper)</span>
           <textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
         </label>

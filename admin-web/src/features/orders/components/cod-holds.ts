@@ -38,3 +38,6 @@ export function holdsByProduct(holds: readonly CodHold[]): ProductHold[] {
 /** At least this many characters: the shopper is told the reason. */
 export const MIN_REASON = 3;
 export const releaseReasonProblem = (reason: string) => (reason.trim().length < MIN_REASON ? 'Please give a reason (the shopper is told it)' : null);
+
+/** `1 unit`, `2 units`. */
+export const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
