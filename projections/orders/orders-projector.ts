@@ -19,9 +19,9 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
         const d = event.data;
         const inserted = await client.query(
           `insert into orders (id, order_number, customer_id, customer_name, customer_email, status, payment_status, payment_method,
-             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code)
+             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code, cod_new_account)
            values ($1, $2, $3, $4, $5, 'pending', 'pending', $6, $7::numeric / 100, $8::numeric / 100, $9::numeric / 100, $10, $11, $11,
-             $12::numeric / 100, $13)
+             $12::numeric / 100, $13, $14)
            on conflict (id) do nothing`,
           [
             d.orderId,
@@ -37,6 +37,7 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
             d.at,
             d.discountPaise ?? 0,
             d.couponCode ?? null,
+            d.codNewAccount === true,
           ],
         );
         if (inserted.rowCount === 0) return;

@@ -85,6 +85,8 @@ const envSchema = z.object({
   COD_NEW_ACCOUNT_MAX_UNITS: z.coerce.number().int().min(1).max(10).default(2),
   /** Open cash-on-delivery orders a new account may have at once. */
   COD_NEW_ACCOUNT_MAX_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
+  /** The share (percent) of a product's units all new accounts together may hold through open cash-on-delivery orders. */
+  COD_NEW_ACCOUNTS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

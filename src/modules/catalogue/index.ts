@@ -11,7 +11,7 @@ import './product.js';
 
 export { CATEGORIES, categoryOnSale, COMING_SOON_CATEGORIES, productStream, type Category } from './product.js';
 export type { ProductDto } from './product-dto.js';
-export { existingProductIds, productExists, productsForSale, type ProductForSale } from './product-lookups.js';
+export { existingProductIds, productExists, productsForSale, stockOnSale, type ProductForSale } from './product-lookups.js';
 
 export const startOrder = 20;
 

@@ -23,30 +23,35 @@ const holdsOf = async (productId: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/admin/cod-holds?productId=${encodeURIComponent(productId)}`, headers: admin })).json();
 
 describe('cash-on-delivery holds of new accounts', () => {
-  it('two fresh accounts can no longer take all 15 units of a ₹6,999 product: each holds at most 2, the rest stays on sale', async () => {
+  it('two fresh accounts can no longer take all 15 units of a ₹6,999 product: 2 each at most, 3 for all new accounts together', async () => {
     const product = await createTestProduct(ctx.runtime, { price: 6999, stock: 15 });
-    const first = await signUp(ctx.app);
-    const second = await signUp(ctx.app);
+    const [first, second, third] = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
     // Yesterday's attack: 10 units (the spec's per-line maximum) and then the last 5.
-    const big = await placeCod(first.auth, product.id, 10);
+    const big = await placeCod(first!.auth, product.id, 10);
     expect(big.statusCode).toBe(409);
     expect(big.json()).toEqual({ success: false, error: `${RULE} 2 of ${product.name} in cash-on-delivery orders. Please pay online for more.` });
-    expect((await placeCod(second.auth, product.id, 5)).statusCode).toBe(409);
+    expect((await placeCod(second!.auth, product.id, 5)).statusCode).toBe(409);
     expect(await stockOf(product.id)).toBe(15);
 
-    expect((await placeCod(first.auth, product.id, 2)).statusCode).toBe(201);
-    expect((await placeCod(second.auth, product.id, 2)).statusCode).toBe(201);
-    const more = await placeCod(first.auth, product.id, 1);
+    expect((await placeCod(first!.auth, product.id, 2)).statusCode).toBe(201);
+    const more = await placeCod(first!.auth, product.id, 1);
     expect(more.statusCode).toBe(409);
     expect(more.json().error).toBe(`${RULE} 2 of ${product.name} in cash-on-delivery orders; you already have 2. Please pay online for more.`);
-    expect(await stockOf(product.id)).toBe(11);
+    // New accounts together: 20 % of the 15 units.
+    const together = `${product.name} is in high demand: new accounts together can hold only 3 of it in cash-on-delivery orders right now. Please pay online.`;
+    const second2 = await placeCod(second!.auth, product.id, 2);
+    expect(second2.statusCode).toBe(409);
+    expect(second2.json().error).toBe(together);
+    expect((await placeCod(second!.auth, product.id, 1)).statusCode).toBe(201);
+    expect((await placeCod(third!.auth, product.id, 1)).json()).toEqual({ success: false, error: together });
+    expect(await stockOf(product.id)).toBe(12);
 
     // The admin sees who holds how many since when.
     const listed = await holdsOf(product.id);
-    expect(listed).toMatchObject({ success: true, units: 4, total: 2 });
+    expect(listed).toMatchObject({ success: true, units: 3, total: 2 });
     expect(listed.holds.map((h: { customerEmail: string; quantity: number }) => [h.customerEmail, h.quantity])).toEqual([
-      [first.email, 2],
-      [second.email, 2],
+      [first!.email, 2],
+      [second!.email, 1],
     ]);
     expect(Date.parse(listed.holds[0].since)).toBeLessThanOrEqual(Date.parse(listed.holds[1].since));
   });

@@ -5,7 +5,7 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
-import { categoryOnSale, productsForSale } from '../catalogue/index.js';
+import { categoryOnSale, productsForSale, stockOnSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
@@ -162,6 +162,7 @@ export async function placeOrder(
           pool,
           input.customerId,
           items.map((i) => i.productId),
+          (ids) => stockOnSale(pool, ids),
         )
       : null,
   ]);

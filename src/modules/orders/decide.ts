@@ -129,7 +129,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
       if (d.paymentMethod === 'cod' && d.codNeedsVerifiedEmail && !d.customer.emailVerified) throw new ForbiddenError(COD_NEEDS_VERIFIED_EMAIL);
       refuseHoarding(d.items, d.holds, d.caps);
-      if (d.paymentMethod === 'cod' && d.codCaps && d.codHolds) refuseNewAccountCodHoarding(d.items, d.customer, d.codHolds, d.codCaps, d.at);
+      const codNewAccount =
+        d.paymentMethod === 'cod' && d.codCaps && d.codHolds && refuseNewAccountCodHoarding(d.items, d.customer, d.codHolds, d.codCaps, d.at);
       return [
         {
           type: 'OrderPlaced',
@@ -146,6 +147,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             totalPaise,
             paymentMethod: d.paymentMethod,
             shippingAddress: d.shippingAddress,
+            ...(codNewAccount ? { codNewAccount: true as const } : {}),
             by: d.customer.id,
             at: d.at,
           },

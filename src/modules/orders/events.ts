@@ -58,6 +58,8 @@ export const orderEvents = {
     totalPaise: paise,
     paymentMethod: z.enum(['razorpay', 'cod']),
     shippingAddress: shippingAddressSchema,
+    /** A cash-on-delivery order placed by a new account: it counts toward what new accounts hold together. */
+    codNewAccount: z.literal(true).optional(),
     by: z.string(),
     at: iso,
   }),
