@@ -31,13 +31,13 @@ async function applyOrders(client: pg.PoolClient, events: RecordedEvent[]): Prom
         `with r as (
            select * from jsonb_to_recordset($1::jsonb) as r("orderId" text, "orderNumber" text, "customerId" uuid, "customerName" text,
              "customerEmail" text, "paymentMethod" text, "subtotalPaise" bigint, "shippingPaise" bigint, "totalPaise" bigint,
-             "shippingAddress" jsonb, at timestamptz, items jsonb, "discountPaise" bigint, "couponCode" text)),
+             "shippingAddress" jsonb, at timestamptz, items jsonb, "discountPaise" bigint, "couponCode" text, "codNewAccount" boolean)),
          inserted as (
            insert into orders (id, order_number, customer_id, customer_name, customer_email, status, payment_status, payment_method,
-             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code)
+             subtotal, shipping, total_amount, shipping_address, created_at, updated_at, discount, coupon_code, cod_new_account)
            select "orderId", "orderNumber", "customerId", "customerName", "customerEmail", 'pending', 'pending', "paymentMethod",
              "subtotalPaise"::numeric / 100, "shippingPaise"::numeric / 100, "totalPaise"::numeric / 100, "shippingAddress", at, at,
-             coalesce("discountPaise", 0)::numeric / 100, "couponCode"
+             coalesce("discountPaise", 0)::numeric / 100, "couponCode", coalesce("codNewAccount", false)
              from r
            on conflict (id) do nothing
            returning id)

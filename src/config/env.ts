@@ -74,6 +74,19 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** false: new accounts' cash-on-delivery holds are not capped (docs/decisions/0018-cod-holds.md). */
+  COD_NEW_ACCOUNT_LIMITS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Accounts younger than this many days count as new for cash on delivery, verified or not (0: only unverified ones). */
+  COD_NEW_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Units of one product a new account may hold across its open cash-on-delivery orders. */
+  COD_NEW_ACCOUNT_MAX_UNITS: z.coerce.number().int().min(1).max(10).default(2),
+  /** Open cash-on-delivery orders a new account may have at once. */
+  COD_NEW_ACCOUNT_MAX_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
+  /** The share (percent) of a product's units all new accounts together may hold through open cash-on-delivery orders. */
+  COD_NEW_ACCOUNTS_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

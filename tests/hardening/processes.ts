@@ -26,7 +26,17 @@ export async function startServer(env: Record<string, string>, preload: string[]
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), 'src/server.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_DEMO: 'false', NODE_ENV: 'test' },
+    // Fresh test accounts race for the last units by cash on delivery here; the new-account COD caps have their own specs.
+    env: {
+      ...process.env,
+      COD_NEW_ACCOUNT_LIMITS: 'false',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -52,6 +52,8 @@ export const ADMIN_ROUTES = [
   'DELETE /api/admin/orders',
   'GET /api/admin/orders/:id/events',
   'GET /api/admin/orders/:id/history',
+  'GET /api/admin/cod-holds',
+  'POST /api/admin/cod-holds/:id/release',
   'GET /api/admin/customers',
   'GET /api/admin/customers/:id/orders',
   'GET /api/admin/analytics',

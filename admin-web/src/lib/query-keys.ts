@@ -16,6 +16,8 @@ export const orderKeys = queryKeys([...ADMIN_ROOT, 'orders'], {
   /** The order folded up to `asOf` (null: now). */
   history: (orderId: string, asOf: string | null) => [orderId, asOf ?? 'now'],
   events: (orderId: string) => [orderId],
+  /** Stock held by open cash-on-delivery orders (null: every product). */
+  codHolds: (productId: string | null) => [productId ?? 'all'],
 });
 export const customerKeys = queryKeys([...ADMIN_ROOT, 'customers'], {
   list: (request: PageRequest) => [request],

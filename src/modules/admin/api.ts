@@ -7,6 +7,7 @@ import { comparePositions } from '../../core/event-store.js';
 import { changeOrderStatus, deleteOrder, orderStream, settled } from '../orders/index.js';
 import { happenedBy, historyQuery, orderAsOf, resolveOrderId } from '../audit/index.js';
 import { stockEventsOfOrder } from './order-stock-events.js';
+import { codHoldsApi } from './cod-holds-api.js';
 import { adminCustomers, adminOrders, analytics, dashboardStats } from './queries.js';
 import {
   adminCustomersResponses,
@@ -30,6 +31,8 @@ import {
 export async function adminApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: requireAdmin };
+
+  await codHoldsApi(app, runtime);
 
   api.get('/admin/stats', { ...admin, schema: { response: statsResponses } }, async () => ({ success: true, stats: await dashboardStats(runtime.pool) }));
 

@@ -11,7 +11,7 @@ import './products/product.js';
 
 export { CATEGORIES, categoryOnSale, COMING_SOON_CATEGORIES, productStream, type Category } from './products/product.js';
 export type { ProductDto } from './products/product-dto.js';
-export { existingProductIds, productExists, productsForSale, type ProductForSale } from './products/product-lookups.js';
+export { existingProductIds, productExists, productsForSale, stockOnSale, type ProductForSale } from './products/product-lookups.js';
 
 export const startOrder = 20;
 

@@ -5,6 +5,7 @@ import { courierFor } from '../../shared/courier.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../module.js';
 import { loadOrder, placeOrderOnce } from './commands.js';
+import { codHoldCapsFrom } from './cod-holds.js';
 import { invoicePdf, invoiceSummaryOf } from './invoice.js';
 import { taxInvoiceOfOrder, taxInvoicePdf } from '../gst/index.js';
 import { findOrder, ordersOfCustomer } from './queries.js';
@@ -43,7 +44,13 @@ export async function ordersApi(app: FastifyInstance, runtime: ModuleDeps): Prom
     const reach = await courierFor(runtime.env).serviceability({ pincode: b.shipping_pincode, cod: b.payment_method === 'cod', at: new Date().toISOString() });
     if (!reach.serviceable) throw new ValidationError(reach.reason);
     const { orderId, placedNow, result } = await placeOrderOnce(
-      { store: runtime.store, pool: runtime.pool, holdCaps: runtime.holdCaps, codRequiresVerifiedEmail: runtime.env.COD_REQUIRES_VERIFIED_EMAIL },
+      {
+        store: runtime.store,
+        pool: runtime.pool,
+        holdCaps: runtime.holdCaps,
+        codRequiresVerifiedEmail: runtime.env.COD_REQUIRES_VERIFIED_EMAIL,
+        codHoldCaps: codHoldCapsFrom(runtime.env),
+      },
       {
         customerId: user.id,
         checkoutId: b.checkout_id,

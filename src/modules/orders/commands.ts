@@ -5,7 +5,7 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
-import { categoryOnSale, productsForSale } from '../catalogue/index.js';
+import { categoryOnSale, productsForSale, stockOnSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
@@ -21,6 +21,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
+import { codHoldsOf, type CodHoldCaps } from './cod-holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
@@ -61,6 +62,8 @@ export interface OrdersDeps {
   holdCaps?: HoldCaps;
   /** COD_REQUIRES_VERIFIED_EMAIL (off when absent). */
   codRequiresVerifiedEmail?: boolean;
+  /** New accounts' cash-on-delivery caps (cod-holds.ts; off when absent). */
+  codHoldCaps?: CodHoldCaps | null;
 }
 
 const decider = { initialState: initialOrderState, evolve: evolveOrder };
@@ -148,13 +151,22 @@ export async function placeOrder(
 ): Promise<{ order: PlacedData; result: AppendResult }> {
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines, context.now ?? new Date());
-  const [{ state: customer }, holds] = await Promise.all([
+  const codCaps = input.paymentMethod === 'cod' ? (deps.codHoldCaps ?? null) : null;
+  const [{ state: customer }, holds, codHolds] = await Promise.all([
     loadCustomer(store, input.customerId),
     customerHolds(
       pool,
       input.customerId,
       items.map((i) => i.productId),
     ),
+    codCaps
+      ? codHoldsOf(
+          pool,
+          input.customerId,
+          items.map((i) => i.productId),
+          (ids) => stockOnSale(pool, ids),
+        )
+      : null,
   ]);
   const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const now = context.now ?? new Date();
@@ -165,7 +177,13 @@ export async function placeOrder(
     data: {
       orderId,
       orderNumber,
-      customer: { id: input.customerId, name: customer.profile.fullName, email: customer.profile.email, emailVerified: customer.profile.emailVerified },
+      customer: {
+        id: input.customerId,
+        name: customer.profile.fullName,
+        email: customer.profile.email,
+        emailVerified: customer.profile.emailVerified,
+        registeredAt: customer.profile.createdAt,
+      },
       codNeedsVerifiedEmail: deps.codRequiresVerifiedEmail ?? false,
       items,
       paymentMethod: input.paymentMethod,
@@ -177,6 +195,7 @@ export async function placeOrder(
       },
       holds,
       caps,
+      ...(codCaps && codHolds ? { codCaps, codHolds } : {}),
       at,
     },
   });

@@ -12,6 +12,7 @@ import {
 } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
 import { refuseCashForPreorders, refuseShippingBeforeRelease } from './preorder-rules.js';
+import { releaseCodHold, refuseNewAccountCodHoarding, type CodHoldCaps, type CodHoldFacts } from './cod-holds.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
@@ -35,7 +36,7 @@ export type OrderCommand =
         orderId: string;
         orderNumber: string;
         /** `emailVerified`: whether the shopper opened the link mailed to their current address. */
-        customer: { id: string; name: string; email: string; emailVerified?: boolean };
+        customer: { id: string; name: string; email: string; emailVerified?: boolean; registeredAt?: string };
         /** The operator's COD_REQUIRES_VERIFIED_EMAIL: cash on delivery only to shoppers with a verified address. */
         codNeedsVerifiedEmail?: boolean;
         items: OrderLine[];
@@ -44,6 +45,9 @@ export type OrderCommand =
         /** The customer's unpaid orders and units as the read model shows them, and the caps that apply. */
         holds: CustomerHolds;
         caps: HoldCaps;
+        /** A COD order's new-account caps (absent: off) and what the shopper holds in open COD orders (cod-holds.ts). */
+        codCaps?: CodHoldCaps;
+        codHolds?: CodHoldFacts;
         /** The coupon the lines' `discountPaise` come from (decided against its own stream in the same append). */
         couponCode?: string;
         at: string;
@@ -67,6 +71,7 @@ export type OrderCommand =
   | { type: 'RecordPaymentOrder'; data: { providerOrderId: string; amountPaise: number; provider: 'razorpay' | 'simulator'; by: string; at: string } }
   | { type: 'ConfirmPayment'; data: { providerOrderId: string; paymentId: string; amountPaise: number; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'FailPayment'; data: { providerOrderId?: string; paymentId?: string; reason: string; via: 'verify' | 'webhook'; by: string; at: string } }
+  | { type: 'ReleaseCodHold'; data: { reason: string; by: string; at: string } }
   | { type: 'ExpireOrder'; data: { at: string } }
   | { type: 'DeleteOrder'; data: { by: string; at: string } };
 
@@ -126,6 +131,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (d.paymentMethod === 'cod' && !codAllowed(totalPaise)) throw new ValidationError(COD_MESSAGE);
       if (d.paymentMethod === 'cod' && d.codNeedsVerifiedEmail && !d.customer.emailVerified) throw new ForbiddenError(COD_NEEDS_VERIFIED_EMAIL);
       refuseHoarding(d.items, d.holds, d.caps);
+      const codNewAccount =
+        d.paymentMethod === 'cod' && d.codCaps && d.codHolds && refuseNewAccountCodHoarding(d.items, d.customer, d.codHolds, d.codCaps, d.at);
       return [
         {
           type: 'OrderPlaced',
@@ -142,6 +149,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             totalPaise,
             paymentMethod: d.paymentMethod,
             shippingAddress: d.shippingAddress,
+            ...(codNewAccount ? { codNewAccount: true as const } : {}),
             by: d.customer.id,
             at: d.at,
           },
@@ -321,6 +329,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         },
       ];
     }
+    case 'ReleaseCodHold':
+      return releaseCodHold(activeOrder(state), command.data);
     case 'ExpireOrder': {
       if (state.status !== 'active') return [];
       const order = state.order;

@@ -63,6 +63,8 @@ export const orderEvents = {
     totalPaise: paise,
     paymentMethod: z.enum(['razorpay', 'cod']),
     shippingAddress: shippingAddressSchema,
+    /** A cash-on-delivery order placed by a new account: it counts toward what new accounts hold together. */
+    codNewAccount: z.literal(true).optional(),
     by: z.string(),
     at: iso,
   }),
@@ -77,6 +79,8 @@ export const orderEvents = {
     courier: z.string().optional(),
     estimatedDelivery: iso.optional(),
     actualDelivery: iso.optional(),
+    /** Why an admin cancelled it, when they said (releasing a cash-on-delivery hold), for the shopper's message. */
+    reason: z.string().max(500).optional(),
     by: z.string(),
     at: iso,
   }),

@@ -26,6 +26,7 @@ export { findOrder, ordersOfCustomer, withDetails, ORDER_SELECT, type OrderRow, 
 export { toPaise, toRupees } from './pricing.js';
 export { orderSchema } from './schemas.js';
 export { buildInvoice, invoicePdf, invoiceSummaryOf } from './invoice.js';
+export { codHoldsList, releaseCodHoldOf, type CodHoldRow } from './cod-holds-admin.js';
 
 export const startOrder = 30;
 

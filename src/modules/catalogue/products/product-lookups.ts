@@ -47,3 +47,10 @@ export async function productsForSale(pool: pg.Pool, ids: readonly string[]): Pr
     ]),
   );
 }
+
+/** Units on sale (not reserved) of the products among `ids` that exist, from the catalogue's read model. */
+export async function stockOnSale(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: string; stock_quantity: number }>('select id, stock_quantity from products where id = any($1::text[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.stock_quantity]));
+}

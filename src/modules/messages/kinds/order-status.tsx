@@ -69,6 +69,8 @@ export const orderCancelled = defineMessageKind({
     const order = await orderForMail(runtime.store, orderIdOf(event.data));
     if (!order) return null;
     const paid = order.paymentMethod === 'razorpay';
+    // An admin who cancels with a reason (releasing a cash-on-delivery hold) has it told to the shopper.
+    const reason = (event.data as { reason?: string }).reason;
     return {
       to: { email: order.customerEmail, name: order.customerName },
       customerId: order.customerId,
@@ -80,6 +82,7 @@ export const orderCancelled = defineMessageKind({
             Your order {order.orderNumber} ({inr(order.totalPaise)}) was cancelled.
             {paid ? ' If you had paid for it, the refund is on its way: we will write again when it is made.' : ''}
           </Paragraph>
+          {reason ? <Paragraph>Reason: {reason}</Paragraph> : null}
           <OrderLines items={order.items} totalPaise={order.totalPaise} />
           <Action href={link('/orders')}>View your orders</Action>
         </MessageLayout>

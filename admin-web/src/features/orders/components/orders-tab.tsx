@@ -19,6 +19,7 @@ import { type AdminOrder } from '../../../lib/admin-order';
 import { ADMIN_ROOT } from '../../../lib/query-keys';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { bulkDeleteErrorMessage, deleteOrderErrorMessage, statusUpdateErrorMessage } from './order-error-messages';
+import { CodHoldsPanel } from './cod-holds-panel';
 
 const NO_ORDERS: AdminOrder[] = [];
 
@@ -202,6 +203,7 @@ export function OrdersTab({ onViewOrder }: { onViewOrder: (order: AdminOrder) =>
         </Button>
       </div>
       {error && <p className="error-text">{(error as Error).message}</p>}
+      <CodHoldsPanel />
       <DataTable
         data={orders}
         columns={columns}
