@@ -23,6 +23,8 @@ export const customerKeys = queryKeys([...ADMIN_ROOT, 'customers'], {
 });
 export const productKeys = queryKeys([...ADMIN_ROOT, 'products'], {
   list: (request: PageRequest) => [request],
+  /** Shoppers waiting ('Notify me when available') for the products of one page. */
+  demand: (productIds: readonly string[]) => ['demand', ...productIds],
 });
 export const auditKeys = queryKeys([...ADMIN_ROOT, 'audit'], {
   verify: () => [],
