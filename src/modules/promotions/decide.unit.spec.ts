@@ -91,3 +91,39 @@ describe('coupon decider', () => {
     expect(state.status === 'active' && state.coupon.usesByCustomer).toEqual({ a: 2, b: 1 });
   });
 });
+
+describe('a use given back and taken again', () => {
+  const giveBack = (orderId: string): CouponCommand => ({ type: 'ReturnCouponUse', data: { orderId, reason: 'OrderExpired', at } });
+  const retake = (orderId: string, customerId = 'a'): CouponCommand => ({ type: 'RetakeCouponUse', data: { orderId, customerId, discountPaise: 100, at } });
+  const apply = (state: ReturnType<typeof given>, events: CouponEvent[]) => events.reduce(evolveCoupon, state);
+
+  it("an order that stops holding its goods gives its use back, once, and the coupon's counts follow", () => {
+    const state = given([created({ maxUses: 1, maxUsesPerCustomer: 1 }), redeemed('a', 'o1')]);
+    const returned = decideCoupon(giveBack('o1'), state);
+    expect(returned).toEqual([
+      { type: 'CouponUseReturned', data: { code: 'FIRST10', orderId: 'o1', customerId: 'a', discountPaise: 100, reason: 'OrderExpired', at } },
+    ]);
+    const after = apply(state, returned);
+    expect(after.status === 'active' && [after.coupon.uses, after.coupon.usesByCustomer.a]).toEqual([0, 0]);
+    expect(decideCoupon(giveBack('o1'), after)).toEqual([]);
+    // the last use is free again, for the same shopper too
+    expect(decideCoupon(redeem({ orderId: 'o2', customerId: 'a' }), after)).toHaveLength(1);
+  });
+
+  it('an order that never used the coupon gives nothing back', () => {
+    expect(decideCoupon(giveBack('o9'), given([created(), redeemed('a', 'o1')]))).toEqual([]);
+    expect(decideCoupon(giveBack('o1'), given([]))).toEqual([]);
+  });
+
+  it('a reopened order takes its use again within the limits, keeping its discount', () => {
+    const state = apply(given([created({ maxUses: 1 }), redeemed('a', 'o1')]), [
+      { type: 'CouponUseReturned', data: { code: 'FIRST10', orderId: 'o1', customerId: 'a', discountPaise: 100, reason: 'x', at } },
+    ]);
+    expect(decideCoupon(retake('o1'), state)).toEqual([
+      { type: 'CouponRedeemed', data: { code: 'FIRST10', orderId: 'o1', customerId: 'a', discountPaise: 100, at } },
+    ]);
+    const taken = apply(state, [redeemed('b', 'o2')]);
+    expect(() => decideCoupon(retake('o1'), taken)).toThrow('This coupon has reached its usage limit');
+    expect(decideCoupon(retake('o2', 'b'), taken)).toEqual([]);
+  });
+});
