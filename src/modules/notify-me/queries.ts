@@ -5,7 +5,7 @@ type Queryable = Pick<pg.Pool, 'query'>;
 /** The products a shopper waits for, oldest request first. */
 export async function waitingProductsOf(pool: Queryable, customerId: string): Promise<string[]> {
   const { rows } = await pool.query<{ product_id: string }>(
-    'select product_id from notify_me_waiting where customer_id = $1 order by subscribed_at, product_id',
+    `select product_id from notify_me_subscriptions where customer_id = $1 and state = 'waiting' order by subscribed_at, product_id`,
     [customerId],
   );
   return rows.map((r) => r.product_id);
@@ -15,7 +15,7 @@ export async function waitingProductsOf(pool: Queryable, customerId: string): Pr
 export async function waitingCounts(pool: Queryable, productIds: readonly string[]): Promise<Record<string, number>> {
   if (productIds.length === 0) return {};
   const { rows } = await pool.query<{ product_id: string; n: number }>(
-    'select product_id, count(*)::int as n from notify_me_waiting where product_id = any($1::text[]) group by product_id',
+    `select product_id, count(*)::int as n from notify_me_subscriptions where product_id = any($1::text[]) and state = 'waiting' group by product_id`,
     [productIds],
   );
   return Object.fromEntries(rows.map((r) => [r.product_id, r.n]));
@@ -24,10 +24,10 @@ export async function waitingCounts(pool: Queryable, productIds: readonly string
 /** Of `productIds`, those somebody waits for (all such products when `productIds` is null), at most `limit`. */
 export async function productsWithWaiting(pool: Queryable, productIds: readonly string[] | null, limit: number): Promise<string[]> {
   const { rows } = productIds
-    ? await pool.query<{ product_id: string }>('select distinct product_id from notify_me_waiting where product_id = any($1::text[]) limit $2', [
-        productIds,
-        limit,
-      ])
-    : await pool.query<{ product_id: string }>('select distinct product_id from notify_me_waiting limit $1', [limit]);
+    ? await pool.query<{ product_id: string }>(
+        `select distinct product_id from notify_me_subscriptions where product_id = any($1::text[]) and state = 'waiting' limit $2`,
+        [productIds, limit],
+      )
+    : await pool.query<{ product_id: string }>(`select distinct product_id from notify_me_subscriptions where state = 'waiting' limit $1`, [limit]);
   return rows.map((r) => r.product_id);
 }
