@@ -4,6 +4,7 @@ import { catalogueProjector } from './catalogue/catalogue-projector.js';
 import { customersProjector } from './customers/customers-projector.js';
 import { invoicesProjector } from './invoices/invoices-projector.js';
 import { messagesProjector } from './messages/outbox-projector.js';
+import { notifyMeProjector } from './notify-me/notify-me-projector.js';
 import { ordersProjector } from './orders/orders-projector.js';
 import { addressesProjector } from './profiles/addresses-projector.js';
 import { wishlistsProjector } from './profiles/wishlists-projector.js';
@@ -26,4 +27,5 @@ export const PROJECTORS: readonly Projector[] = [
   reviewsProjector,
   messagesProjector,
   couponsProjector,
+  notifyMeProjector,
 ];

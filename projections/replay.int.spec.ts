@@ -22,6 +22,7 @@ const READ_MODEL_TABLES = [
   'customer_addresses',
   'customers',
   'invoices',
+  'notify_me_subscriptions',
   'order_items',
   'orders',
   'product_reviews',
@@ -60,6 +61,15 @@ async function fillEveryReadModel() {
     stock_quantity: 55,
   });
   await ok('DELETE', `/api/admin/products/${products[3]}`, admin.auth);
+  const soldOut = (
+    await ok('POST', '/api/admin/products', admin.auth, {
+      name: 'Rem Figure',
+      price: 2400,
+      category: 'Anime Figures',
+      stock_quantity: 0,
+      description: 'Sold out',
+    })
+  ).product.id as string;
 
   const carousel = (await ok('POST', '/api/carousels/admin', admin.auth, { name: 'replay-hero', title: 'Replay sale' })).carousel;
   const slide = await ok('POST', `/api/carousels/admin/${carousel.id}/slides`, admin.auth, { image: '/media/a.webp', title: 'First' });
@@ -102,6 +112,8 @@ async function fillEveryReadModel() {
     await ok('POST', '/api/user/wishlist', shopper.auth, { productId: products[0] });
     await ok('POST', '/api/user/wishlist', shopper.auth, { productId: products[2] });
     if (s === 2) await ok('DELETE', `/api/user/wishlist/${products[2]}`, shopper.auth);
+    await ok('POST', '/api/user/notify-me', shopper.auth, { productId: soldOut });
+    if (s === 1) await ok('DELETE', `/api/user/notify-me/${soldOut}`, shopper.auth);
 
     const delivered = (
       await ok('POST', '/api/orders', shopper.auth, {

@@ -4,7 +4,7 @@ import type { Projector } from '../projector.js';
 /** coupons read model: each coupon's terms, state and use count, and its uses (for the admin). */
 export const couponsProjector: Projector = {
   name: 'coupons',
-  handles: ['CouponCreated', 'CouponEdited', 'CouponPaused', 'CouponResumed', 'CouponRedeemed'],
+  handles: ['CouponCreated', 'CouponEdited', 'CouponPaused', 'CouponResumed', 'CouponRedeemed', 'CouponUseReturned'],
   tables: ['coupons', 'coupon_uses'],
   async apply(client, recorded) {
     const event = recorded as unknown as CouponEvent;
@@ -50,6 +50,19 @@ export const couponsProjector: Projector = {
         );
         if (inserted.rowCount === 1) {
           await client.query('update coupons set uses = uses + 1, discount_paise = discount_paise + $2 where code = $1', [d.code, d.discountPaise]);
+        }
+        return;
+      }
+      case 'CouponUseReturned': {
+        const removed = await client.query<{ discount_paise: number }>('delete from coupon_uses where code = $1 and order_id = $2 returning discount_paise', [
+          event.data.code,
+          event.data.orderId,
+        ]);
+        if (removed.rowCount === 1) {
+          await client.query('update coupons set uses = uses - 1, discount_paise = discount_paise - $2 where code = $1', [
+            event.data.code,
+            removed.rows[0]!.discount_paise,
+          ]);
         }
         return;
       }

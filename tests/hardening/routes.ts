@@ -81,6 +81,7 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/coupons/:code/resume',
   'GET /api/admin/coupons/:code/uses',
   'GET /api/admin/products/:id/preorders',
+  'GET /api/admin/notify-me',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

@@ -27,6 +27,8 @@ export const productKeys = queryKeys([...ADMIN_ROOT, 'products'], {
   list: (request: PageRequest) => [request],
   /** A pre-order's book (who, how many, paid), one page. */
   preorders: (productId: string, page: number) => [productId, page],
+  /** Shoppers waiting ('Notify me when available') for the products of one page. */
+  demand: (productIds: readonly string[]) => ['demand', ...productIds],
 });
 export const auditKeys = queryKeys([...ADMIN_ROOT, 'audit'], {
   verify: () => [],

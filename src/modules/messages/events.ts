@@ -32,6 +32,8 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   { kind: 'order-refunded', on: ['PaymentRefunded'] },
   { kind: 'password-reset', on: ['PasswordResetRequested'] },
   { kind: 'email-verification', on: ['EmailVerificationRequested'] },
+  /** One event per waiting shopper (notify-me), so each has their own message and key. */
+  { kind: 'back-in-stock', on: ['BackInStockNotified'] },
 ];
 
 /** The kinds an event causes (usually none or one). */

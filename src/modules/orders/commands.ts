@@ -25,7 +25,7 @@ import { codHoldsOf, type CodHoldCaps } from './cod-holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
-import { couponRedemption, couponStream, previewCoupon } from '../promotions/index.js';
+import { couponRedemption, couponStream, couponUseWrites, previewCoupon } from '../promotions/index.js';
 import { couponForOrder } from './coupon-order.js';
 import { preorderLine } from './preorder-line.js';
 
@@ -290,11 +290,12 @@ export async function runOrderCommand(
   // confirmations in this process queue for the number instead of conflicting.
   const known = await loadOrder(store, orderId);
   const products = known.state.status === 'none' ? [] : known.state.order.items.map((l) => l.productId);
+  const coupon = known.state.status === 'none' ? undefined : known.state.order.coupon;
   const series = taxDocumentLockStreams(previewTransition(known, command));
   let documentsAppended = () => {};
   const { result, appended } = await runCommand(
     store,
-    [streamId, ...new Set(products.map(inventoryStream)), ...series],
+    [streamId, ...new Set(products.map(inventoryStream)), ...(coupon ? [couponStream(coupon.code)] : []), ...series],
     async (attempt) => {
       const { state, version, events: past } = attempt === 1 ? known : await loadOrder(store, orderId);
       const events = decideOrder(command, state);
@@ -311,6 +312,14 @@ export async function runOrderCommand(
           .sort((a, b) => a.productId.localeCompare(b.productId))
           .map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
         stock = await reservationWrites(store, orderId, lines, context);
+      }
+      // The coupon's use follows the stock: given back with it, taken again (within the coupon's limits) with it.
+      if (effect && order?.coupon) {
+        const change =
+          effect === 'release'
+            ? { effect: 'return' as const, orderId, reason: events[0]!.type }
+            : { effect: 'retake' as const, orderId, customerId: order.customerId, discountPaise: order.coupon.discountPaise };
+        stock = [...stock, ...(await couponUseWrites(store, order.coupon.code, change, context))];
       }
       // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
       const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);

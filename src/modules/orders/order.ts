@@ -44,6 +44,8 @@ export interface PlacedOrder {
   trackingStage: TrackingStage | null;
   /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
   expired: boolean;
+  /** The coupon the order used (absent: none): its use goes back when the order releases its stock. */
+  coupon?: { code: string; discountPaise: number };
 }
 
 export type OrderState = { status: 'none' } | { status: 'deleted'; order: PlacedOrder } | { status: 'active'; order: PlacedOrder };
@@ -73,6 +75,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingNumber: null,
         trackingStage: null,
         expired: false,
+        ...(d.couponCode ? { coupon: { code: d.couponCode, discountPaise: d.discountPaise ?? 0 } } : {}),
       },
     };
   }

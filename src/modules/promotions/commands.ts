@@ -49,3 +49,24 @@ export async function previewCoupon(store: EventStore, code: string, redemption:
   const { state } = await loadCoupon(store, code);
   return judgeRedemption(state, redemption);
 }
+
+/**
+ * The coupon's side of an order that releases or re-reserves its stock, as a write for the order's command to append
+ * with its own events: `return` gives the order's use back, `retake` takes it again (refused when the coupon has no
+ * use left). Nothing when the order used no coupon or nothing changes.
+ */
+export async function couponUseWrites(
+  store: EventStore,
+  code: string,
+  change: { effect: 'return'; orderId: string; reason: string } | { effect: 'retake'; orderId: string; customerId: string; discountPaise: number },
+  context: CommandContext,
+): Promise<StreamWrite[]> {
+  const { state, version } = await loadCoupon(store, code);
+  const at = (context.now ?? new Date()).toISOString();
+  const command: CouponCommand =
+    change.effect === 'return'
+      ? { type: 'ReturnCouponUse', data: { orderId: change.orderId, reason: change.reason, at } }
+      : { type: 'RetakeCouponUse', data: { orderId: change.orderId, customerId: change.customerId, discountPaise: change.discountPaise, at } };
+  const events = decideCoupon(command, state);
+  return events.length === 0 ? [] : [streamWrite(couponStream(code), version, events, context)];
+}

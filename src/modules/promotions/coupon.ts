@@ -12,6 +12,8 @@ export interface Coupon {
   uses: number;
   /** Uses per customer id: the per-customer limit is decided against the same stream as the overall one. */
   usesByCustomer: Record<string, number>;
+  /** The uses still held, by order: what a cancelled order gives back (its customer and discount). */
+  heldUses: Record<string, { customerId: string; discountPaise: number }>;
 }
 
 export type CouponState = { status: 'none' } | { status: 'active'; coupon: Coupon };
@@ -34,7 +36,7 @@ export const termsOf = (d: CouponTerms): CouponTerms => ({
 
 export function evolveCoupon(state: CouponState, event: CouponEvent): CouponState {
   if (event.type === 'CouponCreated') {
-    return { status: 'active', coupon: { code: event.data.code, terms: termsOf(event.data), paused: false, uses: 0, usesByCustomer: {} } };
+    return { status: 'active', coupon: { code: event.data.code, terms: termsOf(event.data), paused: false, uses: 0, usesByCustomer: {}, heldUses: {} } };
   }
   if (state.status !== 'active') return state;
   const coupon = state.coupon;
@@ -53,6 +55,22 @@ export function evolveCoupon(state: CouponState, event: CouponEvent): CouponStat
           ...coupon,
           uses: coupon.uses + 1,
           usesByCustomer: { ...coupon.usesByCustomer, [customer]: (coupon.usesByCustomer[customer] ?? 0) + 1 },
+          heldUses: { ...coupon.heldUses, [event.data.orderId]: { customerId: customer, discountPaise: event.data.discountPaise } },
+        },
+      };
+    }
+    case 'CouponUseReturned': {
+      const held = coupon.heldUses[event.data.orderId];
+      if (!held) return state;
+      const heldUses = { ...coupon.heldUses };
+      delete heldUses[event.data.orderId];
+      return {
+        status: 'active',
+        coupon: {
+          ...coupon,
+          uses: coupon.uses - 1,
+          usesByCustomer: { ...coupon.usesByCustomer, [held.customerId]: Math.max(0, (coupon.usesByCustomer[held.customerId] ?? 0) - 1) },
+          heldUses,
         },
       };
     }
@@ -64,7 +82,7 @@ export function evolveCoupon(state: CouponState, event: CouponEvent): CouponStat
 }
 
 /** Names the shape of CouponState in stored snapshots: change it when the shape changes. */
-export const COUPON_SNAPSHOT_KIND = 'coupon-v1';
+export const COUPON_SNAPSHOT_KIND = 'coupon-v2';
 
 export const CODE_RULE = 'Coupon codes use 3 to 32 characters: the letters A–Z, digits, - and _';
 

@@ -31,7 +31,11 @@ export type CouponCommand =
   | { type: 'EditCoupon'; data: { terms: CouponTerms; by: string; at: string } }
   | { type: 'PauseCoupon'; data: { by: string; at: string } }
   | { type: 'ResumeCoupon'; data: { by: string; at: string } }
-  | { type: 'RedeemCoupon'; data: Redemption };
+  | { type: 'RedeemCoupon'; data: Redemption }
+  /** The order stopped holding its goods (cancelled, expired, deleted): its use goes back to the coupon. */
+  | { type: 'ReturnCouponUse'; data: { orderId: string; reason: string; at: string } }
+  /** A cancelled order reopened with its stock: it takes its use (and discount) again, within the limits. */
+  | { type: 'RetakeCouponUse'; data: { orderId: string; customerId: string; discountPaise: number; at: string } };
 
 function existing(state: CouponState): Coupon {
   if (state.status !== 'active') throw new NotFoundError(NOT_FOUND);
@@ -97,6 +101,26 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
       const { discountPaise } = judgeRedemption(state, command.data);
       const { orderId, customerId, at } = command.data;
       return [{ type: 'CouponRedeemed', data: { code: existing(state).code, orderId, customerId, discountPaise, at } }];
+    }
+    case 'ReturnCouponUse': {
+      if (state.status !== 'active') return [];
+      const held = state.coupon.heldUses[command.data.orderId];
+      // Given back already (or never used by this order): nothing to return twice.
+      if (!held) return [];
+      const { orderId, reason, at } = command.data;
+      return [
+        { type: 'CouponUseReturned', data: { code: state.coupon.code, orderId, customerId: held.customerId, discountPaise: held.discountPaise, reason, at } },
+      ];
+    }
+    case 'RetakeCouponUse': {
+      const coupon = existing(state);
+      const { orderId, customerId, discountPaise, at } = command.data;
+      if (coupon.heldUses[orderId]) return [];
+      const { terms, uses, usesByCustomer } = coupon;
+      // The order keeps the discount it was placed with; only the limits are judged again (not dates or the cart).
+      if (terms.maxUses !== null && uses >= terms.maxUses) throw new ConflictError(LIMIT_REACHED);
+      if (terms.maxUsesPerCustomer !== null && (usesByCustomer[customerId] ?? 0) >= terms.maxUsesPerCustomer) throw new ConflictError(ALREADY_USED);
+      return [{ type: 'CouponRedeemed', data: { code: coupon.code, orderId, customerId, discountPaise, at } }];
     }
     default: {
       const exhaustive: never = command;

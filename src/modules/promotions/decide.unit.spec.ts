@@ -109,3 +109,44 @@ describe('coupon decider', () => {
     expect(state.status === 'active' && state.coupon.usesByCustomer).toEqual({ a: 2, b: 1 });
   });
 });
+
+describe('a use given back and taken again', () => {
+  const giveBack = (orderId: string): CouponCommand => ({ type: 'ReturnCouponUse', data: { orderId, reason: 'OrderExpired', at } });
+  const retake = (orderId: string, customerId = 'a'): CouponCommand => ({ type: 'RetakeCouponUse', data: { orderId, customerId, discountPaise: 100, at } });
+  const returnedUse = (orderId: string, customerId: string, reason: string): CouponEvent => ({
+    type: 'CouponUseReturned',
+    data: { code: 'FIRST10', orderId, customerId, discountPaise: 100, reason, at },
+  });
+
+  it("an order that stops holding its goods gives its use back, once, and the coupon's counts follow", () => {
+    const history = [created({ maxUses: 1, maxUsesPerCustomer: 1 }), redeemed('a', 'o1')];
+    given(history)
+      .when(giveBack('o1'))
+      .then([returnedUse('o1', 'a', 'OrderExpired')]);
+    const after = [...history, returnedUse('o1', 'a', 'OrderExpired')];
+    const state = given(after).state();
+    expect(state.status === 'active' && [state.coupon.uses, state.coupon.usesByCustomer.a]).toEqual([0, 0]);
+    given(after).when(giveBack('o1')).thenNothingHappened();
+    // the last use is free again, for the same shopper too
+    given(after)
+      .when(redeem({ orderId: 'o2', customerId: 'a' }))
+      .thenTypes(['CouponRedeemed']);
+  });
+
+  it('an order that never used the coupon gives nothing back', () => {
+    given([created(), redeemed('a', 'o1')])
+      .when(giveBack('o9'))
+      .thenNothingHappened();
+    given([]).when(giveBack('o1')).thenNothingHappened();
+  });
+
+  it('a reopened order takes its use again within the limits, keeping its discount', () => {
+    const history = [created({ maxUses: 1 }), redeemed('a', 'o1'), returnedUse('o1', 'a', 'x')];
+    given(history)
+      .when(retake('o1'))
+      .then([{ type: 'CouponRedeemed', data: { code: 'FIRST10', orderId: 'o1', customerId: 'a', discountPaise: 100, at } }]);
+    const taken = [...history, redeemed('b', 'o2')];
+    given(taken).when(retake('o1')).thenRefuses(409, 'This coupon has reached its usage limit');
+    given(taken).when(retake('o2', 'b')).thenNothingHappened();
+  });
+});

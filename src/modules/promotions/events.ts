@@ -38,6 +38,15 @@ export const couponEvents = {
     discountPaise: paise,
     at: iso,
   }),
+  /** The use of an order that was cancelled, expired or deleted with its stock released: the coupon may be used again. */
+  CouponUseReturned: z.object({
+    code: z.string().min(1),
+    orderId: z.string().min(1),
+    customerId: z.string().min(1),
+    discountPaise: paise,
+    reason: z.string(),
+    at: iso,
+  }),
 } as const;
 registerEvents(couponEvents);
 

@@ -2,7 +2,7 @@ import type { ModuleDeps, StoreModule } from '../module.js';
 import { promotionsApi } from './api.js';
 import './coupon.js';
 
-export { couponRedemption, previewCoupon, loadCoupon } from './commands.js';
+export { couponRedemption, couponUseWrites, previewCoupon, loadCoupon } from './commands.js';
 export { couponStream, normaliseCode, COUPON_EVENT_TYPES, type CouponEvent, type CouponState } from './coupon.js';
 export { INVALID_CODE, EXPIRED, ALREADY_USED, LIMIT_REACHED, shortOfMinimum, rupeesText } from './decide.js';
 export { priceCoupon, spreadDiscount, type CartLine } from './discount.js';

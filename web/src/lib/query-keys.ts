@@ -24,6 +24,8 @@ export const orderKeys = queryKeys(['orders'], {
 export const userKeys = queryKeys(['user'], {
   /** Everyone's profile without `userId` (after a change); one user's with it. */
   profile: (userId?: string) => (userId === undefined ? [] : [userId]),
+  /** The products a signed-in shopper asked to hear about ('Notify me when available'). */
+  notifyMe: (userId: string) => ['notify-me', userId],
 });
 
 export const carouselKeys = queryKeys(['carousels'], {

@@ -1,5 +1,6 @@
 import type { MessageKind } from '../kind.js';
 import { emailVerification, passwordReset } from './account-links.js';
+import { backInStock } from './back-in-stock.js';
 import { orderConfirmed } from './order-confirmed.js';
 import { orderPlaced } from './order-placed.js';
 import { orderCancelled, orderDelivered, orderRefunded, orderShipped } from './order-status.js';
@@ -20,4 +21,5 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   orderRefunded,
   passwordReset,
   emailVerification,
+  backInStock,
 ];

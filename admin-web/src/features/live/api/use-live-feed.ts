@@ -38,6 +38,7 @@ const QUERIES_OF: Record<ReadModel, readonly (readonly string[])[]> = {
   reviews: [],
   messages: [messageKeys.all],
   coupons: [couponKeys.all],
+  'notify-me': [productKeys.demand([])],
 };
 export const queriesOf = (readModel: ReadModel) => QUERIES_OF[readModel] ?? [];
 

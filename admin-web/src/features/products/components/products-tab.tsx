@@ -12,6 +12,7 @@ import { useDeleteAllProducts } from '../api/delete-all-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { downloadTemplate } from '../api/download-template';
 import { PRODUCTS_PER_PAGE, useProducts } from '../api/get-products';
+import { useNotifyMeDemand } from '../api/get-notify-me-demand';
 import type { AdminProduct } from '../../../lib/admin-product';
 import { Pager } from '../../../components/ui/pager';
 import { BulkUploadPanel } from './bulk-upload-panel';
@@ -25,6 +26,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useProducts(page);
   const products = data?.items ?? NO_PRODUCTS;
+  const demand = useNotifyMeDemand(products.map((p) => p.id)).data;
   const deleteAll = useDeleteAllProducts();
   const cleanup = useCleanupProducts();
   const deleteOne = useDeleteProduct();
@@ -77,6 +79,21 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
           ),
       },
       {
+        id: 'waiting',
+        header: 'Waiting',
+        meta: { className: 'num' },
+        cell: ({ row }) => {
+          const waiting = demand?.[row.original.id] ?? 0;
+          return waiting > 0 ? (
+            <span title="Shoppers waiting to be told it is available" data-testid="notify-me-demand">
+              {formatCount(waiting)}
+            </span>
+          ) : (
+            <span className="muted">0</span>
+          );
+        },
+      },
+      {
         id: 'actions',
         header: 'Actions',
         cell: ({ row }) => (
@@ -97,7 +114,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [onEdit, page],
+    [onEdit, page, demand],
   );
 
   return (

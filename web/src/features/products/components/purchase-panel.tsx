@@ -10,6 +10,7 @@ import { addToCartRefusal } from '../../../lib/cart/cart-store';
 import { useWishlist } from '../../../lib/wishlist/wishlist-provider';
 import { useEarlyAction } from '../../../lib/early-actions';
 import { maxQuantity, type Product } from '../../../lib/product';
+import { NotifyMeButton } from './notify-me-button';
 import { discountPercent } from './product-card';
 import { PreorderChip, ShipsFrom } from './preorder-labels';
 
@@ -126,6 +127,7 @@ export function PurchasePanel({ product, averageRating, reviewCount }: { product
           {isInWishlist(product.id) ? '♥ In Wishlist' : '♡ Add to Wishlist'}
         </button>
       </div>
+      {product.inStock ? null : <NotifyMeButton productId={product.id} productName={product.name} />}
       <ul className="purchase__notes">
         <li>Free shipping on orders above ₹999</li>
         <li>Authentic product guarantee</li>
