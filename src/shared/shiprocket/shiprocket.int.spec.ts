@@ -3,7 +3,8 @@ import { startFakeShiprocket, type FakeShiprocket } from '../../../tests/helpers
 import { ServiceUnavailableError } from '../../core/errors.js';
 import type { ShipmentRequest } from '../courier.js';
 import { CourierUnavailableError, unserviceableMessage } from '../courier-refusals.js';
-import { ShiprocketCourier, type ShiprocketSettings } from './courier.js';
+import { loadEnv } from '../../config/env.js';
+import { ShiprocketCourier, shiprocketCourier, type ShiprocketSettings } from './courier.js';
 
 const DAY = 86_400_000;
 const AT = '2026-11-28T06:30:00.000Z';
@@ -79,6 +80,12 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
     expect(answer.serviceable).toBe(true);
     expect(fake.count('POST /auth/login') - logins).toBe(3);
     expect(fake.count('GET /courier/serviceability/') - unauthorised).toBe(2); // the 401, then the retry
+  });
+
+  it('COURIER=shiprocket without its settings stops the start, naming what to set', () => {
+    const env = loadEnv({ NODE_ENV: 'test', COURIER: 'shiprocket', SHIPROCKET_EMAIL: fake.email });
+    expect(() => shiprocketCourier(env)).toThrow('COURIER=shiprocket needs SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_PINCODE');
+    expect(shiprocketCourier({ ...env, SHIPROCKET_PASSWORD: 'x', SHIPROCKET_PICKUP_PINCODE: '400001' }).kind).toBe('shiprocket');
   });
 
   it('a refused login is a courier failure with Shiprocket’s reason', async () => {
