@@ -40,6 +40,13 @@ const envSchema = z.object({
   COURIER: z.enum(['simulator', 'shiprocket']).default('simulator'),
   SHIPROCKET_EMAIL: z.string().optional(),
   SHIPROCKET_PASSWORD: z.string().optional(),
+  /** Shiprocket's API root; tests point it at a local server. */
+  SHIPROCKET_BASE_URL: z.string().url().default('https://apiv2.shiprocket.in/v1/external'),
+  /** The pickup location's nickname in the Shiprocket panel, and its pincode (serviceability is from there). */
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).default('Primary'),
+  SHIPROCKET_PICKUP_PINCODE: optional(z.string().regex(/^\d{6}$/, 'SHIPROCKET_PICKUP_PINCODE must be 6 digits')),
+  /** A Shiprocket call unanswered after this many ms is given up (the booking is looked up before any retry). */
+  SHIPROCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The shared secret the courier's tracking webhook sends (header x-api-key); unset, the webhook refuses every call. */
   SHIPPING_WEBHOOK_TOKEN: z.string().min(16, 'SHIPPING_WEBHOOK_TOKEN must be at least 16 characters').optional(),
   CLOUDINARY_URL: z.string().optional(),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Env } from '../config/env.js';
+import { CourierUnavailableError, unserviceableMessage } from './courier-refusals.js';
+import { shiprocketCourier } from './shiprocket/courier.js';
 
 /** What the courier needs to carry an order. */
 export interface ShipmentRequest {
@@ -31,10 +33,7 @@ export interface CourierPort {
   book(request: ShipmentRequest): Promise<BookedShipment>;
 }
 
-/** The courier is unreachable or refused the booking: the order is not shipped, the admin sees why and retries. */
-export class CourierUnavailableError extends Error {}
-
-export const unserviceableMessage = (pincode: string) => `Sorry, we do not deliver to pincode ${pincode} yet. Please use another delivery address.`;
+export { CourierUnavailableError, unserviceableMessage } from './courier-refusals.js';
 
 const WAREHOUSE_ZONE = '4'; // the simulator's warehouse is in Mumbai (pincodes 4xxxxx)
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
@@ -84,6 +83,5 @@ export function courierFor(env: Env, create: (env: Env) => CourierPort = createC
 }
 
 function createCourier(env: Env): CourierPort {
-  if (env.COURIER === 'shiprocket') throw new Error('COURIER=shiprocket is not available in this build yet; use COURIER=simulator');
-  return new SimulatorCourier();
+  return env.COURIER === 'shiprocket' ? shiprocketCourier(env) : new SimulatorCourier();
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NotFoundError, ValidationError } from '../../core/errors.js';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { getCatalogue } from '../catalogue/index.js';
 import { buyableNow, runNotifyMeCommand } from './commands.js';
 import { NOTIFY_ME_MESSAGES, type NotifyMeCommand } from './decide.js';
@@ -24,7 +24,7 @@ export const TOO_MANY_WAITING = `You can ask to be notified about at most ${MAX_
  * 'Notify me when available': a signed-in shopper joins (or leaves) a product's waiting list; the admin reads how
  * many wait per product. Telling them is the restock watch's job (restock-watch.ts).
  */
-export async function notifyMeApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
+export async function notifyMeApi(app: FastifyInstance, runtime: ModuleDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const catalogue = () => getCatalogue(runtime);
   /** A product this instance's catalogue does not hold yet may have just been added: it catches up with the log first. */

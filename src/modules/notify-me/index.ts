@@ -1,4 +1,3 @@
-import type { Runtime } from '../../runtime.js';
 import type { ModuleDeps, StoreModule } from '../module.js';
 import { notifyMeApi } from './api.js';
 import './notify-me.js';
@@ -23,7 +22,7 @@ export function createModule(_deps: ModuleDeps): StoreModule & { watch(): Restoc
     name: 'notify-me',
     routes: notifyMeApi,
     watch: () => watch,
-    async start(runtime: Runtime) {
+    async start(runtime: ModuleDeps) {
       watch = new RestockWatch(runtime, SWEEP_MS);
       await watch.start();
     },

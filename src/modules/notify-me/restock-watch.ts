@@ -1,6 +1,6 @@
 import type { GlobalPosition, RecordedEvent } from '../../core/event-store.js';
 import { LogFollower } from '../../core/log-follower.js';
-import type { Runtime } from '../../runtime.js';
+import type { ModuleDeps } from '../module.js';
 import { getCatalogue, type CatalogueReader } from '../catalogue/index.js';
 import { MAY_BECOME_BUYABLE } from './buyable.js';
 import { buyableNow, notifyIfBuyable } from './commands.js';
@@ -26,7 +26,7 @@ export class RestockWatch {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly runtime: Pick<Runtime, 'store' | 'pool' | 'projections' | 'modules' | 'log' | 'now'>,
+    private readonly runtime: Pick<ModuleDeps, 'store' | 'pool' | 'projections' | 'modules' | 'log' | 'now'>,
     private readonly sweepMs: number,
   ) {
     this.follower = new LogFollower(runtime.store, 'notify-me watch', (error) => runtime.log.error({ err: error }, 'notify-me: log subscription error'));

@@ -31,3 +31,8 @@ export const userKeys = queryKeys(['user'], {
 export const carouselKeys = queryKeys(['carousels'], {
   slides: (name: string) => [name],
 });
+
+export const deliveryKeys = queryKeys(['delivery'], {
+  /** Whether (and by when) the courier delivers to a pincode, for cash on delivery or not. */
+  serviceability: (pincode: string, cod: boolean) => [pincode, cod],
+});

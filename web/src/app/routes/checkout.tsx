@@ -18,6 +18,8 @@ import { formatINR } from '@kit/format';
 import { OrderTotals } from '../../features/checkout/components/order-totals';
 import { CouponField } from '../../features/checkout/components/coupon-field';
 import type { CouponQuote } from '../../features/checkout/api/apply-coupon';
+import { DeliveryEstimate } from '../../features/checkout/components/delivery-estimate';
+import { useServiceability } from '../../features/checkout/api/get-serviceability';
 
 const EMPTY = { name: '', phone: '', address: '', city: '', state: '', pincode: '' };
 
@@ -45,6 +47,9 @@ export default function CheckoutRoute() {
   const hasPreorder = items.some((i) => i.isPreorder);
   const payWith = hasPreorder ? 'razorpay' : method;
   const lookup = usePincodeLookup(manual.pincode, (city, state) => setManual((m) => ({ ...m, city, state })));
+  const deliveryPincode = mode === 'saved' ? (addresses.find((a) => a.id === savedId)?.pincode ?? '') : manual.pincode;
+  const reach = useServiceability(deliveryPincode, payWith === 'cod');
+  const unserviceable = reach.data?.serviceable === false ? (reach.data.message ?? 'We do not deliver to this pincode yet.') : null;
 
   useEffect(() => {
     if (addressesLoading || addresses.length > 0) return;
@@ -94,6 +99,10 @@ export default function CheckoutRoute() {
     }
     if (!isComplete(address)) {
       toast({ title: 'Address validation failed', description: 'Please check the shipping address.', variant: 'destructive' });
+      return;
+    }
+    if (unserviceable) {
+      toast({ title: 'Delivery not available', description: unserviceable, variant: 'destructive' });
       return;
     }
     if (payWith === 'cod' && total < COD_MINIMUM) {
@@ -176,6 +185,7 @@ export default function CheckoutRoute() {
                   />
                 </div>
               )}
+              <DeliveryEstimate pincode={deliveryPincode} cod={payWith === 'cod'} />
             </section>
             <section className="card panel" aria-labelledby="pay-title">
               <h2 id="pay-title">Payment Method</h2>
@@ -213,7 +223,7 @@ export default function CheckoutRoute() {
             </ul>
             <CouponField items={couponItems} applied={coupon} onChange={setCoupon} />
             <OrderTotals subtotal={subtotal} discount={coupon?.discount ?? 0} shipping={shipping} total={total} totalTestId="checkout-total" />
-            <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
+            <button type="submit" className="button button--primary button--block button--large" disabled={busy || !!unserviceable}>
               {busy ? 'Placing order…' : payWith === 'cod' ? 'Place Order' : `Pay ${formatINR(total)}`}
             </button>
             <p className="muted small">Prices include GST. Free returns within 7 days.</p>
