@@ -8,6 +8,7 @@ import { ordersProjector } from './orders/orders-projector.js';
 import { addressesProjector } from './profiles/addresses-projector.js';
 import { wishlistsProjector } from './profiles/wishlists-projector.js';
 import { reviewsProjector } from './reviews/reviews-projector.js';
+import { returnsProjector } from './returns/returns-projector.js';
 import type { Projector } from './projector.js';
 
 /**
@@ -26,4 +27,5 @@ export const PROJECTORS: readonly Projector[] = [
   reviewsProjector,
   messagesProjector,
   couponsProjector,
+  returnsProjector,
 ];

@@ -109,5 +109,11 @@ export async function applyOrdersMany(client: pg.PoolClient, events: RecordedEve
       byId,
       `payment_status = 'refunded', updated_at = u.at`,
     );
+    await updateOrders(
+      client,
+      ofType<DataOf<'ReturnRefunded'>>(layer, 'ReturnRefunded').map((d) => ({ id: d.orderId, at: d.at, amount: d.amountPaise })),
+      { ...byId, amount: 'bigint' },
+      `returned_amount = o.returned_amount + u.amount::numeric / 100, updated_at = u.at`,
+    );
   }
 }

@@ -110,6 +110,19 @@ export const ordersProjector = holdingPersonalData(eraseFrom.orders, {
       case 'PaymentRefunded':
         await client.query(`update orders set payment_status = 'refunded', updated_at = $2 where id = $1`, [event.data.orderId, event.data.at]);
         return;
+      case 'ReturnRefunded':
+        // The order keeps counting, less what its returns refunded (the returns read model keeps the rest).
+        await client.query(`update orders set returned_amount = returned_amount + $2::numeric / 100, updated_at = $3 where id = $1`, [
+          event.data.orderId,
+          event.data.amountPaise,
+          event.data.at,
+        ]);
+        return;
+      case 'ReturnRequested':
+      case 'ReturnApproved':
+      case 'ReturnRejected':
+      case 'ReturnReceived':
+        return; // projections/returns
       default: {
         const exhaustive: never = event;
         return exhaustive;

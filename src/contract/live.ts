@@ -15,7 +15,19 @@ export const logPositionSchema = z.object({ commit: z.string().regex(/^\d+$/), p
 export type LogPosition = z.infer<typeof logPositionSchema>;
 
 /** The read models (one per projector, named as the projector is) the dashboard's queries read from. */
-export const READ_MODELS = ['orders', 'catalogue', 'customers', 'carousels', 'invoices', 'addresses', 'wishlists', 'reviews', 'messages', 'coupons'] as const;
+export const READ_MODELS = [
+  'orders',
+  'catalogue',
+  'customers',
+  'carousels',
+  'invoices',
+  'addresses',
+  'wishlists',
+  'reviews',
+  'messages',
+  'coupons',
+  'returns',
+] as const;
 export const readModelSchema = z.enum(READ_MODELS);
 export type ReadModel = z.infer<typeof readModelSchema>;
 

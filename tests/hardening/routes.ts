@@ -78,6 +78,10 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/coupons/:code/pause',
   'POST /api/admin/coupons/:code/resume',
   'GET /api/admin/coupons/:code/uses',
+  'GET /api/admin/returns',
+  'POST /api/admin/returns/:returnId/approve',
+  'POST /api/admin/returns/:returnId/reject',
+  'POST /api/admin/returns/:returnId/receive',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

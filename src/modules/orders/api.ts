@@ -22,6 +22,7 @@ import {
 } from './schemas.js';
 import { cancelOwnOrder, changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
 import { couponQuoteApi } from './coupon-quote.js';
+import { returnsApi } from './returns-api.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
 async function placedSummary(runtime: Runtime, orderId: string) {
@@ -33,6 +34,7 @@ async function placedSummary(runtime: Runtime, orderId: string) {
 export async function ordersApi(app: FastifyInstance, runtime: Runtime): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await couponQuoteApi(app, runtime);
+  await returnsApi(app, runtime);
 
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);

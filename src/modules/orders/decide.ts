@@ -11,6 +11,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
+import { decideReturn, type ReturnCommand } from './returns.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
@@ -67,7 +68,8 @@ export type OrderCommand =
   | { type: 'ConfirmPayment'; data: { providerOrderId: string; paymentId: string; amountPaise: number; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'FailPayment'; data: { providerOrderId?: string; paymentId?: string; reason: string; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'ExpireOrder'; data: { at: string } }
-  | { type: 'DeleteOrder'; data: { by: string; at: string } };
+  | { type: 'DeleteOrder'; data: { by: string; at: string } }
+  | ReturnCommand;
 
 const NOT_FOUND = 'Order not found';
 const SHIPPED_OR_LATER: OrderStatus[] = ['shipped', 'delivered'];
@@ -343,6 +345,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const stock = order.stockHeld && !SHIPPED_OR_LATER.includes(order.status) ? 'released' : 'kept';
       return [{ type: 'OrderDeleted', data: { orderId: order.orderId, stock, by: command.data.by, at: command.data.at } }];
     }
+    case 'RequestReturn':
+    case 'ApproveReturn':
+    case 'RejectReturn':
+    case 'ReceiveReturn':
+      return decideReturn(command, activeOrder(state));
     default: {
       const exhaustive: never = command;
       return exhaustive;

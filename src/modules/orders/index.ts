@@ -15,6 +15,8 @@ export {
   REVENUE_STATUSES,
   countsAsRevenue,
   countsAsRevenueSql,
+  revenueAmountSql,
+  revenuePaise,
   TRACKING_STAGES,
   type TrackingStage,
   type OrderEvent,

@@ -1,4 +1,5 @@
 import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, TrackingStage } from './events.js';
+import { evolveReturns, type OrderReturn } from './returns.js';
 
 export * from './events.js';
 
@@ -16,6 +17,12 @@ export function countsAsRevenue(order: { status: string; paymentMethod: string; 
   if (!REVENUE_STATUSES.includes(order.status)) return false;
   return order.paymentMethod === 'cod' ? order.paymentStatus !== 'refunded' : order.paymentStatus === 'completed';
 }
+
+/** What an order that counts adds to revenue: its total less what its returns refunded. */
+export const revenuePaise = (order: { totalPaise: number; returnedPaise: number }) => order.totalPaise - order.returnedPaise;
+
+/** The same amount over the orders read model (columns total_amount and returned_amount of `alias`), in rupees. */
+export const revenueAmountSql = (alias: string) => `(${alias}.total_amount - ${alias}.returned_amount)`;
 
 /** The same rule over the orders read model (columns status, payment_method, payment_status of `alias`). */
 export const countsAsRevenueSql = (alias: string) =>
@@ -44,6 +51,12 @@ export interface PlacedOrder {
   trackingStage: TrackingStage | null;
   /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
   expired: boolean;
+  /** When the order was (last) delivered: the 7-day return window runs from it. */
+  actualDelivery: string | null;
+  /** The order's returns, in the order they were requested. */
+  returns: OrderReturn[];
+  /** Paise refunded for returns: the order counts as revenue less this. */
+  returnedPaise: number;
 }
 
 export type OrderState = { status: 'none' } | { status: 'deleted'; order: PlacedOrder } | { status: 'active'; order: PlacedOrder };
@@ -73,6 +86,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingNumber: null,
         trackingStage: null,
         expired: false,
+        actualDelivery: null,
+        returns: [],
+        returnedPaise: 0,
       },
     };
   }
@@ -93,6 +109,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingNumber: event.data.trackingNumber ?? order.trackingNumber,
         trackingStage: event.data.trackingNumber && event.data.trackingNumber !== order.trackingNumber ? null : order.trackingStage,
         expired: event.data.to === 'cancelled' && order.expired,
+        actualDelivery: event.data.actualDelivery ?? order.actualDelivery,
       });
     case 'OrderExpired':
       return next({ status: 'cancelled', stockHeld: false, expired: true });
@@ -113,6 +130,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return next({ paymentStatus: 'completed' });
     case 'PaymentRefunded':
       return next({ paymentStatus: 'refunded', refundedPaymentIds: [...order.refundedPaymentIds, event.data.paymentId] });
+    case 'ReturnRequested':
+    case 'ReturnApproved':
+    case 'ReturnRejected':
+    case 'ReturnReceived':
+    case 'ReturnRefunded':
+      return next(evolveReturns(order, event));
     default: {
       const exhaustive: never = event;
       return exhaustive;
