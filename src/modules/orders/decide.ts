@@ -11,7 +11,7 @@ import {
   type ShippingAddress,
 } from './order.js';
 import type { CustomerHolds, HoldCaps } from './holds.js';
-import { decideReturn, type ReturnCommand } from './returns.js';
+import { decideReturn, refundablePaise, type ReturnCommand } from './returns.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
@@ -110,8 +110,9 @@ function cancellation(order: PlacedOrder, by: string, at: string): OrderEvent[] 
   const events: OrderEvent[] = [
     { type: 'OrderStatusChanged', data: { orderId: order.orderId, from: order.status, to: 'cancelled', stock: order.stockHeld ? 'released' : 'kept', by, at } },
   ];
+  // What returns already refunded is not refunded twice.
   if (order.paymentStatus === 'completed' && order.paymentId) {
-    events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
+    events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: refundablePaise(order), by, at } });
   }
   return events;
 }
@@ -206,7 +207,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         events.push({ type: 'CashCollected', data: { orderId: order.orderId, amountPaise: order.totalPaise, by, at } });
       }
       if (cancelling && order.paymentStatus === 'completed' && order.paymentId) {
-        events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
+        events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: refundablePaise(order), by, at } });
       }
       return events;
     }
