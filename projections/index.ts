@@ -9,6 +9,7 @@ import { ordersProjector } from './orders/orders-projector.js';
 import { addressesProjector } from './profiles/addresses-projector.js';
 import { wishlistsProjector } from './profiles/wishlists-projector.js';
 import { reviewsProjector } from './reviews/reviews-projector.js';
+import { returnsProjector } from './returns/returns-projector.js';
 import type { Projector } from './projector.js';
 
 /**
@@ -28,4 +29,5 @@ export const PROJECTORS: readonly Projector[] = [
   messagesProjector,
   couponsProjector,
   notifyMeProjector,
+  returnsProjector,
 ];

@@ -24,6 +24,7 @@ const READ_MODEL_TABLES = [
   'invoices',
   'notify_me_subscriptions',
   'order_items',
+  'order_returns',
   'orders',
   'product_reviews',
   'products',
@@ -127,6 +128,18 @@ async function fillEveryReadModel() {
     ).order;
     for (const status of ['confirmed', 'shipped', 'delivered']) await ok('PUT', `/api/orders/${delivered.id}/status`, admin.auth, { status });
     await ok('POST', `/api/user/orders/${delivered.id}/review`, shopper.auth, { productId: products[0], rating: 3 + (s % 3), comment: `Review ${s}` });
+    // A return of one unit: refunded (credit note, a resellable unit back on sale) for most shoppers, left asked for one.
+    const asked = (
+      await ok('POST', `/api/orders/${delivered.id}/returns`, shopper.auth, {
+        items: [{ productId: products[1], quantity: 1 }],
+        reason: `Return ${s}`,
+        upiId: `shopper.${s}@okaxis`,
+      })
+    ).return;
+    if (s !== 2) {
+      await ok('POST', `/api/admin/returns/${asked.id}/approve`, admin.auth);
+      await ok('POST', `/api/admin/returns/${asked.id}/receive`, admin.auth, { items: [{ productId: products[1], resellable: 1 }] });
+    }
     const cancelled = (
       await ok('POST', '/api/orders', shopper.auth, {
         ...MUMBAI_SHIPPING,
@@ -197,7 +210,11 @@ function junkValue(value: unknown): unknown {
 async function corruptEveryReadModel(): Promise<void> {
   for (const table of ['orders', ...READ_MODEL_TABLES.filter((t) => t !== 'orders')]) {
     const keys = await keyColumns(table);
-    const { rows } = await pool.query<Record<string, unknown>>(`select to_jsonb(t) as row from "${table}" t limit 3`);
+    // By order id (an order's id, an item's order id): the junk item then copies an item of the junk order's
+    // original, whatever order updates left the rows in on disk.
+    const { rows } = await pool.query<Record<string, unknown>>(
+      `select to_jsonb(t) as row from "${table}" t order by coalesce(to_jsonb(t)->>'order_id', to_jsonb(t)->>'id') limit 3`,
+    );
     expect(rows.length, `${table} has rows to corrupt`).toBeGreaterThanOrEqual(2);
     const [first, second] = rows.map((r) => r.row as Record<string, unknown>) as [Record<string, unknown>, Record<string, unknown>];
     const where = (row: Record<string, unknown>) => {

@@ -111,6 +111,13 @@ async function applyOrders(client: pg.PoolClient, events: RecordedEvent[]): Prom
       byId,
       `payment_status = 'refunded', updated_at = u.at`,
     );
+    // The order keeps counting, less what its returns refunded (projections/returns keeps the returns themselves).
+    await updateOrders(
+      client,
+      ofType<DataOf<'ReturnRefunded'>>(layer, 'ReturnRefunded').map((d) => ({ id: d.orderId, at: d.at, amount: d.amountPaise })),
+      { ...byId, amount: 'bigint' },
+      `returned_amount = o.returned_amount + u.amount::numeric / 100, updated_at = u.at`,
+    );
   }
 }
 

@@ -27,6 +27,7 @@ export const READ_MODELS = [
   'messages',
   'coupons',
   'notify-me',
+  'returns',
 ] as const;
 export const readModelSchema = z.enum(READ_MODELS);
 export type ReadModel = z.infer<typeof readModelSchema>;

@@ -21,6 +21,17 @@ export interface BookedShipment {
   estimatedDelivery: string;
 }
 
+/** A parcel to collect from the shopper and bring back to the warehouse (a return). */
+export interface ReturnPickupRequest {
+  orderId: string;
+  orderNumber: string;
+  returnId: string;
+  items: { productId: string; name: string; quantity: number }[];
+  /** Where to collect it: the order's delivery address. */
+  address: ShipmentRequest['address'];
+  at: string;
+}
+
 export type Serviceability = { serviceable: true; estimatedDelivery: string; courier: string } | { serviceable: false; reason: string };
 
 /**
@@ -31,6 +42,11 @@ export interface CourierPort {
   kind: 'simulator' | 'shiprocket';
   serviceability(input: { pincode: string; cod: boolean; at: string }): Promise<Serviceability>;
   book(request: ShipmentRequest): Promise<BookedShipment>;
+  /**
+   * Books the pickup of a return; like `book`, safe to call again for the same return. A courier without it cannot
+   * collect returns (the admin's approval answers 503 and changes nothing).
+   */
+  bookReturnPickup?(request: ReturnPickupRequest): Promise<BookedShipment>;
 }
 
 export { CourierUnavailableError, unserviceableMessage } from './courier-refusals.js';
@@ -67,6 +83,15 @@ export class SimulatorCourier implements CourierPort {
     if (days === null) throw new CourierUnavailableError(unserviceableMessage(request.address.pincode));
     const digits = BigInt(`0x${createHash('sha256').update(`shipment:${request.orderId}`).digest('hex').slice(0, 15)}`) % 10_000_000_000n;
     return { awb: `SIM${digits.toString().padStart(10, '0')}`, courier: 'Simulator Express', estimatedDelivery: addDays(request.at, days) };
+  }
+
+  /** The pickup's AWB is derived from the return id (SIMR + 10 digits), so booking twice books once; back in the same days. */
+  async bookReturnPickup(request: ReturnPickupRequest): Promise<BookedShipment> {
+    if (this.outage) throw new CourierUnavailableError(this.outage);
+    const days = this.days(request.address.pincode);
+    if (days === null) throw new CourierUnavailableError(unserviceableMessage(request.address.pincode));
+    const digits = BigInt(`0x${createHash('sha256').update(`return-pickup:${request.returnId}`).digest('hex').slice(0, 15)}`) % 10_000_000_000n;
+    return { awb: `SIMR${digits.toString().padStart(10, '0')}`, courier: 'Simulator Express', estimatedDelivery: addDays(request.at, days) };
   }
 }
 

@@ -82,6 +82,10 @@ export const ADMIN_ROUTES = [
   'GET /api/admin/coupons/:code/uses',
   'GET /api/admin/products/:id/preorders',
   'GET /api/admin/notify-me',
+  'GET /api/admin/returns',
+  'POST /api/admin/returns/:returnId/approve',
+  'POST /api/admin/returns/:returnId/reject',
+  'POST /api/admin/returns/:returnId/receive',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { countsAsRevenueSql, ORDER_SELECT, REVENUE_STATUSES, withDetails, type OrderRow } from '../orders/index.js';
+import { countsAsRevenueSql, revenueAmountSql, ORDER_SELECT, REVENUE_STATUSES, withDetails, type OrderRow } from '../orders/index.js';
 
 export { REVENUE_STATUSES };
 export const PENDING_STATUSES = ['pending', 'placed'];
@@ -10,7 +10,7 @@ export async function dashboardStats(pool: pg.Pool) {
     `select (select count(*)::int from products) as products,
             (select count(*)::int from products where stock_quantity < $2) as low,
             (select count(*)::int from orders) as orders,
-            (select coalesce(sum(total_amount), 0)::text from orders o where ${countsAsRevenueSql('o')}) as revenue,
+            (select coalesce(sum(${revenueAmountSql('o')}), 0)::text from orders o where ${countsAsRevenueSql('o')}) as revenue,
             (select count(*)::int from orders where status = any($1::text[])) as pending,
             (select count(*)::int from customers where role = 'customer') as customers`,
     [PENDING_STATUSES, LOW_STOCK_BELOW],
@@ -73,7 +73,7 @@ export async function adminCustomers(pool: pg.Pool, q: { page: number; limit: nu
     `select c.id, c.full_name, c.email, c.phone, c.city, c.state, c.created_at,
             coalesce(s.total_orders, 0)::int as total_orders, coalesce(s.total_spent, 0)::text as total_spent
        from customers c
-       left join (select o.customer_id, count(*) as total_orders, sum(o.total_amount) filter (where ${countsAsRevenueSql('o')}) as total_spent
+       left join (select o.customer_id, count(*) as total_orders, sum(${revenueAmountSql('o')}) filter (where ${countsAsRevenueSql('o')}) as total_spent
                     from orders o group by o.customer_id) s on s.customer_id = c.id
        ${filter}
       order by c.created_at desc, c.id
@@ -95,7 +95,7 @@ export async function analytics(pool: pg.Pool, days: number, now = new Date()) {
   const [byDay, byStatus, byPayment, top] = await Promise.all([
     pool.query<{ date: string; orders: number; revenue: string }>(
       `select d::date::text as date, count(o.id)::int as orders,
-              coalesce(sum(o.total_amount) filter (where ${countsAsRevenueSql('o')}), 0)::text as revenue
+              coalesce(sum(${revenueAmountSql('o')}) filter (where ${countsAsRevenueSql('o')}), 0)::text as revenue
          from generate_series(($1::timestamptz at time zone 'Asia/Kolkata')::date, ($2::timestamptz at time zone 'Asia/Kolkata')::date, interval '1 day') d
          left join orders o on (o.created_at at time zone 'Asia/Kolkata')::date = d::date
         group by d order by d`,

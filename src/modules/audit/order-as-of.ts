@@ -27,6 +27,8 @@ export interface OrderSnapshot {
   total: number;
   paid: number;
   refunded: number;
+  /** Rupees refunded for returns (part of `refunded`): the order counts as revenue less this. */
+  returned: number;
   items: { productId: string; name: string; quantity: number; price: number }[];
   trackingNumber: string | null;
   placedAt: string;
@@ -39,6 +41,7 @@ export interface OrderSnapshot {
 interface Money {
   paidPaise: number;
   refundedPaise: number;
+  returnedPaise: number;
 }
 
 /**
@@ -50,12 +53,16 @@ export function orderAsOf(events: RecordedEvent[], asOf: Date | null): OrderSnap
   const orderEvents = events.filter((e) => (ORDER_EVENT_TYPES as string[]).includes(e.type));
   const applied = orderEvents.filter(happenedBy(asOf));
   let state: OrderState = initialOrderState();
-  const money: Money = { paidPaise: 0, refundedPaise: 0 };
+  const money: Money = { paidPaise: 0, refundedPaise: 0, returnedPaise: 0 };
   for (const recorded of applied) {
     const event = recorded as unknown as OrderEvent;
     state = evolveOrder(state, event);
     if (event.type === 'PaymentConfirmed' || event.type === 'CashCollected') money.paidPaise += event.data.amountPaise;
     if (event.type === 'PaymentRefunded') money.refundedPaise += event.data.amountPaise;
+    if (event.type === 'ReturnRefunded') {
+      money.refundedPaise += event.data.amountPaise;
+      money.returnedPaise += event.data.amountPaise;
+    }
   }
   if (state.status === 'none') return null;
   const placed = applied.find((e) => e.type === 'OrderPlaced')!.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
@@ -73,6 +80,7 @@ export function orderAsOf(events: RecordedEvent[], asOf: Date | null): OrderSnap
     total: toRupees(placed.totalPaise),
     paid: toRupees(money.paidPaise),
     refunded: toRupees(money.refundedPaise),
+    returned: toRupees(money.returnedPaise),
     items: order.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity, price: toRupees(i.unitPricePaise) })),
     trackingNumber: order.trackingNumber,
     placedAt: order.placedAt,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../core/event-store.js';
-import { countsAsRevenue, countsAsRevenueSql, REVENUE_STATUSES, toPaise, toRupees, type OrderEvent } from '../orders/index.js';
+import { countsAsRevenue, countsAsRevenueSql, revenueAmountSql, REVENUE_STATUSES, toPaise, toRupees, type OrderEvent } from '../orders/index.js';
 import { orderAsOf } from './order-as-of.js';
 import { walkOrders } from './order-streams.js';
 
@@ -76,7 +76,7 @@ export async function reconcileRevenue(store: EventStore, pool: pg.Pool, window:
     if (bent) movedOnAfterRefund.push({ orderId: order.orderId, orderNumber: order.orderNumber, ...bent });
     statusInEvents.set(order.orderId, order.deleted ? 'deleted' : describe(order));
     if (order.deleted || !countsAsRevenue(order)) continue;
-    fromEvents.set(order.orderId, { orderNumber: order.orderNumber, paise: toPaise(order.total), status: order.status });
+    fromEvents.set(order.orderId, { orderNumber: order.orderNumber, paise: toPaise(order.total) - toPaise(order.returned), status: order.status });
   }
   const fromReadModel = new Map<string, Counted>();
   const statusInReadModel = new Map<string, string>();
@@ -164,7 +164,7 @@ async function readModelSnapshot(pool: pg.Pool, window: { from: string; to: stri
       `select commit_pos::text as c, prepare_pos::text as p from projection_checkpoints where name = 'orders'`,
     );
     const rows = await client.query<ReadModelRow>(
-      `select o.id, o.order_number, o.status, o.payment_method, o.payment_status, o.total_amount::text as total, ${countsAsRevenueSql('o')} as counted
+      `select o.id, o.order_number, o.status, o.payment_method, o.payment_status, ${revenueAmountSql('o')}::text as total, ${countsAsRevenueSql('o')} as counted
          from orders o where (o.created_at at time zone 'Asia/Kolkata')::date between $1::date and $2::date`,
       [window.from, window.to],
     );

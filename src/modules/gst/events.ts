@@ -84,7 +84,9 @@ export const taxDocumentEvents = {
     orderId: z.string().min(1),
     orderNumber: z.string(),
     issuedAt: z.string().datetime(),
-    reason: z.enum(['cancelled', 'refunded']),
+    /** 'returned': part of the invoice (the returned units), which stays in force for the rest. */
+    reason: z.enum(['cancelled', 'refunded', 'returned']),
+    returnId: z.string().optional(),
     placeOfSupply: state,
     supplyType: z.enum(['intra-state', 'inter-state']),
     lines: z.array(documentLineSchema).min(1),

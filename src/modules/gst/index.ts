@@ -9,6 +9,8 @@ export {
   withTaxDocuments,
   taxDocumentWrites,
   taxDocumentLockStreams,
+  returnCreditNoteWrites,
+  returnCreditNoteLockStreams,
   seriesOf as taxDocumentSeriesOf,
   gstContainedInOrder,
   INVOICED_STATUSES,

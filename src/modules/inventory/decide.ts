@@ -4,7 +4,9 @@ import type { InventoryEvent, InventoryState } from './inventory.js';
 export type InventoryCommand =
   | { type: 'SetStockLevel'; data: { productId: string; quantity: number; reason: string } }
   | { type: 'ReserveStock'; data: { productId: string; orderId: string; quantity: number; productName?: string } }
-  | { type: 'ReleaseStock'; data: { productId: string; orderId: string; reason: string } };
+  | { type: 'ReleaseStock'; data: { productId: string; orderId: string; reason: string } }
+  /** Units of a delivered order that came back fit to sell: on sale again, never more than the order holds. */
+  | { type: 'RestockReturned'; data: { productId: string; orderId: string; quantity: number; reason: string } };
 
 export class InsufficientStockError extends ConflictError {
   constructor(
@@ -40,6 +42,12 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
       return [
         { type: 'StockReleased', data: { productId: command.data.productId, orderId: command.data.orderId, quantity: held, reason: command.data.reason } },
       ];
+    }
+    case 'RestockReturned': {
+      const { productId, orderId, quantity, reason } = command.data;
+      const back = Math.min(quantity, state.reservations[orderId] ?? 0);
+      if (back <= 0) return [];
+      return [{ type: 'StockReleased', data: { productId, orderId, quantity: back, reason } }];
     }
     default: {
       const exhaustive: never = command;

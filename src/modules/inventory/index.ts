@@ -3,7 +3,17 @@ import './inventory.js';
 
 export { inventoryStream, inventoryEvents, type InventoryEvent, type InventoryState } from './inventory.js';
 export { InsufficientStockError } from './decide.js';
-export { loadInventory, releaseStock, releaseWrites, reservationWrites, reserveStock, setStockLevel, stockLevelWrites, type StockLine } from './stock.js';
+export {
+  loadInventory,
+  releaseStock,
+  releaseWrites,
+  reservationWrites,
+  restockWrites,
+  reserveStock,
+  setStockLevel,
+  stockLevelWrites,
+  type StockLine,
+} from './stock.js';
 
 export const startOrder = 5;
 

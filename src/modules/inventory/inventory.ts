@@ -31,10 +31,14 @@ export function foldInventory(state: InventoryState, events: readonly InventoryE
         next.available -= event.data.quantity;
         next.reservations[event.data.orderId] = (next.reservations[event.data.orderId] ?? 0) + event.data.quantity;
         break;
-      case 'StockReleased':
+      case 'StockReleased': {
+        // A whole reservation released, or part of it (returned units put back on sale).
         next.available += event.data.quantity;
-        delete next.reservations[event.data.orderId];
+        const left = (next.reservations[event.data.orderId] ?? 0) - event.data.quantity;
+        if (left > 0) next.reservations[event.data.orderId] = left;
+        else delete next.reservations[event.data.orderId];
         break;
+      }
       default: {
         const exhaustive: never = event;
         return exhaustive;

@@ -99,6 +99,26 @@ export async function releaseWrites(store: EventStore, orderId: string, productI
   );
 }
 
+/** Decides putting returned units back on sale (at most what `orderId` holds of each product), as writes to append. */
+export async function restockWrites(
+  store: EventStore,
+  orderId: string,
+  units: { productId: string; quantity: number }[],
+  reason: string,
+  context: CommandContext,
+): Promise<StreamWrite[]> {
+  const states = await loadStates(
+    store,
+    units.map((u) => u.productId),
+  );
+  return units
+    .map((u) => {
+      const { state, version } = states.get(u.productId)!;
+      return inventoryWrite(u.productId, version, decideInventory({ type: 'RestockReturned', data: { ...u, orderId, reason } }, state), context);
+    })
+    .filter((w) => w.events.length > 0);
+}
+
 /** Decides over the products' inventory streams (and the caller's `extraWrites`) through the command pipeline. */
 async function withInventoryStreams(
   store: EventStore,

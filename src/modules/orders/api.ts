@@ -24,6 +24,7 @@ import {
 import { cancelOwnOrder, changeOrderStatus, confirmOrder, settled, visibleOrder } from './service.js';
 import { couponQuoteApi } from './coupon-quote.js';
 import { preorderBookApi } from './preorder-book.js';
+import { returnsApi } from './returns-api.js';
 
 /** The order as its stream has it, for the rare answer the read model has not caught up with. */
 async function placedSummary(runtime: ModuleDeps, orderId: string) {
@@ -36,6 +37,7 @@ export async function ordersApi(app: FastifyInstance, runtime: ModuleDeps): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
   await couponQuoteApi(app, runtime);
   await preorderBookApi(app, runtime);
+  await returnsApi(app, runtime);
 
   api.post('/orders', { onRequest: requireUser, schema: { body: placeOrderBody, response: placeOrderResponses } }, async (request, reply) => {
     const user = currentUser(request);

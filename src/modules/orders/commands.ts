@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionErro
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
 import { categoryOnSale, productsForSale, stockOnSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
-import { inventoryStream, releaseWrites, reservationWrites } from '../inventory/index.js';
+import { inventoryStream, releaseWrites, reservationWrites, restockWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
 import {
   countsAsRevenue,
@@ -24,7 +24,8 @@ import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
 import { codHoldsOf, type CodHoldCaps } from './cod-holds.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
-import { taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
+import { returnCreditNoteLockStreams, returnCreditNoteWrites, taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
+import { restockedUnits } from './returns.js';
 import { couponRedemption, couponStream, couponUseWrites, previewCoupon } from '../promotions/index.js';
 import { couponForOrder } from './coupon-order.js';
 import { preorderLine } from './preorder-line.js';
@@ -291,7 +292,11 @@ export async function runOrderCommand(
   const known = await loadOrder(store, orderId);
   const products = known.state.status === 'none' ? [] : known.state.order.items.map((l) => l.productId);
   const coupon = known.state.status === 'none' ? undefined : known.state.order.coupon;
-  const series = taxDocumentLockStreams(previewTransition(known, command));
+  const series = [
+    ...taxDocumentLockStreams(previewTransition(known, command)),
+    // A received return is refunded with a credit note for its units.
+    ...(command.type === 'ReceiveReturn' ? returnCreditNoteLockStreams(command.data.at) : []),
+  ];
   let documentsAppended = () => {};
   const { result, appended } = await runCommand(
     store,
@@ -313,6 +318,9 @@ export async function runOrderCommand(
           .map((l) => ({ productId: l.productId, quantity: l.quantity, productName: l.name }));
         stock = await reservationWrites(store, orderId, lines, context);
       }
+      // Units of a received return the admin marked resellable go back on sale.
+      const restocked = restockedUnits(events);
+      if (restocked.length > 0) stock = await restockWrites(store, orderId, restocked, 'return received', context);
       // The coupon's use follows the stock: given back with it, taken again (within the coupon's limits) with it.
       if (effect && order?.coupon) {
         const change =
@@ -323,8 +331,12 @@ export async function runOrderCommand(
       }
       // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
       const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);
-      documentsAppended = documents.appended;
-      return { writes: [...stock, write, ...extraWrites, ...documents.writes], result: { events, state: after } };
+      const returnNote = await returnCreditNote(store, state, events, context);
+      documentsAppended = () => {
+        documents.appended();
+        returnNote.appended();
+      };
+      return { writes: [...stock, write, ...extraWrites, ...documents.writes, ...returnNote.writes], result: { events, state: after } };
     },
     {
       // A conflict on a caller's own write (a webhook delivery already claimed) is the caller's answer, not a race to retry.
@@ -333,6 +345,23 @@ export async function runOrderCommand(
   );
   if (appended) documentsAppended();
   return { events: result.events, state: result.state, result: appended };
+}
+
+/** The credit note for the units of a return refunded by `events` (none when nothing was refunded). */
+async function returnCreditNote(store: EventStore, state: OrderState, events: OrderEvent[], context: CommandContext) {
+  const refunded = events.find((e) => e.type === 'ReturnRefunded');
+  if (!refunded || refunded.type !== 'ReturnRefunded' || state.status !== 'active') return { writes: [], appended: () => {} };
+  const ret = state.order.returns.find((r) => r.returnId === refunded.data.returnId)!;
+  return returnCreditNoteWrites(
+    store,
+    {
+      orderId: state.order.orderId,
+      returnId: ret.returnId,
+      lines: ret.items.map((i) => ({ productId: i.productId, quantity: i.quantity, grossPaise: i.refundPaise })),
+      at: refunded.data.at,
+    },
+    context,
+  );
 }
 
 export const generateTrackingNumber = () => `AWB${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;

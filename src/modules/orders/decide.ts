@@ -13,6 +13,7 @@ import {
 import type { CustomerHolds, HoldCaps } from './holds.js';
 import { refuseCashForPreorders, refuseShippingBeforeRelease } from './preorder-rules.js';
 import { releaseCodHold, refuseNewAccountCodHoarding, type CodHoldCaps, type CodHoldFacts } from './cod-holds.js';
+import { decideReturn, refundablePaise, type ReturnCommand } from './returns.js';
 import { codAllowed, COD_MESSAGE, COD_NEEDS_VERIFIED_EMAIL, priceDiscountedLines } from './pricing.js';
 
 export const EXPIRY_MINUTES = 30;
@@ -73,7 +74,8 @@ export type OrderCommand =
   | { type: 'FailPayment'; data: { providerOrderId?: string; paymentId?: string; reason: string; via: 'verify' | 'webhook'; by: string; at: string } }
   | { type: 'ReleaseCodHold'; data: { reason: string; by: string; at: string } }
   | { type: 'ExpireOrder'; data: { at: string } }
-  | { type: 'DeleteOrder'; data: { by: string; at: string } };
+  | { type: 'DeleteOrder'; data: { by: string; at: string } }
+  | ReturnCommand;
 
 const NOT_FOUND = 'Order not found';
 const SHIPPED_OR_LATER: OrderStatus[] = ['shipped', 'delivered'];
@@ -114,8 +116,9 @@ function cancellation(order: PlacedOrder, by: string, at: string): OrderEvent[] 
   const events: OrderEvent[] = [
     { type: 'OrderStatusChanged', data: { orderId: order.orderId, from: order.status, to: 'cancelled', stock: order.stockHeld ? 'released' : 'kept', by, at } },
   ];
+  // What returns already refunded is not refunded twice.
   if (order.paymentStatus === 'completed' && order.paymentId) {
-    events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
+    events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: refundablePaise(order), by, at } });
   }
   return events;
 }
@@ -215,7 +218,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
         events.push({ type: 'CashCollected', data: { orderId: order.orderId, amountPaise: order.totalPaise, by, at } });
       }
       if (cancelling && order.paymentStatus === 'completed' && order.paymentId) {
-        events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: order.totalPaise, by, at } });
+        events.push({ type: 'PaymentRefunded', data: { orderId: order.orderId, paymentId: order.paymentId, amountPaise: refundablePaise(order), by, at } });
       }
       return events;
     }
@@ -356,6 +359,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const stock = order.stockHeld && !SHIPPED_OR_LATER.includes(order.status) ? 'released' : 'kept';
       return [{ type: 'OrderDeleted', data: { orderId: order.orderId, stock, by: command.data.by, at: command.data.at } }];
     }
+    case 'RequestReturn':
+    case 'ApproveReturn':
+    case 'RejectReturn':
+    case 'ReceiveReturn':
+      return decideReturn(command, activeOrder(state));
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -46,6 +46,16 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/** One line of a return: units of one order line and the paise paid for exactly those units. */
+export const returnLineSchema = z.object({
+  lineNo: z.number().int().min(1),
+  productId: z.string().min(1),
+  name: z.string(),
+  quantity: z.number().int().min(1).max(10),
+  refundPaise: paise,
+});
+export type ReturnLine = z.infer<typeof returnLineSchema>;
+
 /** Every event says who (`by`, a user id or 'system') and when (`at`). Amounts are integer paise. */
 export const orderEvents = {
   OrderPlaced: z.object({
@@ -130,6 +140,58 @@ export const orderEvents = {
     paymentId: z.string().min(1),
     amountPaise: paise,
     refundId: z.string().optional(),
+    by: z.string(),
+    at: iso,
+  }),
+  /**
+   * A shopper asked to send lines of a delivered order back (docs/decisions/0017-returns.md). Each line's refund is
+   * what was paid for those units (its share of a coupon discount taken off); a cash-on-delivery order's refund goes
+   * to the UPI id the shopper gave (personal data, sealed with their key).
+   */
+  ReturnRequested: z.object({
+    orderId: z.string().min(1),
+    returnId: z.string().min(1),
+    orderNumber: z.string(),
+    customerId: z.string().min(1),
+    items: z.array(returnLineSchema).min(1),
+    reason: z.string().min(1),
+    refundTo: z.enum(['original-payment', 'upi']),
+    upiId: z.string().optional(),
+    by: z.string(),
+    at: iso,
+  }),
+  /** The admin accepted the return and the courier booked its pickup. */
+  ReturnApproved: z.object({
+    orderId: z.string().min(1),
+    returnId: z.string().min(1),
+    pickupAwb: z.string().min(1),
+    courier: z.string(),
+    by: z.string(),
+    at: iso,
+  }),
+  ReturnRejected: z.object({ orderId: z.string().min(1), returnId: z.string().min(1), reason: z.string().min(1), by: z.string(), at: iso }),
+  /** The parcel is back: per line, how many units the admin found fit to sell again (only those go back on sale). */
+  ReturnReceived: z.object({
+    orderId: z.string().min(1),
+    returnId: z.string().min(1),
+    items: z
+      .array(
+        z.object({ lineNo: z.number().int().min(1), productId: z.string().min(1), quantity: z.number().int().min(1), resellable: z.number().int().min(0) }),
+      )
+      .min(1),
+    by: z.string(),
+    at: iso,
+  }),
+  /**
+   * The return's money went back: to the original online payment (`paymentId`, carried out by the payments module)
+   * or, cash on delivery, to the shopper's UPI id. Part of the order's payment: the order keeps counting, less this.
+   */
+  ReturnRefunded: z.object({
+    orderId: z.string().min(1),
+    returnId: z.string().min(1),
+    amountPaise: paise,
+    paymentId: z.string().optional(),
+    to: z.enum(['original-payment', 'upi']),
     by: z.string(),
     at: iso,
   }),

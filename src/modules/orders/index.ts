@@ -14,6 +14,8 @@ export {
   REVENUE_STATUSES,
   countsAsRevenue,
   countsAsRevenueSql,
+  revenueAmountSql,
+  revenuePaise,
   TRACKING_STAGES,
   type TrackingStage,
   type OrderEvent,

@@ -1,4 +1,5 @@
 import { OrderEvent, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, TrackingStage } from './events.js';
+import { evolveReturns, type OrderReturn } from './returns.js';
 
 export * from './events.js';
 
@@ -16,6 +17,12 @@ export function countsAsRevenue(order: { status: string; paymentMethod: string; 
   if (!REVENUE_STATUSES.includes(order.status)) return false;
   return order.paymentMethod === 'cod' ? order.paymentStatus !== 'refunded' : order.paymentStatus === 'completed';
 }
+
+/** What an order that counts adds to revenue: its total less what its returns refunded. */
+export const revenuePaise = (order: { totalPaise: number; returnedPaise: number }) => order.totalPaise - order.returnedPaise;
+
+/** The same amount over the orders read model (columns total_amount and returned_amount of `alias`), in rupees. */
+export const revenueAmountSql = (alias: string) => `(${alias}.total_amount - ${alias}.returned_amount)`;
 
 /** The same rule over the orders read model (columns status, payment_method, payment_status of `alias`). */
 export const countsAsRevenueSql = (alias: string) =>
@@ -46,6 +53,12 @@ export interface PlacedOrder {
   expired: boolean;
   /** The coupon the order used (absent: none): its use goes back when the order releases its stock. */
   coupon?: { code: string; discountPaise: number };
+  /** When the order was (last) delivered: the 7-day return window runs from it. */
+  actualDelivery: string | null;
+  /** The order's returns, in the order they were requested. */
+  returns: OrderReturn[];
+  /** Paise refunded for returns: the order counts as revenue less this. */
+  returnedPaise: number;
 }
 
 export type OrderState = { status: 'none' } | { status: 'deleted'; order: PlacedOrder } | { status: 'active'; order: PlacedOrder };
@@ -76,6 +89,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingStage: null,
         expired: false,
         ...(d.couponCode ? { coupon: { code: d.couponCode, discountPaise: d.discountPaise ?? 0 } } : {}),
+        actualDelivery: null,
+        returns: [],
+        returnedPaise: 0,
       },
     };
   }
@@ -96,6 +112,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingNumber: event.data.trackingNumber ?? order.trackingNumber,
         trackingStage: event.data.trackingNumber && event.data.trackingNumber !== order.trackingNumber ? null : order.trackingStage,
         expired: event.data.to === 'cancelled' && order.expired,
+        actualDelivery: event.data.actualDelivery ?? order.actualDelivery,
       });
     case 'OrderExpired':
       return next({ status: 'cancelled', stockHeld: false, expired: true });
@@ -116,6 +133,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return next({ paymentStatus: 'completed' });
     case 'PaymentRefunded':
       return next({ paymentStatus: 'refunded', refundedPaymentIds: [...order.refundedPaymentIds, event.data.paymentId] });
+    case 'ReturnRequested':
+    case 'ReturnApproved':
+    case 'ReturnRejected':
+    case 'ReturnReceived':
+    case 'ReturnRefunded':
+      return next(evolveReturns(order, event));
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -6,6 +6,8 @@ import type { PaymentProvider } from './provider.js';
 
 /** One stream per refunded payment: claiming it with no_stream makes exactly one instance call the refund API. */
 export const refundStream = (paymentId: string) => `razorpay-refund-${paymentId}`;
+/** A return refunds part of a payment: one stream per return, so each return's refund is carried out once. */
+const returnRefundStream = (paymentId: string, returnId: string) => `razorpay-refund-${paymentId}-return-${returnId}`;
 
 const meta = () => ({ correlationId: randomUUID(), userId: null, timestamp: new Date().toISOString() });
 
@@ -18,11 +20,14 @@ export function startRefunds(runtime: ModuleDeps, provider: PaymentProvider): Su
     from: START,
     onEvents: async (events: RecordedEvent[]) => {
       for (const event of events) {
-        if (event.type !== 'PaymentRefunded') continue;
+        // A return refunded to the original payment is a partial refund of it; a UPI refund is paid out by the shop.
+        const isReturn = event.type === 'ReturnRefunded' && typeof (event.data as { paymentId?: string }).paymentId === 'string';
+        if (event.type !== 'PaymentRefunded' && !isReturn) continue;
         const d = event.data as { orderId: string; paymentId: string; amountPaise: number };
+        const stream = isReturn ? returnRefundStream(d.paymentId, (event.data as { returnId: string }).returnId) : refundStream(d.paymentId);
         const at = new Date().toISOString();
         try {
-          await runtime.store.append(refundStream(d.paymentId), [{ type: 'RazorpayRefundRequested', data: { ...d, at }, metadata: meta() }], {
+          await runtime.store.append(stream, [{ type: 'RazorpayRefundRequested', data: { ...d, at }, metadata: meta() }], {
             expectedVersion: 'no_stream',
           });
         } catch (error) {
@@ -32,7 +37,7 @@ export function startRefunds(runtime: ModuleDeps, provider: PaymentProvider): Su
         try {
           const refund = await provider.refund({ paymentId: d.paymentId, amountPaise: d.amountPaise, orderId: d.orderId });
           await runtime.store.append(
-            refundStream(d.paymentId),
+            stream,
             [
               {
                 type: 'RazorpayRefundIssued',
@@ -46,7 +51,7 @@ export function startRefunds(runtime: ModuleDeps, provider: PaymentProvider): Su
           runtime.log.error({ err: error, orderId: d.orderId }, 'Razorpay refund failed');
           await runtime.store
             .append(
-              refundStream(d.paymentId),
+              stream,
               [
                 {
                   type: 'RazorpayRefundFailed',

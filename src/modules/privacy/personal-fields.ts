@@ -40,4 +40,6 @@ registerPersonalFields('ProductReviewed', {
   subject: (data) => (typeof data.userId === 'string' ? data.userId : undefined),
   fields: { userName: ERASED_NAME, comment: '(removed at the reviewer’s request)' },
 });
+// The UPI id a cash-on-delivery return is refunded to.
+registerPersonalFields('ReturnRequested', { subject: byCustomerId, fields: { upiId: '' } });
 registerPersonalFields('EmailVerified', { subject: byCustomerId, fields: { email: erasedEmail } });

@@ -11,12 +11,12 @@ export type DocumentSeries = 'invoice' | 'credit-note';
 
 export const isTaxDocumentStream = (streamId: string) => /^(tax-documents-|invoice-series-|credit-note-series-)/.test(streamId);
 
-/** The order's documents: the invoice in force (issued and not reversed by a credit note), if any. */
+/** The order's documents: the invoice in force (issued and not reversed by a credit note; a return's note credits part of it), if any. */
 export function openInvoice(events: TaxDocumentEvent[]): InvoiceIssued | null {
   let open: InvoiceIssued | null = null;
   for (const e of events) {
     if (e.type === 'InvoiceIssued') open = e.data;
-    else if (open && e.data.invoiceNumber === open.invoiceNumber) open = null;
+    else if (open && e.data.invoiceNumber === open.invoiceNumber && e.data.reason !== 'returned') open = null;
   }
   return open;
 }

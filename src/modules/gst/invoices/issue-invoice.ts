@@ -130,3 +130,48 @@ export function buildCreditNote(input: {
     totals: invoice.totals,
   };
 }
+
+/**
+ * A credit note for returned units of an invoice: each returned line at the units' quantity and what was paid for
+ * them (`grossPaise`, GST included), its tax worked out as the invoice's line was; shipping is not credited.
+ */
+export function buildReturnCreditNote(input: {
+  invoice: InvoiceIssued;
+  creditNoteNumber: string;
+  financialYear: string;
+  issuedAt: string;
+  returnId: string;
+  lines: { productId: string; quantity: number; grossPaise: number }[];
+}): CreditNoteIssued {
+  const { invoice } = input;
+  const lines: DocumentLine[] = input.lines.map((returned, i) => {
+    const line = invoice.lines.find((l) => l.kind === 'goods' && l.productId === returned.productId);
+    if (!line) throw new Error(`invoice ${invoice.invoiceNumber} has no line for ${returned.productId}`);
+    const listPaise = line.unitPricePaise * returned.quantity;
+    const discountPaise = Math.max(0, listPaise - returned.grossPaise);
+    const { discountPaise: _invoiceShare, ...rest } = line;
+    return {
+      ...rest,
+      lineNo: i + 1,
+      quantity: returned.quantity,
+      grossPaise: returned.grossPaise,
+      ...(discountPaise > 0 ? { discountPaise } : {}),
+      ...lineTax({ grossPaise: returned.grossPaise, rate: line.rate }, invoice.supplyType),
+    };
+  });
+  return {
+    creditNoteNumber: input.creditNoteNumber,
+    financialYear: input.financialYear,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: invoice.issuedAt,
+    orderId: invoice.orderId,
+    orderNumber: invoice.orderNumber,
+    issuedAt: input.issuedAt,
+    reason: 'returned',
+    returnId: input.returnId,
+    placeOfSupply: invoice.placeOfSupply,
+    supplyType: invoice.supplyType,
+    lines,
+    totals: totalsOf(lines),
+  };
+}

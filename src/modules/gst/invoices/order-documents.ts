@@ -4,7 +4,7 @@ import { productStream } from '../../catalogue/index.js';
 import { categoryDefaults } from '../category-defaults.js';
 import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
 import { documentNumber, financialYearOf } from '../../../shared/financial-year.js';
-import { buildCreditNote, buildInvoiceIssued, type Classification, type InvoicedOrder } from './issue-invoice.js';
+import { buildCreditNote, buildInvoiceIssued, buildReturnCreditNote, type Classification, type InvoicedOrder } from './issue-invoice.js';
 import { gstSettings, type GstSettings } from '../settings.js';
 
 /**
@@ -132,6 +132,45 @@ export async function taxDocumentWrites(
     { streamId: counter, events: toNewEvents([claim], context), expectedVersion: version < 0 ? 'no_stream' : version },
   ];
   // Only ever a lower bound of the series' version, so reading on from it is safe after any later failure too.
+  return { writes, appended: () => known.get(store)!.set(counter, version + 1) };
+}
+
+/** The series stream a return's refund claims its credit note's number on (for the command's in-process lock). */
+export const returnCreditNoteLockStreams = (at: string) => [seriesStream('credit-note', financialYearOf(at))];
+
+/**
+ * The credit note of a refunded return: the returned units of the invoice in force, each at what was paid for them
+ * (a line's coupon share comes off), with its number claim on the credit-note series, as writes for the order's
+ * append (same rules as taxDocumentWrites). None when the order has no invoice in force.
+ */
+export async function returnCreditNoteWrites(
+  store: EventStore,
+  input: { orderId: string; returnId: string; lines: { productId: string; quantity: number; grossPaise: number }[]; at: string },
+  context: CommandContext,
+): Promise<{ writes: StreamWrite[]; appended: () => void }> {
+  const docsStream = taxDocumentsStream(input.orderId);
+  const past = await store.readStream(docsStream);
+  const open = openInvoice(past as unknown as TaxDocumentEvent[]);
+  if (!open) return { writes: [], appended: () => {} };
+  const settings = gstSettings();
+  const financialYear = financialYearOf(input.at);
+  const counter = seriesStream('credit-note', financialYear);
+  const version = await seriesVersion(store, counter);
+  const number = version + 2;
+  const docNumber = documentNumber(settings.creditNotePrefix, financialYear, number);
+  const note = buildReturnCreditNote({
+    invoice: open,
+    creditNoteNumber: docNumber,
+    financialYear,
+    issuedAt: input.at,
+    returnId: input.returnId,
+    lines: input.lines,
+  });
+  const claim = { type: 'DocumentNumberClaimed', data: { series: 'credit-note', financialYear, number, documentNumber: docNumber, orderId: input.orderId } };
+  const writes: StreamWrite[] = [
+    { streamId: docsStream, events: toNewEvents([{ type: 'CreditNoteIssued', data: note }], context), expectedVersion: past.length - 1 },
+    { streamId: counter, events: toNewEvents([claim], context), expectedVersion: version < 0 ? 'no_stream' : version },
+  ];
   return { writes, appended: () => known.get(store)!.set(counter, version + 1) };
 }
 
