@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../src/core/event-store.js';
 import { catalogueReadModel, type ProductEvent } from '../../src/modules/catalogue/events.js';
-import type { Projector } from '../projector.js';
+import { batchProjector, type Projector } from '../projector.js';
 import { ProductColumns } from './product-columns.js';
 
 type StockEvent =
@@ -15,19 +15,6 @@ const DERIVED = `stock_quantity = f.stock_quantity, in_stock = p.in_stock_flag a
   rating = case when f.rating_count > 0 then round(f.rating_sum::numeric / f.rating_count, 2) else p.imported_rating end,
   reviews_count = case when f.rating_count > 0 then f.rating_count else p.imported_reviews end,
   rating_sum = f.rating_sum, rating_count = f.rating_count`;
-
-/**
- * Changes the product's facts (stock, review totals) and refreshes the derived columns of its row, in one statement
- * (a 10,000-row import projects 20,000 events: one round trip each).
- */
-const updateFacts = (client: import('pg').PoolClient, productId: string, insertStock: string, onConflict: string, params: unknown[]) =>
-  client.query(
-    `with f as (
-       insert into catalogue_product_facts as c (product_id, stock_quantity, rating_sum, rating_count) values ($1, ${insertStock})
-       on conflict (product_id) do update set ${onConflict} returning *)
-     update products p set ${DERIVED} from f where p.id = f.product_id`,
-    [productId, ...params],
-  );
 
 /**
  * Inserts or updates product rows (distinct ids) in one statement, keeping the derived columns from the facts. A row
@@ -168,41 +155,9 @@ async function applyMany(client: import('pg').PoolClient, recorded: RecordedEven
 }
 
 /** products read model: the shop's catalogue (orders price from it), kept from product, stock and review events. */
-export const catalogueProjector: Projector = {
+export const catalogueProjector: Projector = batchProjector({
   name: catalogueReadModel.name,
   handles: catalogueReadModel.handles,
   tables: ['products', 'catalogue_product_facts'],
   applyMany,
-  async apply(client, recorded: RecordedEvent) {
-    const event = recorded as unknown as ProductEvent | StockEvent | ReviewEvent;
-    switch (event.type) {
-      case 'ProductAdded':
-      case 'ProductUpdated': {
-        const at = event.type === 'ProductAdded' ? event.data.addedAt : event.data.updatedAt;
-        const row = new ProductColumns();
-        row.push(event.data, at);
-        await upsertProducts(client, event.type, row);
-        return;
-      }
-      case 'ProductRemoved':
-        await client.query('delete from products where id = $1', [event.data.productId]);
-        return;
-      case 'StockLevelSet':
-      case 'StockReserved':
-      case 'StockReleased': {
-        const { productId, quantity } = event.data;
-        if (event.type === 'StockLevelSet') await updateFacts(client, productId, '$2, 0, 0', 'stock_quantity = $2', [quantity]);
-        else if (event.type === 'StockReserved') await updateFacts(client, productId, '-$2::int, 0, 0', 'stock_quantity = c.stock_quantity - $2', [quantity]);
-        else await updateFacts(client, productId, '$2, 0, 0', 'stock_quantity = c.stock_quantity + $2', [quantity]);
-        return;
-      }
-      case 'ProductReviewed': {
-        const { productId, rating } = event.data;
-        await updateFacts(client, productId, '0, $2, 1', 'rating_sum = c.rating_sum + $2, rating_count = c.rating_count + 1', [rating]);
-        return;
-      }
-      default:
-        return;
-    }
-  },
-};
+});
