@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrder, type OrderCommand } from './decide.js';
+import type { OrderCommand } from './decide.js';
 import { DEFAULT_COD_HOLD_CAPS, isNewAccount, newAccountsAllowance, type CodHoldFacts } from './cod-holds.js';
-import { initialOrderState, type OrderLine } from './order.js';
-import { at, line, place, t0 } from './order-commands.fixture.js';
+import type { OrderLine } from './order.js';
+import { at, given, line, place, t0 } from './order-commands.fixture.js';
 
 /** What a shopper holds: by default nothing, with plenty on sale; new accounts together hold at least this one's units. */
 const holding = (f: Partial<CodHoldFacts> = {}): CodHoldFacts => ({
@@ -24,7 +24,7 @@ function placeBy(
   if (command.type !== 'PlaceOrder') throw new Error('unreachable');
   return { ...command, data: { ...command.data, customer: { ...command.data.customer, ...account }, codCaps: DEFAULT_COD_HOLD_CAPS, codHolds } };
 }
-const decide = (command: OrderCommand) => decideOrder(command, initialOrderState());
+const decide = (command: OrderCommand) => given([]).when(command).events();
 const refusal = (command: OrderCommand) => {
   try {
     decide(command);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideOrder, type OrderCommand } from './decide.js';
-import { initialOrderState, type OrderEvent, type OrderLine } from './order.js';
+import type { OrderCommand } from './decide.js';
+import type { OrderEvent, OrderLine } from './order.js';
 import { admin, at, given, line, other, place, shopper } from './order-commands.fixture.js';
 import { refundForUnits, RETURN_NOT_DELIVERED, RETURN_WINDOW_CLOSED, UPI_INVALID, UPI_REQUIRED } from './returns.js';
 
@@ -28,7 +28,7 @@ const two: OrderLine[] = [
 const deliveredOnline = (items: OrderLine[] = two) => {
   const total = items.reduce((s, l) => s + l.unitPricePaise * l.quantity - (l.discountPaise ?? 0), 0);
   return after(
-    decideOrder(place('razorpay', items), initialOrderState()),
+    given([]).when(place('razorpay', items)).events(),
     { type: 'RecordPaymentOrder', data: { providerOrderId: 'order_A', amountPaise: total, provider: 'simulator', by: shopper, at: at(1) } },
     { type: 'ConfirmPayment', data: { providerOrderId: 'order_A', paymentId: 'pay_1', amountPaise: total, via: 'verify', by: shopper, at: at(2) } },
     { type: 'ConfirmOrder', data: { by: shopper, at: at(3) } },
@@ -37,12 +37,7 @@ const deliveredOnline = (items: OrderLine[] = two) => {
   );
 };
 const deliveredCod = () =>
-  after(
-    decideOrder(place('cod', two), initialOrderState()),
-    { type: 'ConfirmOrder', data: { by: shopper, at: at(3) } },
-    status('shipped', 10),
-    status('delivered', 60),
-  );
+  after(given([]).when(place('cod', two)).events(), { type: 'ConfirmOrder', data: { by: shopper, at: at(3) } }, status('shipped', 10), status('delivered', 60));
 
 const request = (
   items: { productId: string; quantity: number }[],
@@ -98,7 +93,7 @@ describe('RequestReturn (within 7 days of delivery, per line, own orders only)',
   it('is refused after the window (400), before delivery (409), for another shopper (404)', () => {
     expect(refusal(deliveredOnline(), request([{ productId: 'p1', quantity: 1 }], { minutes: 60 + 7 * DAY }))).toBeNull();
     expect(refusal(deliveredOnline(), request([{ productId: 'p1', quantity: 1 }], { minutes: 61 + 7 * DAY }))).toEqual([400, RETURN_WINDOW_CLOSED]);
-    const shipped = after(decideOrder(place('razorpay'), initialOrderState()), status('shipped', 10));
+    const shipped = after(given([]).when(place('razorpay')).events(), status('shipped', 10));
     expect(refusal(shipped, request([{ productId: 'p1', quantity: 1 }]))).toEqual([409, RETURN_NOT_DELIVERED]);
     expect(refusal(deliveredOnline(), request([{ productId: 'p1', quantity: 1 }], { by: other }))).toEqual([404, 'Order not found']);
   });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../core/errors.js';
 import { PREORDER_MESSAGES } from '../../../shared/preorder.js';
-import { decideProduct } from './decide.js';
-import { initialProductState, pickDetails, type ProductDetails, type ProductEvent } from './product.js';
+import { pickDetails, type ProductDetails, type ProductEvent } from './product.js';
 import { given, gokuDetails } from './product-details.fixture.js';
 
 // 28 Nov 2026, 20:00 UTC is already 29 Nov in India: the release-date rule reads the IST calendar.
 const now = '2026-11-28T20:00:00.000Z';
 const figure = (change: Partial<ProductDetails>): ProductDetails => ({ ...gokuDetails(), ...change });
-const add = (details: ProductDetails) => decideProduct({ type: 'AddProduct', data: { productId: 'p1', details, now } }, initialProductState());
+const add = (details: ProductDetails) =>
+  given([])
+    .when({ type: 'AddProduct', data: { productId: 'p1', details, now } })
+    .events();
 
 describe('pre-order fields on the product decider', () => {
   it('adds a pre-order with its release date on the event', () => {
@@ -29,7 +31,10 @@ describe('pre-order fields on the product decider', () => {
       type: 'ProductAdded',
       data: { productId: 'p1', ...figure({ preorder: true, releaseDate: '2026-11-20' }), addedAt: '2026-11-01T00:00:00.000Z' },
     };
-    const update = (details: ProductDetails) => decideProduct({ type: 'UpdateProduct', data: { productId: 'p1', details, now } }, given([added]).state());
+    const update = (details: ProductDetails) =>
+      given([added])
+        .when({ type: 'UpdateProduct', data: { productId: 'p1', details, now } })
+        .events();
     expect(update(figure({ preorder: true, releaseDate: '2026-11-20', price: 999 }))).toHaveLength(1);
     expect(() => update(figure({ preorder: true, releaseDate: '2026-11-21' }))).toThrow(PREORDER_MESSAGES.releaseDateInPast);
     expect(update(figure({}))[0]!.data).not.toHaveProperty('preorder');
