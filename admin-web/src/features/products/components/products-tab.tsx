@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { StockBadge } from '@kit/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -20,6 +20,23 @@ import { ProductThumb } from './product-thumb';
 import { PreorderBookDialog } from './preorder-book-dialog';
 
 const NO_PRODUCTS: AdminProduct[] = [];
+
+/**
+ * The shoppers waiting for each product of the page. It reaches the Waiting cells through context, not through the
+ * column definitions: new columns would give every cell a new component, and the thumbnails would mount (and load) again.
+ */
+const DemandContext = createContext<Record<string, number> | undefined>(undefined);
+
+function WaitingCount({ productId }: { productId: string }) {
+  const waiting = useContext(DemandContext)?.[productId] ?? 0;
+  return waiting > 0 ? (
+    <span title="Shoppers waiting to be told it is available" data-testid="notify-me-demand">
+      {formatCount(waiting)}
+    </span>
+  ) : (
+    <span className="muted">0</span>
+  );
+}
 
 export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (product: AdminProduct) => void }) {
   const { toast } = useToast();
@@ -82,16 +99,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
         id: 'waiting',
         header: 'Waiting',
         meta: { className: 'num' },
-        cell: ({ row }) => {
-          const waiting = demand?.[row.original.id] ?? 0;
-          return waiting > 0 ? (
-            <span title="Shoppers waiting to be told it is available" data-testid="notify-me-demand">
-              {formatCount(waiting)}
-            </span>
-          ) : (
-            <span className="muted">0</span>
-          );
-        },
+        cell: ({ row }) => <WaitingCount productId={row.original.id} />,
       },
       {
         id: 'actions',
@@ -114,7 +122,7 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [onEdit, page, demand],
+    [onEdit, page],
   );
 
   return (
@@ -172,13 +180,15 @@ export function ProductsTab({ onAdd, onEdit }: { onAdd: () => void; onEdit: (pro
           <p className="muted">Loading products…</p>
         ) : (
           <>
-            <DataTable
-              data={products}
-              columns={columns}
-              getRowId={(p) => p.id}
-              empty="No products found. Add a product to get started."
-              testId="products-table"
-            />
+            <DemandContext.Provider value={demand}>
+              <DataTable
+                data={products}
+                columns={columns}
+                getRowId={(p) => p.id}
+                empty="No products found. Add a product to get started."
+                testId="products-table"
+              />
+            </DemandContext.Provider>
             <Pager page={data?.page ?? page} totalPages={data?.totalPages ?? 1} onPage={setPage} />
           </>
         )}
