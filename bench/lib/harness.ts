@@ -43,6 +43,9 @@ export function benchEnv(dataDir: string, overrides: Partial<Record<keyof Env, s
     JWT_SECRET: 'bench-secret-bench-secret-0123456789',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'error',
+    // Bench shoppers are fresh accounts placing many cash-on-delivery orders: the new-account caps would refuse them,
+    // as the test runtime's caps are off too (a bench that measures the caps turns them on).
+    COD_NEW_ACCOUNT_LIMITS: 'false',
     ...overrides,
   });
 }
@@ -110,6 +113,8 @@ export async function createBenchApp(options: BenchAppOptions): Promise<BenchApp
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-hardening-data-')),
     JWT_SECRET: 'bench-secret-shared-by-every-instance-000',
     SEED_DEMO: 'false',
+    // Like the hold caps below: bench shoppers are fresh accounts placing many cash-on-delivery orders.
+    COD_NEW_ACCOUNT_LIMITS: 'false',
     ...options.env,
   });
   const runtime = await createRuntime({
