@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTime } from './wire.js';
 
 /**
  * Response schemas of the admin routes whose types the dashboard imports through `@contract` (src/contract/index.ts).
@@ -79,4 +80,18 @@ export const historyEventSchema = z.object({
   byRole: z.string(),
   data: z.unknown(),
   recordedAt: z.string(),
+});
+
+/** GET /api/admin/cod-holds → one of `holds`: a product line of an open, unshipped cash-on-delivery order. */
+export const codHoldSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  since: isoTime,
 });

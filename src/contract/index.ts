@@ -6,7 +6,14 @@
  * nothing but zod may be re-exported from here, because the SPAs type-check them with their own compiler settings.
  */
 import type { z } from 'zod';
-import type { adminCustomerSchema, historyEventSchema, orderSnapshotSchema, revenueDifferenceSchema, revenueReconciliationSchema } from './admin.js';
+import type {
+  adminCustomerSchema,
+  codHoldSchema,
+  historyEventSchema,
+  orderSnapshotSchema,
+  revenueDifferenceSchema,
+  revenueReconciliationSchema,
+} from './admin.js';
 import type { failure } from './wire.js';
 
 export type Failure = z.infer<typeof failure>;
@@ -21,6 +28,9 @@ export type OrderHistoryEvent = z.infer<typeof historyEventSchema>;
 
 /** GET /api/admin/customers → one of `customers` (and the `customer` of its orders). */
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+/** GET /api/admin/cod-holds → one of `holds`. */
+export type CodHold = z.infer<typeof codHoldSchema>;
 
 /** The admin live feed's messages (websocket /api/admin/live): src/contract/live.ts. */
 export type { LiveEventMessage, LiveMessage, LogPosition, ProjectedMessage, ReadModel } from './live.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answers, isoTime, ok, pagingQueryFields } from '../../contract/wire.js';
+import { codHoldSchema } from '../../contract/admin.js';
+import { answers, ok, pagingQueryFields } from '../../contract/wire.js';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../module.js';
 import { codHoldsList, orderSchema, releaseCodHoldOf } from '../orders/index.js';
@@ -10,19 +11,6 @@ import { idParams } from './schemas.js';
 const codHoldsQuery = z.object({
   ...pagingQueryFields,
   productId: z.string().trim().min(1).max(100, 'Invalid productId').optional(),
-});
-
-const codHoldSchema = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
-  status: z.string(),
-  customerId: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  since: isoTime,
 });
 
 const codHoldsResponses = answers(

@@ -5,20 +5,10 @@ import { RELEASABLE_COD_STATUSES } from './cod-holds.js';
 import { runOrderCommand } from './commands.js';
 import { settled, visibleOrder } from './service.js';
 import type { OrderDto } from './queries.js';
+import type { CodHold } from '../../contract/index.js';
 
 /** One product line of an open, unshipped COD order: who holds how many units of what, since when. */
-export interface CodHoldRow {
-  orderId: string;
-  orderNumber: string;
-  status: string;
-  customerId: string;
-  customerName: string;
-  customerEmail: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  since: string;
-}
+export type CodHoldRow = CodHold;
 
 /**
  * The admin's view of stock held by cash-on-delivery orders not yet shipped (nothing paid, stock reserved), oldest

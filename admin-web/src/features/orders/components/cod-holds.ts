@@ -1,16 +1,7 @@
-/** One product line of an open, unshipped cash-on-delivery order (GET /api/admin/cod-holds). */
-export interface CodHold {
-  orderId: string;
-  orderNumber: string;
-  status: string;
-  customerId: string;
-  customerName: string;
-  customerEmail: string;
-  productId: string;
-  productName: string;
-  quantity: number;
-  since: string;
-}
+import type { CodHold } from '@contract';
+
+/** One product line of an open, unshipped cash-on-delivery order (GET /api/admin/cod-holds), as the wire contract has it. */
+export type { CodHold };
 
 /** Units held per product, most held first (ties by name): the panel's summary line per product. */
 export interface ProductHold {
