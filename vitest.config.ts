@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The admin files the suite unit-tests (tests/admin-web) import the contract's plain values as the admin does.
+  resolve: { alias: { '@contract': new URL('./src/contract', import.meta.url).pathname } },
   test: {
     include: ['src/**/*.spec.ts', 'projections/**/*.spec.ts', 'tests/**/*.spec.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

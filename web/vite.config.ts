@@ -6,6 +6,8 @@ import { serviceWorkerBuildId } from './build/service-worker-build-id';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The frontend kit both SPAs share (shared-web/README.md), as `@kit/…`. */
 const kit = fileURLToPath(new URL('../shared-web', import.meta.url));
+/** The wire contract's plain values (e.g. `@contract/return-rules`): the rules the server enforces, checked early here. */
+const contract = fileURLToPath(new URL('../src/contract', import.meta.url));
 
 /**
  * The shopper storefront, served by the API server at / (SPA fallback for every non-/api, non-/admin path).
@@ -16,7 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
   plugins: [react(), serviceWorkerBuildId()],
-  resolve: { alias: { '@kit': kit } },
+  resolve: { alias: { '@kit': kit, '@contract': contract } },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', copyPublicDir: !isSsrBuild },
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {

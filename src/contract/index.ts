@@ -34,3 +34,8 @@ export type CodHold = z.infer<typeof codHoldSchema>;
 
 /** The admin live feed's messages (websocket /api/admin/live): src/contract/live.ts. */
 export type { LiveEventMessage, LiveMessage, LogPosition, ProjectedMessage, ReadModel } from './live.js';
+
+/** GET /api/orders/{id}/returns and GET /api/admin/returns → one of `returns`. */
+export type { ReturnDto } from './returns.js';
+/** The rules of a return, as values: import them from `@contract/return-rules` (no zod in the bundle). */
+export type { ReturnStatus } from './return-rules.js';

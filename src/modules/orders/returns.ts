@@ -1,22 +1,23 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, ReturnLine } from './events.js';
 import type { PlacedOrder } from './order.js';
+import {
+  RETURN_NOT_DELIVERED,
+  RETURN_WINDOW_CLOSED,
+  RETURN_WINDOW_DAYS,
+  UPI_INVALID,
+  UPI_PATTERN,
+  UPI_REQUIRED,
+  type ReturnStatus,
+} from '../../contract/return-rules.js';
 
 /**
  * Returns within 7 days of delivery (docs/decisions/0017-returns.md): the rules, pure. A return lives on its order's
  * stream, so asking, approving, rejecting and receiving are decided against the one order they change (concurrent
  * approve and reject: the command pipeline decides the later one again and it finds the return already decided).
  */
-export const RETURN_WINDOW_DAYS = 7;
-export const RETURN_WINDOW_CLOSED = 'The return window for this order has closed.';
-export const RETURN_NOT_DELIVERED = 'Only a delivered order can be returned.';
+export { RETURN_NOT_DELIVERED, RETURN_WINDOW_CLOSED, RETURN_WINDOW_DAYS, UPI_INVALID, UPI_PATTERN, UPI_REQUIRED, type ReturnStatus };
 export const RETURN_NOT_FOUND = 'Return not found';
-export const UPI_REQUIRED = 'Please enter the UPI ID the refund should go to.';
-export const UPI_INVALID = 'Please enter a valid UPI ID (for example name@bank).';
-/** A UPI virtual payment address: a handle, '@', the payment provider's name. */
-export const UPI_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z]{2,64}$/;
-
-export type ReturnStatus = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded';
 
 export interface OrderReturn {
   returnId: string;
