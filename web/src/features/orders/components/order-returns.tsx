@@ -39,6 +39,7 @@ export function OrderReturns({ order, now = Date.now() }: { order: Order; now?: 
             Return items
           </button>
         ))}
+      {span.state === 'open' && !anyLeft && <p className="small">Every unit of this order is already in a return.</p>}
       {isError && (
         <p className="form-error" role="alert">
           Could not load this order&apos;s returns.

@@ -115,6 +115,9 @@ describe('Returns on the order page', () => {
     expect(entries[0]!.querySelector('[data-testid="return-awb"]')!.textContent).toContain('SIMR0000000001');
     expect(entries[1]!.querySelector('[data-testid="return-rejection"]')!.textContent).toBe('Opened box');
     expect(entries[2]!.querySelector('[data-testid="return-refund"]')!.textContent).toBe('₹1,200');
+    // Two units delivered, one approved and one refunded (the rejected one gives its unit back, but none is left).
+    expect(q('[data-testid="return-items"]')).toBeNull();
+    expect(host.textContent).toContain('Every unit of this order is already in a return.');
   });
 
   it('offers no return outside the window or before delivery', async () => {
