@@ -3,6 +3,7 @@ import { REJECTION_REASON_REQUIRED } from '../../../src/contract/return-rules.js
 import { loginAdmin } from '../../helpers/test-runtime.js';
 import { createTestProduct } from '../../helpers/test-products.js';
 import { PUNE_SHIPPING } from '../../helpers/test-orders.js';
+import { courierFor, type SimulatorCourier } from '../../../src/shared/courier.js';
 import { useStore } from '../harness.js';
 import { pageWithToken, screenshot, shopper, toast } from './admin-session.js';
 
@@ -81,8 +82,17 @@ describe('admin: the Returns view of the Orders tab', () => {
     await expect.poll(() => rejected.locator('.status').textContent()).toBe('Rejected');
     expect(await rejected.textContent()).toContain('Reason: Opened and displayed: not in resellable condition');
 
+    // The courier down: the API's 503 in a toast, the return still requested.
+    const courier = courierFor(store.ctx.runtime.env) as SimulatorCourier;
+    courier.outage = 'pickup service down';
+    const approve = accepted.getByRole('button', { name: `Approve return of order ${toAccept.orderNumber}` });
+    await approve.click();
+    await toast(page, 'The courier could not book the return pickup (pickup service down)').waitFor();
+    courier.outage = null;
+    expect(await accepted.locator('.status').textContent()).toBe('Requested');
+
     // Approve (the simulator books the pickup), then receive the 2 units with one of them resellable.
-    await accepted.getByRole('button', { name: `Approve return of order ${toAccept.orderNumber}` }).click();
+    await approve.click();
     await expect.poll(() => accepted.locator('.status').textContent()).toBe('Approved');
     expect(await accepted.textContent()).toMatch(/Pickup .*SIMR\d{10}/);
     await accepted.getByRole('button', { name: `Receive return of order ${toAccept.orderNumber}` }).click();
@@ -95,6 +105,7 @@ describe('admin: the Returns view of the Orders tab', () => {
     expect(await accepted.textContent()).toContain('Refunded ₹2,998');
     expect(decisions).toEqual([
       `/api/admin/returns/${toReject.returnId}/reject`,
+      `/api/admin/returns/${toAccept.returnId}/approve`,
       `/api/admin/returns/${toAccept.returnId}/approve`,
       `/api/admin/returns/${toAccept.returnId}/receive`,
     ]);
