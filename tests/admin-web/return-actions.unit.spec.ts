@@ -9,6 +9,7 @@ import {
   receivePayload,
   refundDestination,
   rejectionReasonProblem,
+  resellableSummary,
   RETURN_STATUSES,
   returnStatusTone,
   type ReturnDto,
@@ -68,6 +69,14 @@ describe('the admin Returns view', () => {
     expect(itemsSummary({ items })).toBe('Goku Statue × 2, Nami Figure × 1');
     expect(refundDestination({ refundTo: 'original-payment', upiId: null })).toBe('Original payment');
     expect(refundDestination({ refundTo: 'upi', upiId: 'asha@okaxis' })).toBe('UPI asha@okaxis');
+    expect(resellableSummary(null)).toBeNull();
+    expect(
+      resellableSummary([
+        { productId: 'p1', quantity: 2, resellable: 1 },
+        { productId: 'p2', quantity: 1, resellable: 0 },
+      ]),
+    ).toBe('1 of 3 units back on sale');
+    expect(resellableSummary([{ productId: 'p1', quantity: 1, resellable: 1 }])).toBe('1 of 1 unit back on sale');
     expect([pagesOf(0, 20), pagesOf(20, 20), pagesOf(21, 20)]).toEqual([1, 1, 2]);
   });
 });

@@ -102,7 +102,7 @@ describe('admin: the Returns view of the Orders tab', () => {
     await screenshot(page, 'returns-receive');
     await page.getByRole('button', { name: 'Receive and refund' }).click();
     await expect.poll(() => accepted.locator('.status').textContent()).toBe('Refunded');
-    expect(await accepted.textContent()).toContain('Refunded ₹2,998');
+    expect(await accepted.textContent()).toContain('Refunded ₹2,998; 1 of 2 units back on sale');
     expect(decisions).toEqual([
       `/api/admin/returns/${toReject.returnId}/reject`,
       `/api/admin/returns/${toAccept.returnId}/approve`,

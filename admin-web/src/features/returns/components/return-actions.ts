@@ -72,5 +72,13 @@ export function receivePayload(ret: Pick<ReturnDto, 'items'>, counts: Resellable
   return { items: [...byProduct].map(([productId, resellable]) => ({ productId, resellable })) };
 }
 
+/** What a received return put back on sale: `1 of 2 units back on sale` (null until received). */
+export function resellableSummary(received: ReturnDto['receivedItems']): string | null {
+  if (!received) return null;
+  const units = received.reduce((n, i) => n + i.quantity, 0);
+  const fit = received.reduce((n, i) => n + i.resellable, 0);
+  return `${fit} of ${units} ${units === 1 ? 'unit' : 'units'} back on sale`;
+}
+
 /** How many pages a list of `total` returns takes at `limit` a page (at least one). */
 export const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));

@@ -16,6 +16,7 @@ import {
   receivePayload,
   refundDestination,
   rejectionReasonProblem,
+  resellableSummary,
   RETURN_REASON_MAX,
   RETURN_STATUSES,
   returnStatusLabel,
@@ -47,7 +48,15 @@ function StatusDetail({ ret }: { ret: ReturnDto }) {
     );
   }
   if (ret.status === 'rejected' && ret.rejectionReason) return <span className="muted">Reason: {ret.rejectionReason}</span>;
-  if (ret.status === 'refunded') return <span className="muted">Refunded {formatINR(ret.refundedAmount)}</span>;
+  const back = resellableSummary(ret.receivedItems);
+  if (ret.status === 'refunded')
+    return (
+      <span className="muted">
+        Refunded {formatINR(ret.refundedAmount)}
+        {back ? `; ${back}` : ''}
+      </span>
+    );
+  if (ret.status === 'received' && back) return <span className="muted">{back}</span>;
   return null;
 }
 
