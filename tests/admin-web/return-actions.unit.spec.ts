@@ -3,9 +3,12 @@ import { REJECTION_REASON_REQUIRED, RETURN_REASON_MAX, RETURN_REASON_TOO_LONG } 
 import {
   actionsFor,
   allResellable,
+  canRetryPayout,
   clampResellable,
   itemsSummary,
   pagesOf,
+  payoutLabel,
+  payoutOf,
   receivePayload,
   refundDestination,
   rejectionReasonProblem,
@@ -63,6 +66,18 @@ describe('the admin Returns view', () => {
       { productId: 'p1', resellable: 2 },
       { productId: 'p2', resellable: 1 },
     ]);
+  });
+
+  it("shows a UPI refund's payout and offers to send a failed one again", () => {
+    expect(payoutOf({})).toBeNull();
+    expect(payoutOf({ payout: null })).toBeNull();
+    expect(payoutLabel(null)).toBeNull();
+    expect(payoutLabel({ status: 'pending', reference: null, reason: null })).toBe('Payout pending');
+    expect(payoutLabel({ status: 'paid', reference: 'pout_1', reason: null })).toBe('Paid out (pout_1)');
+    expect(payoutLabel({ status: 'failed', reference: null, reason: 'Invalid VPA' })).toBe('Payout failed: Invalid VPA');
+    expect(canRetryPayout({ payout: { status: 'failed', reference: null, reason: 'Invalid VPA' } })).toBe(true);
+    expect(canRetryPayout({ payout: { status: 'paid', reference: 'pout_1', reason: null } })).toBe(false);
+    expect(canRetryPayout({ payout: null })).toBe(false);
   });
 
   it('says what came back, where the refund goes, and how many pages there are', () => {

@@ -36,6 +36,10 @@ export const rejectReturn = ({ returnId, reason }: { returnId: string; reason: s
 export const receiveReturn = ({ returnId, items }: { returnId: string; items: { productId: string; resellable: number }[] }) =>
   post(returnId, 'receive', { items });
 
+/** POST /admin/returns/{id}/payout/retry: sends a failed UPI payout again (202). */
+export const retryPayout = ({ returnId }: { returnId: string }) =>
+  apiRequest<Decided>(`/admin/returns/${encodeURIComponent(returnId)}/payout/retry`, { method: 'POST', body: {} });
+
 /**
  * Every decision reads the dashboard again (success or not): a refund moves revenue and stock, and a 409 means someone
  * else decided first, so the row must show what the server holds now.
@@ -47,3 +51,4 @@ function useReturnDecision<Input>(decide: (input: Input) => Promise<Decided>) {
 export const useApproveReturn = () => useReturnDecision(approveReturn);
 export const useRejectReturn = () => useReturnDecision(rejectReturn);
 export const useReceiveReturn = () => useReturnDecision(receiveReturn);
+export const useRetryPayout = () => useReturnDecision(retryPayout);

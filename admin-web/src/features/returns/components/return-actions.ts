@@ -80,5 +80,20 @@ export function resellableSummary(received: ReturnDto['receivedItems']): string 
   return `${fit} of ${units} ${units === 1 ? 'unit' : 'units'} back on sale`;
 }
 
+/**
+ * A UPI refund's payout to the shopper, once the payouts are sent by the store: pending, paid (the provider's
+ * reference) or failed (the reason; the admin may send it again). Read defensively: a server without payouts sends none.
+ */
+export type ReturnPayout = { status: 'pending' | 'paid' | 'failed'; reference: string | null; reason: string | null };
+export const payoutOf = (ret: object): ReturnPayout | null => (ret as { payout?: ReturnPayout | null }).payout ?? null;
+
+export function payoutLabel(payout: ReturnPayout | null): string | null {
+  if (!payout) return null;
+  if (payout.status === 'paid') return `Paid out${payout.reference ? ` (${payout.reference})` : ''}`;
+  if (payout.status === 'failed') return `Payout failed${payout.reason ? `: ${payout.reason}` : ''}`;
+  return 'Payout pending';
+}
+export const canRetryPayout = (ret: object) => payoutOf(ret)?.status === 'failed';
+
 /** How many pages a list of `total` returns takes at `limit` a page (at least one). */
 export const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));

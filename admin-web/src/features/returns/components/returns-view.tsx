@@ -6,13 +6,16 @@ import { Card } from '../../../components/ui/card';
 import { DataTable, type AdminColumn } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pager } from '../../../components/ui/pager';
-import { RETURNS_PER_PAGE, useApproveReturn, useReceiveReturn, useRejectReturn, useReturns } from '../api/returns';
+import { RETURNS_PER_PAGE, useApproveReturn, useReceiveReturn, useRejectReturn, useRetryPayout, useReturns } from '../api/returns';
 import {
   actionsFor,
   allResellable,
+  canRetryPayout,
   clampResellable,
   itemsSummary,
   pagesOf,
+  payoutLabel,
+  payoutOf,
   receivePayload,
   refundDestination,
   rejectionReasonProblem,
@@ -75,6 +78,7 @@ export function ReturnsView() {
   const approve = useApproveReturn();
   const reject = useRejectReturn();
   const receive = useReceiveReturn();
+  const retry = useRetryPayout();
   const [toReject, setToReject] = useState<ReturnDto | null>(null);
   const [reason, setReason] = useState('');
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
@@ -142,7 +146,16 @@ export function ReturnsView() {
     );
   };
 
-  const busy = approve.isPending || reject.isPending || receive.isPending;
+  const retryOne = (ret: ReturnDto) =>
+    retry.mutate(
+      { returnId: ret.id },
+      {
+        onSuccess: () => toast({ title: 'Payout Retried', description: `Order #${ret.orderNumber}: the refund is sent again.`, variant: 'success' }),
+        onError: showError,
+      },
+    );
+
+  const busy = approve.isPending || reject.isPending || receive.isPending || retry.isPending;
   const columns = useMemo<AdminColumn<ReturnDto>[]>(
     () => [
       { id: 'order', header: 'Order ID', cell: ({ row }) => <span className="mono">{row.original.orderNumber}</span> },
@@ -157,6 +170,7 @@ export function ReturnsView() {
           <div className="cell-stack">
             <span>{formatINR(row.original.refundAmount)}</span>
             <span className="muted">{refundDestination(row.original)}</span>
+            {payoutOf(row.original) && <span className="muted">{payoutLabel(payoutOf(row.original))}</span>}
           </div>
         ),
       },
@@ -177,6 +191,13 @@ export function ReturnsView() {
         cell: ({ row }) => {
           const ret = row.original;
           const actions = actionsFor(ret.status);
+          if (canRetryPayout(ret)) {
+            return (
+              <Button size="sm" onClick={() => retryOne(ret)} disabled={busy} aria-label={`Retry payout of order ${ret.orderNumber}`}>
+                Retry payout
+              </Button>
+            );
+          }
           if (actions.length === 0) return <span className="muted">—</span>;
           return (
             <div className="row-actions">
