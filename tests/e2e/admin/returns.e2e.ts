@@ -102,7 +102,7 @@ describe('admin: the Returns view of the Orders tab', () => {
     await screenshot(page, 'returns-receive');
     await page.getByRole('button', { name: 'Receive and refund' }).click();
     await expect.poll(() => accepted.locator('.status').textContent()).toBe('Refunded');
-    expect(await accepted.textContent()).toContain('Refunded ₹2,998; 1 of 2 units back on sale');
+    expect(await accepted.textContent()).toContain('₹2,998 refunded; 1 of 2 units back on sale');
     expect(decisions).toEqual([
       `/api/admin/returns/${toReject.returnId}/reject`,
       `/api/admin/returns/${toAccept.returnId}/approve`,
@@ -115,5 +115,12 @@ describe('admin: the Returns view of the Orders tab', () => {
     await page.getByLabel('Filter returns by status').selectOption('rejected');
     await expect.poll(() => table.locator('tbody tr[data-row-id]').count()).toBe(1);
     expect(await rejected.count()).toBe(1);
+
+    // The view has its own address: a reload of /admin/returns opens it in the Orders tab.
+    await page.goto('/admin/returns');
+    await rowOf(toAccept.returnId).waitFor();
+    expect(await page.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('group', { name: 'Orders views' }).getByRole('button', { name: 'Returns' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'returns');
   });
 });

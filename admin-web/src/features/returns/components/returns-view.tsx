@@ -55,7 +55,7 @@ function StatusDetail({ ret }: { ret: ReturnDto }) {
   if (ret.status === 'refunded')
     return (
       <span className="muted">
-        Refunded {formatINR(ret.refundedAmount)}
+        {formatINR(ret.refundedAmount)} refunded
         {back ? `; ${back}` : ''}
       </span>
     );
@@ -73,7 +73,7 @@ export function ReturnsView() {
   const { toast } = useToast();
   const [status, setStatus] = useState<ReturnStatus | null>(null);
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useReturns(status, page);
+  const { data, error, isLoading, refetch } = useReturns(status, page);
   const returns = data?.returns ?? NO_RETURNS;
   const approve = useApproveReturn();
   const reject = useRejectReturn();
@@ -178,7 +178,7 @@ export function ReturnsView() {
         id: 'status',
         header: 'Status',
         cell: ({ row }) => (
-          <div className="cell-stack">
+          <div className="cell-stack return-status">
             <ReturnStatusBadge status={row.original.status} />
             <StatusDetail ret={row.original} />
           </div>
@@ -252,8 +252,15 @@ export function ReturnsView() {
           {isLoading ? 'Loading returns…' : `${total} ${total === 1 ? 'return' : 'returns'}`}
         </span>
       </div>
-      {error && <p className="error-text">{failure(error)}</p>}
-      <DataTable data={returns} columns={columns} getRowId={(r) => r.id} empty="No returns found" testId="returns-table" />
+      {error && (
+        <p className="error-text">
+          {failure(error)}{' '}
+          <Button size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </p>
+      )}
+      <DataTable data={returns} columns={columns} getRowId={(r) => r.id} empty={isLoading ? 'Loading returns…' : 'No returns found'} testId="returns-table" />
       <Pager page={data?.page ?? page} totalPages={pagesOf(total, data?.limit ?? RETURNS_PER_PAGE)} onPage={setPage} />
 
       <Dialog
