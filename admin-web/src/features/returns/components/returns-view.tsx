@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime, formatINR } from '@kit/format';
 import { useToast } from '@kit/ui/toast';
 import { Button } from '../../../components/ui/button';
@@ -226,6 +226,11 @@ export function ReturnsView() {
   );
 
   const total = data?.total ?? 0;
+  const totalPages = pagesOf(total, data?.limit ?? RETURNS_PER_PAGE);
+  // Decisions can empty the last page of a filtered list: step back to the last page there is.
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages]);
   return (
     <Card title="Returns">
       <div className="selection-bar">
@@ -261,7 +266,7 @@ export function ReturnsView() {
         </p>
       )}
       <DataTable data={returns} columns={columns} getRowId={(r) => r.id} empty={isLoading ? 'Loading returns…' : 'No returns found'} testId="returns-table" />
-      <Pager page={data?.page ?? page} totalPages={pagesOf(total, data?.limit ?? RETURNS_PER_PAGE)} onPage={setPage} />
+      <Pager page={data?.page ?? page} totalPages={totalPages} onPage={setPage} />
 
       <Dialog
         open={toReject !== null}
