@@ -4,7 +4,7 @@ import { productStream } from '../../catalogue/index.js';
 import { categoryDefaults } from '../category-defaults.js';
 import { invoiceInForce, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
 import { documentNumber, financialYearOf } from '../../../shared/financial-year.js';
-import { buildCreditNote, buildInvoiceIssued, buildReturnCreditNote, type Classification, type InvoicedOrder } from './issue-invoice.js';
+import { buildCreditNote, buildInvoiceIssued, buildReturnCreditNote, linesInForce, type Classification, type InvoicedOrder } from './issue-invoice.js';
 import { gstSettings, type GstSettings } from '../settings.js';
 
 /**
@@ -101,7 +101,11 @@ export async function taxDocumentWrites(
   const docsStream = taxDocumentsStream(change.order.orderId);
   const past = await store.readStream(docsStream);
   const open = invoiceInForce(past as unknown as TaxDocumentEvent[]);
-  if ((series === 'invoice' && open) || (series === 'credit-note' && !open)) return none;
+  // An invoice its returns credited in full has nothing left to reverse; an order that starts to count again (reopened
+  // and paid anew) gets a new one.
+  const spent = open !== null && linesInForce(open.invoice, open.creditNotes).length === 0;
+  if (series === 'invoice' && open && !(spent && !change.countedBefore)) return none;
+  if (series === 'credit-note' && !open) return none;
   // A credit note reverses what is still in force: nothing when returns credited all of it.
   const creditNote =
     series === 'credit-note'
