@@ -387,7 +387,7 @@ describe('money follows the payment, over random histories (fast-check)', () => 
       state: fc.constantFrom('Karnataka' as const, 'Maharashtra' as const),
     })
     .map(({ unitPaise, share, state }) => ({ unitPaise, discountPaise: Math.floor(unitPaise * share), state }));
-  it('after delivery: returns never refund more than was paid or collected, stock gets back at most what was received', () => {
+  it('after delivery: returns never refund more than was paid or collected, stock gets back at most what was received, credit notes stay within the invoice', () => {
     const seen = { refunded: 0 };
     fc.assert(
       fc.property(
