@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { codOrderBody } from '../../../tests/helpers/test-orders.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { loadInventory } from '../inventory/index.js';
+import { toNewEvents } from '../../core/command-handler.js';
+import { inventoryStream, loadInventory } from '../inventory/index.js';
+import { DEFAULT_COD_HOLD_CAPS, NO_COD_HOLDS } from './cod-holds.js';
+import { codAccountLedger, codShareLedger } from './cod-ledgers.js';
+import { decideOrder } from './decide.js';
+import { DEFAULT_HOLD_CAPS, NO_HOLDS } from './holds.js';
+import { initialOrderState, orderStream } from './order.js';
 
 /**
  * New accounts' COD caps under concurrent checkouts: a hoarder who sends many checkouts at the same instant, spread over
@@ -93,5 +100,50 @@ describe('new accounts’ COD caps under concurrent checkouts', () => {
     const again = await allAtOnce(Array.from({ length: 4 }, () => ({ auth: shopper.auth, productId: product.id, quantity: 1 })));
     expect(again.placed).toHaveLength(1);
     expect(await stockOf(product.id)).toBe(98);
+  });
+
+  it('holds placed before the ledgers were kept are carried over into them and still count', async () => {
+    const product = await createTestProduct(a.runtime, { price: 1299, stock: 100 });
+    const shopper = await signUp(a.app);
+    // An open COD order of a new account with no ledger entry, as every such order placed before the ledgers was.
+    const orderId = randomUUID();
+    const now = new Date().toISOString();
+    const placed = decideOrder(
+      {
+        type: 'PlaceOrder',
+        data: {
+          orderId,
+          orderNumber: 'AC-2020-000001',
+          customer: { id: shopper.user.id, name: 'Test Shopper', email: shopper.email, emailVerified: false, registeredAt: now },
+          items: [{ lineNo: 1, productId: product.id, name: product.name, image: '', category: 'Anime Figures', unitPricePaise: 1299_00, quantity: 1 }],
+          paymentMethod: 'cod',
+          shippingAddress: { name: 'T', address: '1 Marine Drive', addressLine2: '', city: 'Mumbai', state: 'Maharashtra', pincode: '400001', phone: '' },
+          holds: NO_HOLDS,
+          caps: DEFAULT_HOLD_CAPS,
+          codCaps: DEFAULT_COD_HOLD_CAPS,
+          codHolds: NO_COD_HOLDS,
+          at: now,
+        },
+      },
+      initialOrderState(),
+    );
+    const before = await a.runtime.store.streamVersion(inventoryStream(product.id));
+    const result = await a.runtime.store.appendMany([
+      {
+        streamId: inventoryStream(product.id),
+        events: toNewEvents([{ type: 'StockReserved', data: { productId: product.id, orderId, quantity: 1 } }], {}),
+        expectedVersion: before,
+      },
+      { streamId: orderStream(orderId), events: toNewEvents(placed, {}), expectedVersion: 'no_stream' },
+    ]);
+    await a.runtime.projections.waitFor(result.position, ['orders']);
+
+    const { placed: placedNow } = await allAtOnce(Array.from({ length: 4 }, () => ({ auth: shopper.auth, productId: product.id, quantity: 1 })));
+    expect(placedNow).toHaveLength(1);
+    const account = await a.runtime.store.readStream(codAccountLedger(shopper.user.id));
+    expect(account.map((e) => e.type)).toEqual(['CodHoldsCarriedOver', 'CodHoldOpened']);
+    expect((account[0]!.data as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual([orderId]);
+    const share = await a.runtime.store.readStream(codShareLedger(product.id));
+    expect(share.map((e) => e.type)).toEqual(['CodShareCarriedOver', 'CodShareTaken']);
   });
 });

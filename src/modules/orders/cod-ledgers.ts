@@ -115,9 +115,8 @@ export function codHoldChange(before: OrderState, after: OrderState): { effect: 
 function closeReason(after: OrderState): string {
   if (after.status !== 'active') return 'deleted';
   const o = after.order;
-  if (o.paymentStatus === 'completed') return 'paid';
-  if (o.paymentStatus === 'refunded') return 'refunded';
-  return o.status;
+  if (!(OPEN_COD_STATUSES as readonly string[]).includes(o.status)) return o.status;
+  return o.paymentStatus === 'refunded' ? 'refunded' : 'paid';
 }
 
 /** The account ledger's events for a change (none when the ledger already shows it: a retried or carried-over order). */
