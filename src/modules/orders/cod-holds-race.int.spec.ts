@@ -4,6 +4,8 @@ import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../te
 import { codOrderBody } from '../../../tests/helpers/test-orders.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { toNewEvents } from '../../core/command-handler.js';
+import { START } from '../../core/event-store.js';
+import { replay } from '../../../projections/replay.js';
 import { inventoryStream, loadInventory } from '../inventory/index.js';
 import { DEFAULT_COD_HOLD_CAPS, NO_COD_HOLDS } from './cod-holds.js';
 import { codAccountLedger, codShareLedger } from './cod-ledgers.js';
@@ -145,5 +147,22 @@ describe('new accounts’ COD caps under concurrent checkouts', () => {
     expect((account[0]!.data as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual([orderId]);
     const share = await a.runtime.store.readStream(codShareLedger(product.id));
     expect(share.map((e) => e.type)).toEqual(['CodShareCarriedOver', 'CodShareTaken']);
+  });
+
+  it('replay rebuilds the same read models from a log with the ledgers in it', async () => {
+    const end = (await a.runtime.store.readAll(START, 1_000_000)).at(-1)!.position;
+    await Promise.all([a, b, unlocked].map((c) => c.runtime.projections.waitFor(end, undefined, 20_000)));
+    await Promise.all([a, b, unlocked].map((c) => c.runtime.projections.stop()));
+    const ledgerEvents = await a.runtime.pool.query<{ n: number }>(`select count(*)::int as n from events where type like 'Cod%'`);
+    expect(ledgerEvents.rows[0]!.n).toBeGreaterThan(10);
+    const tables = a.runtime.projections.projectors.flatMap((p) => p.tables).sort();
+    const rows = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const table of tables) out[table] = (await a.runtime.pool.query(`select to_jsonb(t) as r from "${table}" t order by 1`)).rows;
+      return out;
+    };
+    const live = await rows();
+    await replay(a.runtime.store, a.runtime.pool, a.runtime.projections.projectors);
+    expect(await rows()).toEqual(live);
   });
 });
