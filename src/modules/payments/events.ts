@@ -36,7 +36,14 @@ export const upiPayoutEvents = {
     idempotencyKey: z.string().min(4).max(36),
     at: z.string().datetime(),
   }),
-  UpiPayoutIssued: z.object({ ...payoutRef, attempt: z.number().int().min(1), payoutId: z.string().min(1), status: z.string(), at: z.string().datetime() }),
+  UpiPayoutIssued: z.object({
+    ...payoutRef,
+    attempt: z.number().int().min(1),
+    amountPaise: z.number().int().min(1),
+    payoutId: z.string().min(1),
+    status: z.string(),
+    at: z.string().datetime(),
+  }),
   UpiPayoutFailed: z.object({
     ...payoutRef,
     attempt: z.number().int().min(1),

@@ -98,7 +98,9 @@ export function decideUpiPayout(command: UpiPayoutCommand, state: UpiPayoutState
       if (state.status !== 'requested' || state.attempt !== d.attempt) return [];
       const ref = { returnId: state.returnId, orderId: state.orderId, attempt: d.attempt };
       if ('payoutId' in d.outcome) {
-        return [{ type: 'UpiPayoutIssued', data: { ...ref, payoutId: d.outcome.payoutId, status: d.outcome.status, at: d.at } }];
+        return [
+          { type: 'UpiPayoutIssued', data: { ...ref, amountPaise: state.amountPaise, payoutId: d.outcome.payoutId, status: d.outcome.status, at: d.at } },
+        ];
       }
       return [{ type: 'UpiPayoutFailed', data: { ...ref, reason: d.outcome.reason, refused: d.outcome.refused, at: d.at } }];
     }

@@ -28,7 +28,7 @@ describe('a UPI payout (decider)', () => {
     given([])
       .and(claim)
       .when(paid())
-      .then([{ type: 'UpiPayoutIssued', data: { ...ref, attempt: 1, payoutId: 'pout_1', status: 'processed', at } }]);
+      .then([{ type: 'UpiPayoutIssued', data: { ...ref, attempt: 1, amountPaise: 1200_00, payoutId: 'pout_1', status: 'processed', at } }]);
     given([]).and(claim, paid()).when(paid()).thenNothingHappened();
     given([]).and(claim, paid()).when(failed(false)).thenNothingHappened();
     given([]).and(claim).when(paid(2)).thenNothingHappened();

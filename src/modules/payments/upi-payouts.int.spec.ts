@@ -93,7 +93,7 @@ describe('UPI refunds are paid out (simulator)', () => {
       payoutIdempotencyKey(returnId, 1),
       payoutIdempotencyKey(returnId, 2),
     ]);
-    expect(await payoutOf(call, admin, returnId)).toMatchObject({ status: 'failed', reason: SIMULATED_REFUSAL });
+    await expect.poll(() => payoutOf(call, admin, returnId)).toMatchObject({ status: 'failed', reason: SIMULATED_REFUSAL });
   });
 
   it('the retry route: 404 for an unknown return or one refunded to the original payment, 401/403 for non-admins', async () => {
