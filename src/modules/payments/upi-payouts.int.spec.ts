@@ -8,7 +8,7 @@ import { START } from '../../core/event-store.js';
 import { replay } from '../../../projections/replay.js';
 import { payoutPortFor, SIMULATED_REFUSAL, SimulatorPayouts, type PayoutPort, type UpiPayoutRequest } from './payout-port.js';
 import { payoutIdempotencyKey, PAYOUT_ALREADY_PAID, PAYOUT_NOT_FOUND, upiPayoutStream } from './upi-payout.js';
-import { startUpiPayouts } from './upi-payouts.js';
+import { PAYOUT_TOO_OLD, startUpiPayouts } from './upi-payouts.js';
 
 type Call = (method: 'GET' | 'POST' | 'PUT', url: string, auth: Record<string, string>, payload?: object) => Promise<{ statusCode: number; json(): any }>;
 
@@ -132,6 +132,21 @@ describe('UPI payouts across restarts (this runtime runs none itself: PAYOUTS=ma
     await one.close();
     await two.close();
     expect(calls.filter((c) => c.referenceId === returnId)).toHaveLength(1);
+  });
+
+  it('a refund older than the age limit when first seen (a store upgraded with hand-paid refunds) is recorded failed, unsent; a retry sends it', async () => {
+    const { returnId } = await refundedToUpi(t, call, admin, 'paid.by.hand@okaxis');
+    const { calls, port } = countingProvider();
+    const payouts = startUpiPayouts(t.runtime, port, { maxAgeMs: 0 });
+    try {
+      await expect.poll(() => payoutOf(call, admin, returnId)).toEqual({ status: 'failed', reference: null, reason: PAYOUT_TOO_OLD });
+      expect(calls.filter((c) => c.referenceId === returnId)).toEqual([]);
+      expect((await call('POST', `/api/admin/returns/${returnId}/payout/retry`, admin)).statusCode).toBe(202);
+      await expect.poll(() => payoutOf(call, admin, returnId)).toMatchObject({ status: 'paid' });
+      expect(calls.filter((c) => c.referenceId === returnId)).toHaveLength(1);
+    } finally {
+      await payouts.close();
+    }
   });
 
   it('an attempt claimed by an instance that stopped before recording its outcome is sent again with its key: one payout', async () => {

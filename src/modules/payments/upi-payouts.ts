@@ -11,12 +11,22 @@ import { upiPayoutDecider, upiPayoutStream, type UpiPayoutCommand, type UpiPayou
 /** What a payout reads when the shopper's UPI id is gone (their personal data was erased before it was sent). */
 export const PAYOUT_UPI_ERASED = 'The UPI ID of this return is no longer held (the shopper’s personal data was erased).';
 
+/**
+ * A refund older than this when first seen is not sent by itself: before payouts were automatic the shop paid UPI
+ * refunds by hand, so a store upgraded with such refunds in its log would pay them twice.
+ */
+export const PAYOUT_TOO_OLD =
+  'Not sent automatically: this refund was recorded more than 3 days before payouts ran (it may have been paid by hand). Retry to send it.';
+const DEFAULT_MAX_AGE_MS = 3 * 86_400_000;
+
 /** A claimed attempt with no outcome after this long is taken to be abandoned (its instance stopped) and sent again. */
 const DEFAULT_RESUME_AFTER_MS = 120_000;
 
 export interface UpiPayoutsOptions {
   /** How long a claimed attempt may stay without an outcome before another instance (or a restart) sends it again. */
   resumeAfterMs?: number;
+  /** A refund seen first more than this long after it was made is recorded failed (PAYOUT_TOO_OLD), not sent. */
+  maxAgeMs?: number;
 }
 
 /** A claimed attempt: the payout's state while it is requested. */
@@ -61,11 +71,19 @@ async function send(runtime: ModuleDeps, port: PayoutPort, attempt: Attempt): Pr
   await run(runtime, attempt.returnId, { type: 'RecordUpiPayout', data: { attempt: attempt.attempt, outcome, at: new Date().toISOString() } });
 }
 
-/** Claims the next attempt of a return's payout (no_stream for the first) and sends it; nothing when already claimed. */
-async function claimAndSend(runtime: ModuleDeps, port: PayoutPort, claim: Extract<UpiPayoutCommand, { type: 'ClaimUpiPayout' }>['data']) {
+/**
+ * Claims the next attempt of a return's payout (no_stream for the first) and sends it, or with `tooOld` records it
+ * failed unsent; nothing when already claimed.
+ */
+async function claimAndSend(runtime: ModuleDeps, port: PayoutPort, claim: Extract<UpiPayoutCommand, { type: 'ClaimUpiPayout' }>['data'], tooOld = false) {
   const { state, events } = await run(runtime, claim.returnId, { type: 'ClaimUpiPayout', data: claim });
   if (events.length === 0 || state.status !== 'requested') return null; // another instance (or an earlier run) has it
-  await send(runtime, port, state);
+  if (tooOld) {
+    const outcome = { reason: PAYOUT_TOO_OLD, refused: true };
+    await run(runtime, state.returnId, { type: 'RecordUpiPayout', data: { attempt: state.attempt, outcome, at: now() } });
+  } else {
+    await send(runtime, port, state);
+  }
   return state;
 }
 
@@ -78,6 +96,7 @@ async function claimAndSend(runtime: ModuleDeps, port: PayoutPort, claim: Extrac
  */
 export function startUpiPayouts(runtime: ModuleDeps, port: PayoutPort, options: UpiPayoutsOptions = {}): Subscription {
   const resumeAfterMs = options.resumeAfterMs ?? DEFAULT_RESUME_AFTER_MS;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   /** Attempts this subscription claimed itself (stream:attempt): it already sent them. */
   const mine = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
@@ -109,7 +128,14 @@ export function startUpiPayouts(runtime: ModuleDeps, port: PayoutPort, options: 
         switch (event.type) {
           case 'ReturnRefunded':
             if (d.to !== 'upi') break;
-            await remember(claimAndSend(runtime, port, { returnId: d.returnId, orderId: d.orderId, amountPaise: d.amountPaise, at: now() }));
+            await remember(
+              claimAndSend(
+                runtime,
+                port,
+                { returnId: d.returnId, orderId: d.orderId, amountPaise: d.amountPaise, at: now() },
+                Date.now() - Date.parse(d.at) > maxAgeMs,
+              ),
+            );
             break;
           case 'UpiPayoutRetryRequested':
             await remember(claimAndSend(runtime, port, { returnId: d.returnId, orderId: d.orderId, amountPaise: 0, at: now() }));
