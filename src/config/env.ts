@@ -160,7 +160,7 @@ function refuseUnsafe(env: ParsedEnv): { PAYMENTS: Env['PAYMENTS'] } | string {
   if (payments === 'simulator' && production) return 'PAYMENTS=simulator is refused with NODE_ENV=production: anyone could mark an order paid';
   if (payments === 'razorpay' && !keys) return 'PAYMENTS=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET';
   if (env.PAYOUTS === 'simulator' && production) return 'PAYOUTS=simulator is refused with NODE_ENV=production: refunds would be marked paid unsent';
-  if (env.PAYOUTS === 'razorpayx' && !(keys && env.RAZORPAYX_ACCOUNT_NUMBER)) {
+  if ((env.PAYOUTS ?? (env.RAZORPAYX_ACCOUNT_NUMBER ? 'razorpayx' : null)) === 'razorpayx' && !(keys && env.RAZORPAYX_ACCOUNT_NUMBER)) {
     return 'PAYOUTS=razorpayx needs RAZORPAYX_ACCOUNT_NUMBER, RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET';
   }
   return { PAYMENTS: payments };

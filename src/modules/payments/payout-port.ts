@@ -43,6 +43,8 @@ export class SimulatorPayouts implements PayoutPort {
   outage: string | null = null;
   /** Each idempotency key's payout: what a repeated call answers. */
   readonly paid = new Map<string, UpiPayoutResult & { request: UpiPayoutRequest }>();
+  /** Payouts made (a repeated key makes none). */
+  made = 0;
 
   async payToUpi(request: UpiPayoutRequest): Promise<UpiPayoutResult> {
     if (this.outage) throw new Error(this.outage);
@@ -50,6 +52,7 @@ export class SimulatorPayouts implements PayoutPort {
     if (known) return { id: known.id, status: known.status, ...(known.reason ? { reason: known.reason } : {}) };
     const id = `pout_${razorpayIdSuffix(createHash('sha256').update(request.idempotencyKey).digest())}`;
     const result: UpiPayoutResult = /^fail/i.test(request.upiId) ? { id, status: 'failed', reason: SIMULATED_REFUSAL } : { id, status: 'processed' };
+    this.made++;
     this.paid.set(request.idempotencyKey, { ...result, request });
     return result;
   }

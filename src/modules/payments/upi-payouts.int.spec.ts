@@ -172,7 +172,7 @@ describe('UPI payouts across restarts (this runtime runs none itself: PAYOUTS=ma
     await one.close();
     await two.close();
     expect(calls.every((c) => c.idempotencyKey === key)).toBe(true);
-    expect(provider.paid.size).toBe(1);
+    expect(provider.made).toBe(1);
     expect((await t.runtime.store.readStream(upiPayoutStream(returnId))).map((e) => e.type)).toEqual(['UpiPayoutRequested', 'UpiPayoutIssued']);
   });
 });
