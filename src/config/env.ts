@@ -46,6 +46,8 @@ const envSchema = z.object({
   RAZORPAYX_ACCOUNT_NUMBER: optional(z.string()),
   /** RazorpayX's API root; tests point it at a local server. */
   RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** Verifies X-Razorpay-Signature on /api/razorpayx/webhook (payout failed or reversed); unset, that webhook refuses every call. */
+  RAZORPAYX_WEBHOOK_SECRET: optional(z.string()),
   /** A RazorpayX call unanswered after this many ms is given up and sent again with the same idempotency key. */
   RAZORPAYX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The courier that books shipments: the local simulator (default) or Shiprocket (docs/after-sale.md). */

@@ -32,12 +32,16 @@ export type UpiPayoutState =
       idempotencyKey: string;
       /** The last failure was the provider's refusal (not a lost answer): the next attempt may use a new key. */
       refused: boolean;
+      /** The provider's id of the payout issued (null until then). */
+      payoutId: string | null;
     };
 
 export type UpiPayoutCommand =
   | { type: 'ClaimUpiPayout'; data: { returnId: string; orderId: string; amountPaise: number; at: string } }
   | { type: 'RecordUpiPayout'; data: { attempt: number; outcome: { payoutId: string; status: string } | { reason: string; refused: boolean }; at: string } }
-  | { type: 'RetryUpiPayout'; data: { by: string; at: string } };
+  | { type: 'RetryUpiPayout'; data: { by: string; at: string } }
+  /** The provider reports an issued payout failed or reversed after all (its payout webhook). */
+  | { type: 'ReverseUpiPayout'; data: { payoutId: string; reason: string; at: string } };
 
 export const initialUpiPayoutState = (): UpiPayoutState => ({ status: 'none' });
 
@@ -53,10 +57,11 @@ export function evolveUpiPayout(state: UpiPayoutState, event: UpiPayoutEvent): U
         attempt: d.attempt,
         idempotencyKey: d.idempotencyKey,
         refused: false,
+        payoutId: null,
       };
     }
     case 'UpiPayoutIssued':
-      return state.status === 'none' ? state : { ...state, status: 'paid' };
+      return state.status === 'none' ? state : { ...state, status: 'paid', payoutId: event.data.payoutId };
     case 'UpiPayoutFailed':
       return state.status === 'none' ? state : { ...state, status: 'failed', refused: event.data.refused };
     case 'UpiPayoutRetryRequested':
@@ -103,6 +108,17 @@ export function decideUpiPayout(command: UpiPayoutCommand, state: UpiPayoutState
         ];
       }
       return [{ type: 'UpiPayoutFailed', data: { ...ref, reason: d.outcome.reason, refused: d.outcome.refused, at: d.at } }];
+    }
+    case 'ReverseUpiPayout': {
+      const d = command.data;
+      // Only the payout this stream issued, once: a repeated delivery or another payout's report changes nothing.
+      if (state.status !== 'paid' || state.payoutId !== d.payoutId) return [];
+      return [
+        {
+          type: 'UpiPayoutFailed',
+          data: { returnId: state.returnId, orderId: state.orderId, attempt: state.attempt, reason: d.reason, refused: true, at: d.at },
+        },
+      ];
     }
     case 'RetryUpiPayout': {
       if (state.status === 'none') throw new NotFoundError(PAYOUT_NOT_FOUND);

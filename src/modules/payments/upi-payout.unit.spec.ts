@@ -63,6 +63,20 @@ describe('a UPI payout (decider)', () => {
     expect(keyOf(given([]).and(claim, failed(true), retry, claim, failed(false, 2), retry).when(claim).events())).toBe(payoutIdempotencyKey(RETURN, 2));
   });
 
+  it('a payout reported failed or reversed after it was issued becomes failed once (a refusal: the retry takes a new key)', () => {
+    const reverse = (payoutId: string): UpiPayoutCommand => ({ type: 'ReverseUpiPayout', data: { payoutId, reason: 'Reversed by the bank', at } });
+    given([])
+      .and(claim, paid())
+      .when(reverse('pout_1'))
+      .then([{ type: 'UpiPayoutFailed', data: { ...ref, attempt: 1, reason: 'Reversed by the bank', refused: true, at } }]);
+    given([]).and(claim, paid(), reverse('pout_1')).when(reverse('pout_1')).thenNothingHappened();
+    given([]).and(claim, paid()).when(reverse('pout_other')).thenNothingHappened();
+    given([]).and(claim).when(reverse('pout_1')).thenNothingHappened();
+    given([]).when(reverse('pout_1')).thenNothingHappened();
+    const retried = given([]).and(claim, paid(), reverse('pout_1'), retry).when(claim).events();
+    expect(retried).toMatchObject([{ type: 'UpiPayoutRequested', data: { attempt: 2, idempotencyKey: payoutIdempotencyKey(RETURN, 2) } }]);
+  });
+
   it('keys are what RazorpayX accepts (4–36 letters, digits, hyphens), differ per attempt and per return, and pass the event schema', () => {
     const keys = [payoutIdempotencyKey(RETURN, 1), payoutIdempotencyKey(RETURN, 2), payoutIdempotencyKey('ret-2', 1), payoutIdempotencyKey(RETURN, 999)];
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9-]{4,36}$/);

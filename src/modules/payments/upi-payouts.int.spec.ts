@@ -8,7 +8,10 @@ import { START } from '../../core/event-store.js';
 import { replay } from '../../../projections/replay.js';
 import { payoutPortFor, SIMULATED_REFUSAL, SimulatorPayouts, type PayoutPort, type UpiPayoutRequest } from './payout-port.js';
 import { payoutIdempotencyKey, PAYOUT_ALREADY_PAID, PAYOUT_NOT_FOUND, upiPayoutStream } from './upi-payout.js';
+import { webhookSignature } from './signature.js';
 import { PAYOUT_TOO_OLD, startUpiPayouts } from './upi-payouts.js';
+
+const WEBHOOK_SECRET = 'whsec_payouts_0123456789';
 
 type Call = (method: 'GET' | 'POST' | 'PUT', url: string, auth: Record<string, string>, payload?: object) => Promise<{ statusCode: number; json(): any }>;
 
@@ -40,7 +43,7 @@ describe('UPI refunds are paid out (simulator)', () => {
   let admin: Record<string, string>;
   let simulator: SimulatorPayouts;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { RAZORPAYX_WEBHOOK_SECRET: WEBHOOK_SECRET } });
     admin = (await loginAdmin(t.app)).auth;
     simulator = payoutPortFor(t.runtime.env) as SimulatorPayouts;
   });
@@ -94,6 +97,43 @@ describe('UPI refunds are paid out (simulator)', () => {
       payoutIdempotencyKey(returnId, 2),
     ]);
     await expect.poll(() => payoutOf(call, admin, returnId)).toMatchObject({ status: 'failed', reason: SIMULATED_REFUSAL });
+  });
+
+  it('RazorpayX reports a paid payout reversed (signed webhook): failed with its reason, once; the retry pays a new payout', async () => {
+    const { returnId } = await refundedToUpi(t, call, admin, 'reversed.later@okaxis');
+    await expect.poll(() => payoutOf(call, admin, returnId)).toMatchObject({ status: 'paid' });
+    const { reference } = await payoutOf(call, admin, returnId);
+    const webhook = (body: object, secret = WEBHOOK_SECRET) => {
+      const raw = JSON.stringify(body);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/razorpayx/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, secret) },
+        payload: raw,
+      });
+    };
+    const reversed = (id: string, reference_id: string | null = returnId) => ({
+      entity: 'event',
+      event: 'payout.reversed',
+      payload: {
+        payout: { entity: { id, entity: 'payout', status: 'reversed', reference_id, status_details: { description: 'Beneficiary bank is offline' } } },
+      },
+    });
+    const forged = await webhook(reversed(reference), 'not-the-secret');
+    expect([forged.statusCode, forged.json()]).toEqual([400, { success: false, error: 'Invalid webhook signature' }]);
+    expect((await webhook(reversed('pout_SOMEONEELSES01'))).json()).toEqual({ success: true, status: 'ignored' });
+    expect((await webhook({ ...reversed(reference), event: 'payout.processed' })).json()).toEqual({ success: true, status: 'ignored' });
+    expect((await webhook(reversed(reference))).json()).toEqual({ success: true, status: 'processed' });
+    expect((await webhook(reversed(reference))).json()).toEqual({ success: true, status: 'ignored' });
+    expect(await payoutOf(call, admin, returnId)).toEqual({ status: 'failed', reference: null, reason: 'Beneficiary bank is offline' });
+    expect((await call('POST', `/api/admin/returns/${returnId}/payout/retry`, admin)).statusCode).toBe(202);
+    await expect.poll(() => payoutOf(call, admin, returnId)).toMatchObject({ status: 'paid' });
+    const again = await payoutOf(call, admin, returnId);
+    expect(again.reference).not.toBe(reference);
+    expect([...simulator.paid.values()].filter((p) => p.request.referenceId === returnId).map((p) => p.request.idempotencyKey)).toEqual([
+      payoutIdempotencyKey(returnId, 1),
+      payoutIdempotencyKey(returnId, 2),
+    ]);
   });
 
   it('the retry route: 404 for an unknown return or one refunded to the original payment, 401/403 for non-admins', async () => {

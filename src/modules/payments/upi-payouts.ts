@@ -185,3 +185,9 @@ export async function retryUpiPayout(runtime: ModuleDeps, returnId: string, admi
   );
   return result;
 }
+
+/** The provider reports a payout failed or reversed after it was issued: the return's payout becomes failed (once). */
+export async function reverseUpiPayout(runtime: ModuleDeps, returnId: string, payoutId: string, reason: string): Promise<AppendResult | null> {
+  const { result } = await run(runtime, returnId, { type: 'ReverseUpiPayout', data: { payoutId, reason, at: now() } });
+  return result;
+}
