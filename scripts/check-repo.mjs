@@ -5,6 +5,8 @@
 //      lives elsewhere is linked as a decision record (docs/decisions/NNNN-title.md).
 //   3. Migration numbers are unique (src/db/migrate.ts applies migrations/NNN_name.sql by name, once each).
 //   4. No bench copies production SQL: a function body of a migration is imported, never pasted into bench/.
+//   5. A server spec that replaces a module (vi.mock) is named *.isolated.spec.ts: the other specs share their
+//      worker's module cache (vitest.config.ts), where a mock would apply only when no earlier file loaded the module.
 // Prints every finding and exits 1 when there is one. `node scripts/check-repo.mjs [root]` checks another checkout.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -185,13 +187,31 @@ export function checkBenchSql(rootDir) {
   return problems;
 }
 
+/** Server spec folders (vitest.config.ts): their specs share a module cache unless named `*.isolated.spec.ts`. */
+const SERVER_SPEC_DIRS = ['src', 'projections', 'tests'];
+const MOCKS_A_MODULE = /^\s*(?:await\s+)?vi\.(?:mock|doMock|unmock|resetModules)\(/m;
+
+export function checkMockedSpecs(rootDir) {
+  const problems = [];
+  for (const dir of SERVER_SPEC_DIRS) {
+    for (const file of walk(path.join(rootDir, dir))) {
+      const relative = path.relative(rootDir, file);
+      if (!/\.spec\.ts$/.test(file) || /\.isolated\.spec\.ts$/.test(file) || relative.startsWith(path.join('tests', 'e2e'))) continue;
+      if (MOCKS_A_MODULE.test(readFileSync(file, 'utf8'))) {
+        problems.push(`${relative}: replaces a module (vi.mock): name it *.isolated.spec.ts so it gets a module cache of its own`);
+      }
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (!statSync(path.join(root, 'migrations')).isDirectory()) throw new Error(`${root} is not the repository`);
-  const problems = [...checkReadme(root), ...checkComments(root), ...checkMigrations(root), ...checkBenchSql(root)];
+  const problems = [...checkReadme(root), ...checkComments(root), ...checkMigrations(root), ...checkBenchSql(root), ...checkMockedSpecs(root)];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`check-repo: ${problems.length} problem(s)`);
     process.exit(1);
   }
-  console.log('check-repo: README length, comments, migration numbers and bench SQL are in order');
+  console.log('check-repo: README length, comments, migration numbers, bench SQL and mocked specs are in order');
 }

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Shiprocket's API (v1/external) speaking its documented JSON shapes: login, courier
- * serviceability, adhoc order create, AWB assignment, pickup, and the order list searched by the channel order id.
- * Like Shiprocket it refuses an order_id it already has. Faults can be switched on: the API down, the next answers
- * of one route lost after the work is done (held past the client's timeout), tokens revoked.
+ * serviceability, adhoc order create, AWB assignment, pickup, and the order list searched by the channel order id
+ * (the shapes and their sources: docs/integrations/shiprocket.md). Like Shiprocket it refuses an order_id it already
+ * has. Faults can be switched on: the API down, the next answers of one route lost after the work is done (held past
+ * the client's timeout), tokens revoked, an AWB the courier has not assigned yet. Where public sources show Shiprocket
+ * answering in more than one shape, `variant` picks the other one.
  */
 export interface FakeShiprocket {
   baseUrl: string;
@@ -27,6 +29,15 @@ export interface FakeShiprocket {
   holdMs: number;
   /** This route answers 503 without doing anything, this many times. */
   fail: Map<string, number>;
+  /** The next this-many AWB assignments answer `awb_assign_status: 0` with an `awb_assign_error` and assign nothing. */
+  awbPending: number;
+  /**
+   * The other shapes Shiprocket is seen to answer in: numbers sent as strings (`cod: "1"`, `awb_assign_status: "1"`,
+   * ids and AWBs as strings or numbers), serviceability that states only `etd` (a date) instead of
+   * `estimated_delivery_days`, the recommendation under `shiprocket_recommended_courier_id`, and an unserviceable
+   * pincode answered 200 with `status: 404` in the body instead of an HTTP 404.
+   */
+  variant: { numbersAsStrings?: boolean; etdOnly?: boolean; recommendationKey?: 'shiprocket_recommended_courier_id'; unserviceableAs200?: boolean };
   /** Called after each answered call (a test arms a fault at a chosen moment). */
   afterCall: ((route: string) => void) | null;
   /** Every token issued so far stops working (a 401 on its next use). */
@@ -46,10 +57,17 @@ export interface FakeOrder {
 
 /** Delhivery reaches every pincode starting 1–8 with COD in 4 days; Xpressbees Air, prepaid only, 2 days; 9xxxxx: nobody. */
 const COURIERS = [
-  { courier_company_id: 10, courier_name: 'Delhivery Surface', estimated_delivery_days: '4', cod: 1, blocked: 0, rate: 79.5, etd: '' },
-  { courier_company_id: 24, courier_name: 'Xpressbees Air', estimated_delivery_days: '2', cod: 0, blocked: 0, rate: 120, etd: '' },
-  { courier_company_id: 33, courier_name: 'Blocked Express', estimated_delivery_days: '1', cod: 1, blocked: 1, rate: 50, etd: '' },
+  { courier_company_id: 10, courier_name: 'Delhivery Surface', days: 4, cod: 1, blocked: 0, rate: 79.5 },
+  { courier_company_id: 24, courier_name: 'Xpressbees Air', days: 2, cod: 0, blocked: 0, rate: 120 },
+  { courier_company_id: 33, courier_name: 'Blocked Express', days: 1, cod: 1, blocked: 1, rate: 50 },
 ];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Serviceability's `etd`, a date as Shiprocket writes it: 'Dec 02, 2026'. */
+const etdOf = (ms: number) => {
+  const d = new Date(ms + 330 * 60_000);
+  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, '0')}, ${d.getUTCFullYear()}`;
+};
 
 const REQUIRED = [
   'order_id',
@@ -63,6 +81,7 @@ const REQUIRED = [
   'billing_country',
   'billing_email',
   'billing_phone',
+  'shipping_is_billing',
   'order_items',
   'payment_method',
   'sub_total',
@@ -115,18 +134,42 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
 
     if (route === 'GET /courier/serviceability/' || route === 'GET /courier/serviceability') {
       const delivery = url.searchParams.get('delivery_postcode') ?? '';
-      if (!/^\d{6}$/.test(url.searchParams.get('pickup_postcode') ?? ''))
-        return [422, { message: 'Oops! Invalid Data.', errors: { pickup_postcode: ['The pickup postcode field is required.'] }, status_code: 422 }];
-      if (!/^[1-8]\d{5}$/.test(delivery)) return [404, { message: `Delivery postcode ${delivery} is not serviceable`, status: 404 }];
+      const missing = ['pickup_postcode', 'delivery_postcode', 'cod', 'weight'].filter((name) => !url.searchParams.get(name));
+      if (missing.length || !/^\d{6}$/.test(url.searchParams.get('pickup_postcode') ?? ''))
+        return [
+          422,
+          {
+            message: 'Oops! Invalid Data.',
+            errors: Object.fromEntries(
+              (missing.length ? missing : ['pickup_postcode']).map((f) => [
+                f,
+                [`The ${f.replaceAll('_', ' ')} field is required when order id is not present.`],
+              ]),
+            ),
+            status_code: 422,
+          },
+        ];
+      if (!/^[1-8]\d{5}$/.test(delivery)) {
+        const refusal = { message: `Delivery postcode ${delivery} is not serviceable`, status: 404 };
+        return fake.variant.unserviceableAs200 ? [200, refusal] : [404, refusal];
+      }
       const cod = url.searchParams.get('cod') === '1';
-      const available = COURIERS.filter((c) => !cod || c.cod === 1);
+      const text = fake.variant.numbersAsStrings ? String : (v: number) => v;
+      const available = COURIERS.filter((c) => !cod || c.cod === 1).map(({ days, ...c }) => ({
+        ...c,
+        courier_company_id: text(c.courier_company_id),
+        cod: text(c.cod),
+        blocked: text(c.blocked),
+        ...(fake.variant.etdOnly ? {} : { estimated_delivery_days: String(days), etd_hours: days * 24 }),
+        etd: etdOf(now() + days * 86_400_000),
+      }));
       return [
         200,
         {
           company_auto_shipment_insurance_setting: false,
-          covid_zones: {},
+          covid_zones: { delivery_zone: null, pickup_zone: null },
           currency: 'INR',
-          data: { available_courier_companies: available, recommended_courier_company_id: 10 },
+          data: { available_courier_companies: available, [fake.variant.recommendationKey ?? 'recommended_courier_company_id']: 10 },
           status: 200,
         },
       ];
@@ -143,7 +186,7 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
             status: o.status,
             payment_method: o.payment_method,
             total: String(o.sub_total),
-            shipments: o.shipments.map(({ id, awb, courier }) => ({ id, awb, courier })),
+            shipments: o.shipments.map(({ id, awb, courier }) => ({ id, awb: fake.variant.numbersAsStrings && awb ? Number(awb) : awb, courier })),
           })),
           meta: { pagination: { total: data.length } },
         },
@@ -161,6 +204,15 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
             status_code: 422,
           },
         ];
+      const items = Array.isArray(body.order_items) ? (body.order_items as Record<string, unknown>[]) : [];
+      const itemErrors = items.flatMap((item, i) =>
+        ['name', 'sku', 'units', 'selling_price'].filter((f) => item[f] === undefined || item[f] === '').map((f) => `order_items.${i}.${f}`),
+      );
+      const invalid: Record<string, string[]> = Object.fromEntries(itemErrors.map((f) => [f, [`The ${f} field is required.`]]));
+      if (!items.length) invalid.order_items = ['The order items field is required.'];
+      if (String(body.order_id).length > 50) invalid.order_id = ['The order id may not be greater than 50 characters.'];
+      if (!['COD', 'Prepaid'].includes(String(body.payment_method))) invalid.payment_method = ['The selected payment method is invalid.'];
+      if (Object.keys(invalid).length) return [422, { message: 'Oops! Invalid Data.', errors: invalid, status_code: 422 }];
       const reference = String(body.order_id);
       if ([...fake.orders.values()].some((o) => o.channel_order_id === reference)) {
         return [422, { message: 'Oops! Invalid Data.', errors: { order_id: ['Order Id already exists.'] }, status_code: 422 }];
@@ -192,18 +244,22 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
       const body = await readBody(req);
       const found = shipmentOf(Number(body.shipment_id));
       if (!found) return [400, { message: 'Invalid shipment id', status_code: 400 }];
-      if (found.shipment.awb) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: 'AWB is already assigned to this shipment' } } }];
+      if (found.shipment.awb) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: 'AWB is already assigned' } } }];
+      if (fake.awbPending > 0) {
+        fake.awbPending--;
+        return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: 'Courier is not assigned yet. Please try after some time.' } } }];
+      }
       const courier = COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
       found.shipment.awb = String(awbSerial++);
       found.shipment.courier = courier.courier_name;
       return [
         200,
         {
-          awb_assign_status: 1,
+          awb_assign_status: fake.variant.numbersAsStrings ? '1' : 1,
           response: {
             data: {
-              courier_company_id: courier.courier_company_id,
-              awb_code: found.shipment.awb,
+              courier_company_id: fake.variant.numbersAsStrings ? String(courier.courier_company_id) : courier.courier_company_id,
+              awb_code: fake.variant.numbersAsStrings ? Number(found.shipment.awb) : found.shipment.awb,
               cod: 0,
               order_id: found.order.id,
               shipment_id: found.shipment.id,
@@ -282,6 +338,8 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
     lose: new Map(),
     holdMs: 0,
     fail: new Map(),
+    awbPending: 0,
+    variant: {},
     afterCall: null,
     revokeTokens: () => tokens.clear(),
     count: (route) => fake.calls.get(route) ?? 0,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
-import { checkBenchSql, checkComments, checkMigrations, checkReadme, commentsOf } from '../../scripts/check-repo.mjs';
+import { checkBenchSql, checkComments, checkMigrations, checkMockedSpecs, checkReadme, commentsOf } from '../../scripts/check-repo.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 let dirs: string[] = [];
@@ -25,7 +25,13 @@ function repo(files: Record<string, string>): string {
 
 describe('repository checks (scripts/check-repo.mjs, run by npm run lint)', () => {
   it('this repository passes every check', () => {
-    expect([...checkReadme(repoRoot), ...checkComments(repoRoot), ...checkMigrations(repoRoot), ...checkBenchSql(repoRoot)]).toEqual([]);
+    expect([
+      ...checkReadme(repoRoot),
+      ...checkComments(repoRoot),
+      ...checkMigrations(repoRoot),
+      ...checkBenchSql(repoRoot),
+      ...checkMockedSpecs(repoRoot),
+    ]).toEqual([]);
   });
 
   it('refuses a README over 200 lines and accepts one of 200', () => {
@@ -84,5 +90,16 @@ describe('repository checks (scripts/check-repo.mjs, run by npm run lint)', () =
     expect(checkBenchSql(copied)).toEqual([expect.stringContaining('001_f.sql')]);
     const imported = repo({ 'migrations/001_f.sql': migration, 'bench/x/read.ts': "readFileSync('migrations/001_f.sql')\n" });
     expect(checkBenchSql(imported)).toEqual([]);
+  });
+
+  it('refuses a server spec that mocks a module unless it is named *.isolated.spec.ts', () => {
+    const mocking = "import { vi } from 'vitest';\nvi.mock('./cipher.js');\n";
+    const dir = repo({
+      'src/a/codec.unit.spec.ts': mocking,
+      'src/a/codec.isolated.spec.ts': mocking,
+      'tests/e2e/page.e2e.spec.ts': mocking,
+      'src/a/spy.unit.spec.ts': "import { vi } from 'vitest';\nvi.fn();\n",
+    });
+    expect(checkMockedSpecs(dir)).toEqual([expect.stringContaining('src/a/codec.unit.spec.ts: replaces a module')]);
   });
 });

@@ -43,6 +43,10 @@ export const couponKeys = queryKeys([...ADMIN_ROOT, 'coupons'], {
   list: (page: number) => [page],
   uses: (code: string) => [code],
 });
+/** Returns (the Orders tab's Returns view): one page of one status (null: every status). */
+export const returnKeys = queryKeys([...ADMIN_ROOT, 'returns'], {
+  list: (status: string | null, page: number) => [status ?? 'all', page],
+});
 /** The signed-in admin: outside 'admin', so Refresh does not re-check the session. */
 export const authKeys = queryKeys(['auth'], { profile: () => [] });
 export const messageKeys = queryKeys([...ADMIN_ROOT, 'messages'], {

@@ -33,12 +33,13 @@ export async function shippingApi(app: FastifyInstance, runtime: ModuleDeps): Pr
   api.post('/shipping/webhook', { config: { rateLimit: false }, schema: { body: trackingWebhookBody, response: webhookAnswer } }, async (request) => {
     if (!sameToken(request.headers['x-api-key'], runtime.env.SHIPPING_WEBHOOK_TOKEN)) throw new UnauthorizedError('Invalid webhook token');
     const b = request.body;
-    const stage = stageOf(b.current_status);
-    if (!stage) return { success: true, applied: false, ignored: `status '${b.current_status}' does not move an order` };
+    const status = (b.current_status ?? b.shipment_status)!;
+    const stage = stageOf(status);
+    if (!stage) return { success: true, applied: false, ignored: `status '${status}' does not move an order` };
     const location = b.scans?.at(-1)?.location;
     const { applied } = await applyTracking(
       runtime,
-      { trackingNumber: b.awb, stage, courierStatus: b.current_status, ...(location ? { location } : {}), at: courierTime(b.current_timestamp, new Date()) },
+      { trackingNumber: b.awb, stage, courierStatus: status, ...(location ? { location } : {}), at: courierTime(b.current_timestamp, new Date()) },
       request.id,
     );
     return { success: true, applied };

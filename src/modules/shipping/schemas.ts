@@ -2,18 +2,29 @@ import { z } from 'zod';
 import { answers, ok } from '../../contract/wire.js';
 import { orderSchema, TRACKING_STAGES } from '../orders/index.js';
 
-/** The part of a Shiprocket tracking webhook this store reads (its other fields pass through unread). */
+const courierStatus = z.string().trim().min(1).max(80);
+
+/**
+ * The part of a Shiprocket tracking webhook this store reads (its other fields, such as the status ids that arrive as
+ * numbers or as strings, pass through unread): the AWB (a string or a number), the status label (`current_status`, or
+ * `shipment_status` when a payload has only that), its time and the scans' locations.
+ */
 export const trackingWebhookBody = z
   .object({
     awb: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(40)),
-    current_status: z.string().trim().min(1).max(80),
+    current_status: courierStatus.optional(),
+    shipment_status: courierStatus.optional(),
     current_timestamp: z.string().max(40).optional(),
     scans: z
       .array(z.object({ location: z.string().optional() }).loose())
       .max(500)
       .optional(),
   })
-  .loose();
+  .loose()
+  .refine((b) => b.current_status !== undefined || b.shipment_status !== undefined, {
+    message: 'current_status is required',
+    path: ['current_status'],
+  });
 
 export const webhookAnswer = answers(ok({ applied: z.boolean(), ignored: z.string().optional() }));
 

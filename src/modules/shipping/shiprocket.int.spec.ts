@@ -9,7 +9,11 @@ import { unserviceableMessage } from '../../shared/courier.js';
 
 const TOKEN = 'webhook-token-0123456789';
 
-/** Shiprocket's tracking webhook as it documents it (its sample, scans cut to one), for one AWB and status. */
+/**
+ * Shiprocket's tracking webhook as it documents it (its sample, scans cut to one), for one AWB and status. The ids are
+ * Shiprocket's shipment status ids (7 delivered, 9 RTO initiated, 10 RTO delivered, 17 out for delivery, 18 in transit,
+ * 19 out for pickup); the store reads the label, not the id.
+ */
 const shiprocketUpdate = (awb: string, status: string, statusId: number, timestamp: string, location = 'Pune_Hub (Maharashtra)') => ({
   awb,
   courier_name: 'Delhivery Surface',
@@ -141,14 +145,14 @@ describe('shipping through Shiprocket (COURIER=shiprocket against a local server
     expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: expect.stringMatching(/^\d{14}$/) });
     const awb = shipped.trackingNumber as string;
 
-    expect((await webhook(shiprocketUpdate(awb, 'PICKUP SCHEDULED', 19, '28 11 2026 12:00:00'))).json()).toMatchObject({ applied: false });
-    expect((await webhook(shiprocketUpdate(awb, 'IN TRANSIT', 20, '28 11 2026 15:32:17', 'Bhiwandi_Hub (Maharashtra)'))).json()).toEqual({
+    expect((await webhook(shiprocketUpdate(awb, 'OUT FOR PICKUP', 19, '28 11 2026 12:00:00'))).json()).toMatchObject({ applied: false });
+    expect((await webhook(shiprocketUpdate(awb, 'IN TRANSIT', 18, '28 11 2026 15:32:17', 'Bhiwandi_Hub (Maharashtra)'))).json()).toEqual({
       success: true,
       applied: true,
     });
     expect((await webhook(shiprocketUpdate(awb, 'OUT FOR DELIVERY', 17, '29 11 2026 09:10:00'))).json()).toEqual({ success: true, applied: true });
     expect((await webhook(shiprocketUpdate(awb, 'DELIVERED', 7, '29 11 2026 13:45:00'))).json()).toEqual({ success: true, applied: true });
-    expect((await webhook(shiprocketUpdate(awb, 'IN TRANSIT', 20, '28 11 2026 15:32:17'))).json()).toEqual({ success: true, applied: false });
+    expect((await webhook(shiprocketUpdate(awb, 'IN TRANSIT', 18, '28 11 2026 15:32:17'))).json()).toEqual({ success: true, applied: false });
     expect((await call('GET', `/api/orders/${order.id}`, shopper.auth)).json().order).toMatchObject({
       status: 'delivered',
       actualDelivery: '2026-11-29T08:15:00.000Z',
@@ -161,10 +165,42 @@ describe('shipping through Shiprocket (COURIER=shiprocket against a local server
     const refused = await confirmedCod(product.id);
     const rtoAwb = (await ship(refused.id)).json().order.trackingNumber as string;
     expect((await loadInventory(t.runtime.store, product.id)).available).toBe(1);
-    expect((await webhook(shiprocketUpdate(rtoAwb, 'IN TRANSIT', 20, '28 11 2026 15:00:00'))).json().applied).toBe(true);
+    expect((await webhook(shiprocketUpdate(rtoAwb, 'IN TRANSIT', 18, '28 11 2026 15:00:00'))).json().applied).toBe(true);
     expect((await webhook(shiprocketUpdate(rtoAwb, 'RTO INITIATED', 9, '30 11 2026 10:00:00'))).json().applied).toBe(false);
     expect((await webhook(shiprocketUpdate(rtoAwb, 'RTO DELIVERED', 10, '02 12 2026 10:00:00'))).json()).toEqual({ success: true, applied: true });
     expect((await call('GET', `/api/orders/${refused.id}`, shopper.auth)).json().order.status).toBe('cancelled');
     expect((await loadInventory(t.runtime.store, product.id)).available).toBe(2);
+  });
+
+  it('a webhook with only shipment_status, ids as strings and the AWB as a number moves the order all the same', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1500, stock: 2 });
+    const order = await confirmedCod(product.id);
+    const awb = (await ship(order.id)).json().order.trackingNumber as string;
+    const { current_status: _label, current_status_id: _id, ...update } = shiprocketUpdate(awb, 'OUT FOR DELIVERY', 17, '29 11 2026 09:10:00');
+    const answer = await webhook({ ...update, awb: Number(awb), shipment_status_id: '17', current_status_id: '17' });
+    expect(answer.json()).toEqual({ success: true, applied: true });
+    expect((await call('GET', `/api/orders/${order.id}/tracking`, shopper.auth)).json().tracking.events.at(-1).stage).toBe('out_for_delivery');
+
+    const { shipment_status: _s, ...unlabelled } = update;
+    const refused = await webhook({ ...unlabelled, awb });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false });
+  });
+
+  it('no AWB yet from Shiprocket: the admin sees its reason in the 503, and the retry ships the same Shiprocket order', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1500, stock: 2 });
+    const order = await confirmedCod(product.id);
+    fake.awbPending = 1;
+    const pending = await ship(order.id);
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json().error).toBe(
+      'The courier could not book this shipment (Shiprocket assigned no AWB yet (Courier is not assigned yet. Please try after some time.)). The order stays confirmed; try again.',
+    );
+    expect((await call('GET', `/api/orders/${order.id}`, shopper.auth)).json().order.status).toBe('confirmed');
+
+    const shipped = (await ship(order.id)).json().order;
+    expect(shipped.status).toBe('shipped');
+    expect(shiprocketOrders(order.id)).toHaveLength(1);
+    expect(shipped.trackingNumber).toBe(shiprocketOrders(order.id)[0]!.shipments[0]!.awb);
   });
 });

@@ -26,17 +26,21 @@ export class ShiprocketAnswerError extends CourierUnavailableError {
   }
 }
 
-/** Shiprocket's error bodies are `{ message, errors?: { field: [text] }, status_code }`; this keeps the readable part. */
+/**
+ * Shiprocket's error bodies are `{ message, errors?: { field: [text] }, status_code }`; an AWB it could not assign says
+ * why in `response.data.awb_assign_error` (on a 200). This keeps the readable part.
+ */
 export function reasonOf(body: unknown): string {
   if (!body || typeof body !== 'object') return 'no details';
-  const { message, errors } = body as { message?: unknown; errors?: unknown };
+  const { message, errors, response } = body as { message?: unknown; errors?: unknown; response?: { data?: { awb_assign_error?: unknown } } };
   const first =
     errors && typeof errors === 'object'
       ? Object.values(errors as Record<string, unknown>)
           .flat()
           .find((e): e is string => typeof e === 'string')
       : undefined;
-  const text = [typeof message === 'string' ? message : null, first].filter(Boolean).join(' ');
+  const awbError = response && typeof response === 'object' ? response.data?.awb_assign_error : undefined;
+  const text = [typeof message === 'string' ? message : null, first, typeof awbError === 'string' ? awbError : null].filter(Boolean).join(' ');
   return (text || 'no details').slice(0, 200);
 }
 

@@ -47,13 +47,47 @@ const NO_ROUTE: Route = { options: [], recommendedId: null };
 const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
 /** Shiprocket states transit as '3', 3 or '3 - 4' days; the longest end is the promise. */
-function transitDays(value: unknown): number {
+function statedDays(value: unknown): number | null {
   const numbers = String(value ?? '')
     .split('-')
     .map((part) => Number(part.trim()))
     .filter((n) => Number.isFinite(n) && n > 0);
-  return numbers.length ? Math.ceil(Math.max(...numbers)) : UNSTATED_DAYS;
+  return numbers.length ? Math.ceil(Math.max(...numbers)) : null;
 }
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const IST_MS = 330 * 60_000;
+
+/** Days from today (India) to Shiprocket's `etd`, a date written 'Dec 02, 2026' or '2026-12-02 15:40:19'. */
+function daysUntil(etd: unknown, nowMs: number): number | null {
+  const text = String(etd ?? '').trim();
+  const named = text.match(/^([A-Za-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})/);
+  const iso = text.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  const month = named ? MONTHS.indexOf(named[1]!.toLowerCase()) : -1;
+  const day =
+    named && month >= 0 ? Date.UTC(Number(named[3]), month, Number(named[2])) : iso ? Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])) : NaN;
+  if (!Number.isFinite(day)) return null;
+  const today = new Date(nowMs + IST_MS);
+  const days = Math.round((day - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) / DAY_MS);
+  return days > 0 ? days : null;
+}
+
+/**
+ * A courier's transit time: `estimated_delivery_days`, else `etd_hours`, else the days until its `etd` date; public
+ * clients show each of the three, and some answers carry only the date.
+ */
+function transitDays(company: { estimated_delivery_days?: unknown; etd_hours?: unknown; etd?: unknown }, nowMs: number): number {
+  const hours = Number(company.etd_hours);
+  return (
+    statedDays(company.estimated_delivery_days) ??
+    (Number.isFinite(hours) && hours > 0 ? Math.ceil(hours / 24) : null) ??
+    daysUntil(company.etd, nowMs) ??
+    UNSTATED_DAYS
+  );
+}
+
+/** `1`, `'1'` and `true` all mean yes in Shiprocket's answers (its numbers arrive as strings as often as not). */
+const yes = (value: unknown) => value === true || Number(value) === 1;
 
 /** The COD-capable, unblocked couriers for a route; Shiprocket's recommendation first, else the fastest. */
 function pick(route: Route, cod: boolean): CourierOption | null {
@@ -71,11 +105,13 @@ export class ShiprocketCourier implements CourierPort {
   readonly kind = 'shiprocket' as const;
   private readonly routes: LRUCache<string, Route>;
   private readonly booking = new Map<string, Promise<BookedShipment>>();
+  private readonly now: () => number;
 
   constructor(
     private readonly settings: ShiprocketSettings,
     private readonly client: ShiprocketClient = new ShiprocketClient(settings),
   ) {
+    this.now = settings.now ?? Date.now;
     this.routes = new LRUCache<string, Route>({
       max: ROUTES_KEPT,
       ttl: ROUTE_TTL_MS,
@@ -140,26 +176,30 @@ export class ShiprocketCourier implements CourierPort {
       body = await this.client.call<ServiceabilityAnswer>('GET', `/courier/serviceability/?${query}`);
     } catch (error) {
       // Shiprocket answers 404 for a pincode no courier reaches: that is an answer, not an outage.
-      if (error instanceof ShiprocketAnswerError && error.status === 404) return { options: [], recommendedId: null };
+      if (error instanceof ShiprocketAnswerError && error.status === 404) return NO_ROUTE;
       throw error;
     }
-    const companies = Array.isArray(body?.data?.available_courier_companies) ? body.data.available_courier_companies : [];
+    // The same refusal also comes as a 200 whose body says `status: 404` and lists no couriers.
+    const data = body?.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {};
+    const companies = Array.isArray(data.available_courier_companies) ? data.available_courier_companies : [];
+    const nowMs = this.now();
     const options = companies
-      .filter((c) => Number(c.blocked ?? 0) !== 1 && typeof c.courier_name === 'string')
-      .map((c) => ({ id: Number(c.courier_company_id), name: String(c.courier_name), days: transitDays(c.estimated_delivery_days), cod: Number(c.cod) === 1 }));
-    const recommended = Number(body?.data?.recommended_courier_company_id);
+      .filter((c) => !yes(c.blocked) && typeof c.courier_name === 'string' && Number.isFinite(Number(c.courier_company_id)))
+      .map((c) => ({ id: Number(c.courier_company_id), name: String(c.courier_name), days: transitDays(c, nowMs), cod: yes(c.cod) }));
+    const recommended = Number(data.recommended_courier_company_id ?? data.shiprocket_recommended_courier_id);
     return { options, recommendedId: Number.isFinite(recommended) ? recommended : null };
   }
 
   /** Shiprocket's order for this store order, if one was made (by an earlier try whose answer was lost, or another instance). */
   private async findOrder(reference: string): Promise<FoundOrder | null> {
     const listed = await this.client.call<OrdersAnswer>('GET', `/orders?${new URLSearchParams({ search: reference })}`);
-    const match = (Array.isArray(listed?.data) ? listed.data : []).find((o) => String(o.channel_order_id) === reference && o.shipments?.length);
+    const shipmentsOf = (o: ListedOrder) => (Array.isArray(o.shipments) ? o.shipments : o.shipments ? [o.shipments] : []);
+    const match = (Array.isArray(listed?.data) ? listed.data : []).find((o) => String(o.channel_order_id) === reference && shipmentsOf(o).length);
     if (!match) return null;
-    const shipment = match.shipments![0]!;
+    const shipment = shipmentsOf(match)[0]!;
     return {
       shipmentId: Number(shipment.id),
-      awb: shipment.awb ? String(shipment.awb) : null,
+      awb: present(shipment.awb),
       courier: shipment.courier ? String(shipment.courier) : null,
       cancelled: /^CANCEL/i.test(String(match.status ?? '')),
     };
@@ -174,11 +214,11 @@ export class ShiprocketCourier implements CourierPort {
     } catch (error) {
       failure = error;
     }
-    if (created?.shipment_id) {
+    if (created?.shipment_id && Number.isFinite(Number(created.shipment_id))) {
       return {
         shipmentId: Number(created.shipment_id),
-        awb: created.awb_code ? String(created.awb_code) : null,
-        courier: created.courier_name ?? null,
+        awb: present(created.awb_code),
+        courier: present(created.courier_name),
         cancelled: false,
       };
     }
@@ -200,13 +240,17 @@ export class ShiprocketCourier implements CourierPort {
       failure = error;
     }
     const data = answer?.response?.data;
-    if (answer?.awb_assign_status === 1 && data?.awb_code) {
-      return { awb: String(data.awb_code), courier: String(data.courier_name ?? choice?.name ?? 'Shiprocket'), courierId: Number(data.courier_company_id) };
+    const awb = present(data?.awb_code);
+    if (awb && (answer?.awb_assign_status === undefined || yes(answer.awb_assign_status))) {
+      const courierId = Number(data?.courier_company_id);
+      return { awb, courier: present(data?.courier_name) ?? choice?.name ?? 'Shiprocket', ...(Number.isFinite(courierId) ? { courierId } : {}) };
     }
     // An AWB assigned by a call whose answer was lost is on the order: use it rather than ask for another.
     const again = await this.findOrder(reference).catch(() => null);
     if (again?.awb) return { awb: again.awb, courier: again.courier ?? choice?.name ?? 'Shiprocket' };
-    throw failure ?? new CourierUnavailableError(`Shiprocket assigned no AWB (${reasonOf(data ?? answer)})`);
+    // No AWB yet (the courier has not taken it, or the wallet is short): the admin sees Shiprocket's reason and retries;
+    // the retry finds this order and asks for the AWB again.
+    throw failure ?? new CourierUnavailableError(`Shiprocket assigned no AWB yet (${reasonOf(answer)})`);
   }
 
   /** Asks for the pickup; a shipment already in the pickup queue (a retried booking) is fine as it is. */
@@ -220,30 +264,47 @@ export class ShiprocketCourier implements CourierPort {
   }
 }
 
+/** A non-empty string of a field Shiprocket sends as a string, a number or null. */
+function present(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value).trim();
+  return text ? text : null;
+}
+
 interface ServiceabilityAnswer {
+  status?: unknown;
   data?: {
     available_courier_companies?: {
       courier_company_id?: unknown;
       courier_name?: unknown;
       estimated_delivery_days?: unknown;
+      etd_hours?: unknown;
+      etd?: unknown;
       cod?: unknown;
       blocked?: unknown;
     }[];
     recommended_courier_company_id?: unknown;
+    shiprocket_recommended_courier_id?: unknown;
   };
 }
+type ListedShipment = { id?: unknown; awb?: unknown; courier?: unknown };
+interface ListedOrder {
+  channel_order_id?: unknown;
+  status?: unknown;
+  shipments?: ListedShipment[] | ListedShipment | null;
+}
 interface OrdersAnswer {
-  data?: { channel_order_id?: unknown; status?: unknown; shipments?: { id?: unknown; awb?: unknown; courier?: unknown }[] }[];
+  data?: ListedOrder[];
 }
 interface CreateAnswer {
-  order_id?: number;
-  shipment_id?: number;
-  awb_code?: string | null;
-  courier_name?: string | null;
+  order_id?: unknown;
+  shipment_id?: unknown;
+  awb_code?: unknown;
+  courier_name?: unknown;
 }
 interface AwbAnswer {
-  awb_assign_status?: number;
-  response?: { data?: { awb_code?: unknown; courier_name?: unknown; courier_company_id?: unknown } };
+  awb_assign_status?: unknown;
+  response?: { data?: { awb_code?: unknown; courier_name?: unknown; courier_company_id?: unknown; awb_assign_error?: unknown } };
 }
 
 /** The adapter for COURIER=shiprocket; a missing setting stops the start with what to set. */

@@ -24,6 +24,8 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
     fake.fail.clear();
     fake.afterCall = null;
     fake.holdMs = 0;
+    fake.awbPending = 0;
+    fake.variant = {};
   });
 
   const adapter = (overrides: Partial<ShiprocketSettings> = {}) =>
@@ -204,5 +206,66 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
     await expect(adapter().book(request)).rejects.toThrow('Shiprocket answered 503: Service Unavailable');
     fake.down = false;
     expect(ordersFor(request.orderId)).toHaveLength(0);
+  });
+
+  it('reads the shapes Shiprocket also answers in: numbers as strings, AWBs as numbers, the recommendation under its other key', async () => {
+    fake.variant = { numbersAsStrings: true, recommendationKey: 'shiprocket_recommended_courier_id' };
+    const courier = adapter();
+    // Prepaid, Xpressbees (2 days) is faster, but Shiprocket recommends Delhivery; cod "1" and blocked "1" as strings
+    // still mean COD-capable and blocked.
+    expect(await courier.serviceability({ pincode: '411103', cod: false, at: AT })).toMatchObject({ courier: 'Delhivery Surface' });
+    expect(await courier.serviceability({ pincode: '411101', cod: true, at: AT })).toEqual({
+      serviceable: true,
+      courier: 'Delhivery Surface',
+      estimatedDelivery: new Date(Date.parse(AT) + 4 * DAY).toISOString(),
+    });
+    const request = shipment();
+    const lookups = fake.count('GET /orders');
+    const booked = await courier.book(request); // awb_assign_status "1", awb_code a number
+    expect(fake.count('GET /orders') - lookups).toBe(1); // the AWB answer was understood: no second look-up
+    expect(booked).toEqual({ awb: expect.stringMatching(/^\d{14}$/), courier: 'Delhivery Surface', estimatedDelivery: expect.any(String) });
+    expect(ordersFor(request.orderId)[0]!.shipments[0]!.awb).toBe(booked.awb);
+    // The order list gives the AWB back as a number: a retry still finds it and books nothing new.
+    const assigns = fake.count('POST /courier/assign/awb');
+    expect(await adapter().book(request)).toEqual(booked);
+    expect(fake.count('POST /courier/assign/awb')).toBe(assigns);
+  });
+
+  it('a courier that states only its etd date: the date is that many days from the order', async () => {
+    fake.variant = { etdOnly: true };
+    expect(await adapter().serviceability({ pincode: '411102', cod: false, at: AT })).toEqual({
+      serviceable: true,
+      courier: 'Delhivery Surface',
+      estimatedDelivery: new Date(Date.parse(AT) + 4 * DAY).toISOString(),
+    });
+  });
+
+  it('an unserviceable pincode answered 200 with status 404 in the body is the usual refusal, not an outage', async () => {
+    fake.variant = { unserviceableAs200: true };
+    expect(await adapter().serviceability({ pincode: '900002', cod: true, at: AT })).toEqual({ serviceable: false, reason: unserviceableMessage('900002') });
+  });
+
+  it('no AWB yet (awb_assign_status 0): the booking fails with Shiprocket’s reason, and the retry assigns it on the same order', async () => {
+    const courier = adapter();
+    const request = shipment();
+    fake.awbPending = 1;
+    await expect(courier.book(request)).rejects.toThrow(
+      new CourierUnavailableError('Shiprocket assigned no AWB yet (Courier is not assigned yet. Please try after some time.)'),
+    );
+    expect(ordersFor(request.orderId)).toHaveLength(1);
+    expect(ordersFor(request.orderId)[0]!.shipments[0]).toMatchObject({ awb: '', pickup_requested: false });
+
+    const creates = fake.count('POST /orders/create/adhoc');
+    const booked = await courier.book(request);
+    expect(fake.count('POST /orders/create/adhoc')).toBe(creates);
+    expect(ordersFor(request.orderId)).toHaveLength(1);
+    expect(ordersFor(request.orderId)[0]!.shipments[0]).toMatchObject({ awb: booked.awb, pickup_requested: true });
+  });
+
+  it('sends the create fields Shiprocket requires (the fake refuses an order without them, as Shiprocket does)', async () => {
+    const request = shipment({ paymentMethod: 'razorpay' });
+    await adapter().book(request);
+    const [order] = ordersFor(request.orderId);
+    expect(order).toMatchObject({ payment_method: 'Prepaid', sub_total: 2499 });
   });
 });

@@ -141,6 +141,8 @@ describe('admin dashboard rules', () => {
     expect(flat('stock.changed', ['catalogue'])).toEqual(['admin/products', 'admin/stats']);
     expect(flat('changed', ['carousels'])).toEqual(['admin/carousels']);
     expect(flat('changed', ['wishlists'])).toEqual([]);
+    expect(flat('changed', ['returns'])).toEqual(['admin/returns']);
+    expect(flat('order.status', ['orders'])).toContain('admin/returns');
     expect(flat('projected')).toEqual([]);
     expect(flat('hello')).toEqual([]);
   });

@@ -19,6 +19,8 @@ export const productKeys = queryKeys(['products'], {
 export const orderKeys = queryKeys(['orders'], {
   list: (userId: string | undefined) => [userId],
   detail: (id: string | null | undefined) => [id],
+  /** The returns the shopper asked for on one order (GET /api/orders/{id}/returns). */
+  returns: (id: string) => [id],
 });
 
 export const userKeys = queryKeys(['user'], {

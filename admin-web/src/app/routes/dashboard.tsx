@@ -19,6 +19,8 @@ import { useOrders } from '../../features/orders/api/get-orders';
 import type { AdminOrder } from '../../lib/admin-order';
 import { OrderDetailDialog } from '../../features/orders/components/order-detail-dialog';
 import { OrdersTab } from '../../features/orders/components/orders-tab';
+import { OrdersViewSwitch } from '../../features/orders/components/orders-view-switch';
+import { ReturnsView } from '../../features/returns/components/returns-view';
 import { useStats } from '../../features/overview/api/get-stats';
 import { OverviewTab } from '../../features/overview/components/overview-tab';
 import { useProducts } from '../../features/products/api/get-products';
@@ -49,6 +51,7 @@ const TAB_BY_SLUG: Record<string, Tab> = {
   carousels: 'carousels',
   // The spec's six tabs stay six: coupons are managed under Orders, where they are used.
   coupons: 'orders',
+  returns: 'orders',
   analytics: 'analytics',
   overview: 'overview',
 };
@@ -63,6 +66,7 @@ export default function DashboardRoute() {
   const { toast } = useToast();
   const live = useLiveFeed();
   const tab: Tab = (slug && TAB_BY_SLUG[slug]) || 'overview';
+  const ordersView = slug === 'returns' ? 'returns' : 'orders';
   const stats = useStats();
   const orders = useOrders();
   const products = useProducts();
@@ -120,8 +124,15 @@ export default function DashboardRoute() {
         </Tabs.Content>
         <Tabs.Content value="orders" className="tab-panel">
           <div className="stack">
-            <OrdersTab onViewOrder={onViewOrder} />
-            <CouponsTab />
+            <OrdersViewSwitch view={ordersView} onView={(view) => navigate(view === 'returns' ? '/returns' : '/orders')} />
+            {ordersView === 'returns' ? (
+              <ReturnsView />
+            ) : (
+              <>
+                <OrdersTab onViewOrder={onViewOrder} />
+                <CouponsTab />
+              </>
+            )}
           </div>
         </Tabs.Content>
         <Tabs.Content value="carousels" className="tab-panel">

@@ -20,6 +20,7 @@ import {
   messageKeys,
   orderKeys,
   productKeys,
+  returnKeys,
   statsKeys,
 } from '../../../lib/query-keys';
 
@@ -28,7 +29,8 @@ export type { LiveMessage };
 
 /** The dashboard's queries each read model feeds (by the keys the api files define); none for the ones it never shows. */
 const QUERIES_OF: Record<ReadModel, readonly (readonly string[])[]> = {
-  orders: [orderKeys.all, statsKeys.all, analyticsKeys.all, customerKeys.all],
+  // The Returns view names each return's buyer from the orders read model, so an order's change reads it again too.
+  orders: [orderKeys.all, statsKeys.all, analyticsKeys.all, customerKeys.all, returnKeys.all],
   catalogue: [productKeys.all, statsKeys.all],
   customers: [customerKeys.all, statsKeys.all, orderKeys.all],
   carousels: [carouselKeys.all],
@@ -39,8 +41,8 @@ const QUERIES_OF: Record<ReadModel, readonly (readonly string[])[]> = {
   messages: [messageKeys.all],
   coupons: [couponKeys.all],
   'notify-me': [productKeys.demand([])],
-  // The Returns view is not built yet: the orders' own keys (above) carry a refunded return's revenue.
-  returns: [],
+  // The Returns view reads the returns read model; a refunded return's revenue comes with the orders' own keys (above).
+  returns: [returnKeys.all],
 };
 export const queriesOf = (readModel: ReadModel) => QUERIES_OF[readModel] ?? [];
 

@@ -8,6 +8,7 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useOrder } from '../api/get-order';
 import { OrderItemReview } from './order-item-review';
 import { CancelOrderButton } from './cancel-order-button';
+import { OrderReturns } from './order-returns';
 import { TrackingTimeline } from './tracking-timeline';
 import type { Order } from '../types';
 import { paymentMethodLabel, paymentStatusLabel, StatusBadge } from '@kit/orders';
@@ -156,6 +157,7 @@ export function OrderDetail({ orderId, onBack, payment }: { orderId: string; onB
           </section>
         </div>
       </div>
+      <OrderReturns order={order} />
     </div>
   );
 }
