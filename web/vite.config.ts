@@ -26,7 +26,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
     // The browser build's common modules in one chunk (build/shared-chunk.ts).
-    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', test: inStartChunk, priority: 1 }, { name: 'shared', test: inSharedChunk }] } } } }),
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'start', test: inStartChunk, priority: 1 },
+                  { name: 'shared', test: inSharedChunk },
+                ],
+              },
+            },
+          },
+        }),
   },
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
