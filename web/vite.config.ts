@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { serviceWorkerBuildId } from './build/service-worker-build-id';
+import { inSharedChunk, inStartChunk } from './build/shared-chunk';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The frontend kit both SPAs share (shared-web/README.md), as `@kit/…`. */
@@ -19,7 +20,27 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), serviceWorkerBuildId()],
   resolve: { alias: { '@kit': kit, '@contract': contract } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', copyPublicDir: !isSsrBuild },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    copyPublicDir: !isSsrBuild,
+    // The browser build's common modules in one chunk (build/shared-chunk.ts).
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'start', test: inStartChunk, priority: 1 },
+                  { name: 'shared', test: inSharedChunk },
+                ],
+              },
+            },
+          },
+        }),
+  },
   ...(isSsrBuild ? { ssr: { noExternal: true, target: 'node' as const }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     port: 5173,

@@ -10,7 +10,8 @@
  * - per control, the tap (or the typing and Enter) 0, STEP, 2×STEP … ms after the first contentful paint, as long as
  *   the app has not started when it lands; the outcome is read once the app has started: tries, share honoured, time
  *   from the tap to the first visible feedback (aria-busy on the control, a toast, the next page's paint) p50/p75;
- * - the web-vitals library's INP (onINP, reportAllChanges) of scripted sessions per page: taps at the first paint and
+ * - the web-vitals library's INP (onINP, reportAllChanges) of scripted sessions per page, with the element, event and
+ *   input delay / processing / presentation split of the worst session's INP interaction: taps at the first paint and
  *   more once the app has started; p75 and max over the sessions.
  * `--compare-start` does the loads and the INP sessions twice, with the app started as it is (after the load event and
  * the largest paint) and at DOMContentLoaded (`?app-start=dcl`, web/src/main.tsx), and runs Lighthouse mobile on the
@@ -261,11 +262,25 @@ async function untouched(browser: Browser, base: string, path: string): Promise<
 }
 
 /**
- * The web-vitals library's INP, every change reported (`reportAllChanges`), interactions from 16 ms on (the library's
- * default, 40 ms, leaves faster ones out), kept in the page for the bench to read.
+ * The web-vitals library's INP (its attribution build), every change reported (`reportAllChanges`), interactions from
+ * 16 ms on (the library's default, 40 ms, leaves faster ones out), kept in the page for the bench to read with what
+ * the INP interaction was: its element, its event and its input delay / processing / presentation split.
  */
-const WEB_VITALS_INP = `${readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js'), 'utf8')}
-;webVitals.onINP((metric) => { window.__inp = metric.value; window.__inpReports = (window.__inpReports || 0) + 1; }, { reportAllChanges: true, durationThreshold: 16 });`;
+const WEB_VITALS_INP = `${readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.attribution.iife.js'), 'utf8')}
+;webVitals.onINP((metric) => { var a = metric.attribution; window.__inp = metric.value; window.__inpReports = (window.__inpReports || 0) + 1;
+window.__inpAttribution = { target: a.interactionTarget, type: a.interactionType, inputDelay: a.inputDelay, processing: a.processingDuration, presentation: a.presentationDelay }; }, { reportAllChanges: true, durationThreshold: 16 });`;
+
+/** What the INP interaction of a session was (web-vitals attribution). */
+interface InpAttribution {
+  target: string;
+  type: string;
+  inputDelay: number;
+  processing: number;
+  presentation: number;
+}
+
+const describeInp = (a: InpAttribution) =>
+  `${a.type} on \`${a.target || '(removed)'}\`: ${a.inputDelay.toFixed(0)} / ${a.processing.toFixed(0)} / ${a.presentation.toFixed(0)} ms`;
 
 type Step = (page: Page) => Promise<unknown>;
 interface Session {
@@ -360,8 +375,11 @@ async function inpSession(browser: Browser, base: string, session: Session, star
     }
     // Event timing entries arrive after the next paint; the library reports them from its observer a moment later.
     await page.waitForTimeout(1000);
-    const inp = await page.evaluate(() => (window as unknown as { __inp?: number }).__inp ?? null);
-    return { inp, taps, beforeStart };
+    const { inp, attribution } = await page.evaluate(() => {
+      const w = window as unknown as { __inp?: number; __inpAttribution?: InpAttribution };
+      return { inp: w.__inp ?? null, attribution: w.__inpAttribution ?? null };
+    });
+    return { inp, attribution, taps, beforeStart };
   } finally {
     await context.close();
   }
@@ -434,15 +452,18 @@ async function measureSize(
     console.log(
       `INP (web-vitals onINP, reportAllChanges) of ${options.inpSessions} scripted sessions per page: taps at the first paint, then after the app started; ${loadAverage()}`,
     );
-    console.log('| page | app starts | sessions | taps (before the app started) | INP p75 | INP max |');
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      '| page | app starts | sessions | taps (before the app started) | INP p75 | INP max | worst: event on element, input delay / processing / presentation |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     for (const session of sessions(productId)) {
       for (const start of options.starts) {
         const runs = [];
         for (let i = 0; i < options.inpSessions; i++) runs.push(await inpSession(browser, base, session, start));
         const values = runs.map((r) => r.inp).filter((v): v is number => v !== null);
+        const worst = runs.reduce<(typeof runs)[number] | null>((w, r) => (r.inp !== null && (w === null || r.inp > w.inp!) ? r : w), null);
         console.log(
-          `| ${pageName(session.path)} | ${START_LABEL[start]} | ${runs.length} | ${runs.reduce((n, r) => n + r.taps, 0)} (${runs.reduce((n, r) => n + r.beforeStart, 0)}) | ${values.length ? `${percentile(values, 75).toFixed(0)} ms` : '–'} | ${values.length ? `${Math.max(...values).toFixed(0)} ms` : '–'} |`,
+          `| ${pageName(session.path)} | ${START_LABEL[start]} | ${runs.length} | ${runs.reduce((n, r) => n + r.taps, 0)} (${runs.reduce((n, r) => n + r.beforeStart, 0)}) | ${values.length ? `${percentile(values, 75).toFixed(0)} ms` : '–'} | ${values.length ? `${Math.max(...values).toFixed(0)} ms` : '–'} | ${worst?.attribution ? describeInp(worst.attribution) : '–'} |`,
         );
       }
     }

@@ -4,6 +4,7 @@ import type { Root } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
 import { registerServiceWorker } from './features/service-worker/register';
+import { earlyActionQueue, loadEarlyActionReplay } from './lib/early-actions';
 import { beginHydration, whenHydratedAndIdle } from './lib/hydration';
 import { receivedNow } from './lib/ssr-data';
 
@@ -15,6 +16,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * JSON and are hydrated; private pages come as an empty shell and are rendered. Resolves with the React root.
  */
 export async function startApp(): Promise<Root> {
+  // Taps recorded before the app started: their replay is fetched now, beside React DOM, not after hydration.
+  if (earlyActionQueue().length > 0) void loadEarlyActionReplay();
   // Each step in a task of its own: the evaluation of this chunk (React, the router, the query client), then the
   // route's matching and module, then the hydration (itself in slices). One task for all of it was a long task of
   // Total Blocking Time on a phone; between them the browser can paint and answer input.

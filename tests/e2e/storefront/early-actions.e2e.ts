@@ -25,6 +25,9 @@ describe('storefront: actions taken before the app starts', () => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The replay of early actions is a chunk of its own, fetched only when something was recorded.
+    let replayFetched = false;
+    page.on('request', (request) => void (/\/assets\/early-actions-replay-[^/]*\.js/.test(request.url()) && (replayFetched = true)));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route: Route) => {
@@ -36,7 +39,7 @@ describe('storefront: actions taken before the app starts', () => {
       await page.locator('#ssr-data').waitFor({ state: 'attached' });
       expect(await hydrated(page)).toBe(false);
     };
-    return { page, goto, release, close: () => context.close() };
+    return { page, goto, release, replayFetched: () => replayFetched, close: () => context.close() };
   }
 
   /** The server's next page is in the tab (its data block parsed), the app not started. */
@@ -50,7 +53,7 @@ describe('storefront: actions taken before the app starts', () => {
 
   it('Add to Cart with a chosen quantity on a product page is carried out once, with its toast and badge', async () => {
     const product = catalogue.find((p) => p.in_stock && p.stock_quantity >= 5 && /figure/i.test(p.category))!;
-    const { page, goto, release, close } = await deadPage();
+    const { page, goto, release, replayFetched, close } = await deadPage();
     await goto(`/product/${product.id}`);
     await page.getByLabel('Quantity').selectOption('3');
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
@@ -67,6 +70,22 @@ describe('storefront: actions taken before the app starts', () => {
     await page.waitForTimeout(300);
     expect((await stored()).reduce((n, line) => n + line.quantity, 0)).toBe(3);
     expect(await page.getByRole('button', { name: 'ADD TO CART' }).getAttribute('aria-busy')).toBeNull();
+    expect(replayFetched()).toBe(true);
+    await close();
+  });
+
+  it('a page the shopper did not touch before the app started never fetches the replay', async () => {
+    const product = catalogue.find((p) => p.in_stock)!;
+    const { page, goto, release, replayFetched, close } = await deadPage();
+    await goto(`/product/${product.id}`);
+    release();
+    await waitHydrated(page);
+    await page.waitForTimeout(500);
+    expect(replayFetched()).toBe(false);
+    // A live tap is the app's own: still no replay.
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await toast(page, 'Added to cart').waitFor();
+    expect(replayFetched()).toBe(false);
     await close();
   });
 

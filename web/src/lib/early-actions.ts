@@ -9,6 +9,9 @@ import { useEffect, useRef } from 'react';
  * called by PageHydrated) every recorded action is handed to its handler exactly once, in the order it was made, and
  * the control's "taken" mark is removed. A handler that mounts later (a card below a boundary that hydrates after)
  * still receives its actions when it registers.
+ *
+ * Only the registry lives here. The replay itself (./early-actions-replay.ts) is a chunk of its own, fetched only when
+ * the queue holds something: a page the shopper did not touch before the app started never downloads it.
  */
 export type EarlyActionName = 'add-to-cart' | 'buy-now' | 'wishlist' | 'load-more';
 
@@ -20,7 +23,7 @@ export interface EarlyAction {
   at: number;
 }
 
-type Handler = (action: EarlyAction) => void;
+export type EarlyActionHandler = (action: EarlyAction) => void;
 
 declare global {
   interface Window {
@@ -28,52 +31,50 @@ declare global {
   }
 }
 
-const handlers = new Map<string, Handler>();
+/** The handler of each control, by `earlyActionKey`. */
+const earlyActionHandlers = new Map<string, EarlyActionHandler>();
 let open = false;
+/** The replay's `drain`, once its chunk is loaded (at most once per page). */
+let replay: Promise<() => void> | null = null;
 
-const keyOf = (action: string, productId: string) => `${action}|${productId}`;
+const earlyActionKey = (action: string, productId: string) => `${action}|${productId}`;
 
-function queue(): EarlyAction[] {
+/** What the page's script recorded (an empty array on the server and in tests that recorded nothing). */
+export function earlyActionQueue(): EarlyAction[] {
   if (typeof window === 'undefined') return [];
   return (window.__earlyActions ??= []);
 }
 
-function clearMarks(): void {
-  for (const el of document.querySelectorAll('[data-early-queued]')) {
-    el.removeAttribute('data-early-queued');
-    el.removeAttribute('aria-busy');
-  }
-}
-
-/** Hands every recorded action that has a handler to it, and removes it from the queue (so it runs once). */
-function drain(): void {
-  const pending = queue();
-  for (let i = 0; i < pending.length;) {
-    const item = pending[i];
-    const handler = handlers.get(keyOf(item.action, item.productId));
-    if (!handler) {
-      i += 1;
-      continue;
-    }
-    pending.splice(i, 1);
-    handler(item);
-  }
-  if (pending.length === 0) clearMarks();
+/** Fetches the replay and starts it on the queue; called as soon as the queue is known not to be empty. */
+export function loadEarlyActionReplay(): Promise<() => void> {
+  replay ??= import('./early-actions-replay').then(({ startReplay }) =>
+    startReplay(
+      earlyActionQueue(),
+      (item) => earlyActionHandlers.get(earlyActionKey(item.action, item.productId)),
+      () => open,
+    ),
+  );
+  return replay;
 }
 
 /** Called once the page's components have hydrated: from now on recorded actions are carried out. */
 export function openEarlyActions(): void {
   if (open) return;
   open = true;
-  // A tap the page's script still records (between hydrateRoot and `data-hydrated`) is carried out as it comes.
-  const pending = queue();
+  const pending = earlyActionQueue();
+  if (pending.length > 0) {
+    // After the commit's remaining effects (the cart and wishlist providers read what the browser stored in theirs).
+    void loadEarlyActionReplay().then((drain) => setTimeout(drain, 0));
+    return;
+  }
+  // Nothing recorded yet, but the page's script records until `data-hydrated` (a moment after this): the first tap
+  // it still records fetches the replay.
   pending.push = (...items: EarlyAction[]) => {
+    // The replay installs its own `push` on the queue once loaded.
     const length = Array.prototype.push.apply(pending, items);
-    setTimeout(drain, 0);
+    void loadEarlyActionReplay().then((drain) => setTimeout(drain, 0));
     return length;
   };
-  // After the commit's remaining effects (the cart and wishlist providers read what the browser stored in theirs).
-  setTimeout(drain, 0);
 }
 
 /**
@@ -81,24 +82,25 @@ export function openEarlyActions(): void {
  * The latest handler is used (it sees the component's current state). `ready` false holds the actions back (the cart
  * is still loading what the browser stored: an item added before would be replaced by it).
  */
-export function useEarlyAction(action: EarlyActionName, productId: string, handler: Handler, ready = true): void {
+export function useEarlyAction(action: EarlyActionName, productId: string, handler: EarlyActionHandler, ready = true): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     if (!ready) return;
-    const key = keyOf(action, productId);
-    const run: Handler = (item) => latest.current(item);
-    handlers.set(key, run);
-    if (open) setTimeout(drain, 0);
+    const key = earlyActionKey(action, productId);
+    const run: EarlyActionHandler = (item) => latest.current(item);
+    earlyActionHandlers.set(key, run);
+    if (open && replay) void replay.then((drain) => setTimeout(drain, 0));
     return () => {
-      if (handlers.get(key) === run) handlers.delete(key);
+      if (earlyActionHandlers.get(key) === run) earlyActionHandlers.delete(key);
     };
   }, [action, productId, ready]);
 }
 
 /** For tests: forget every handler and recorded action. */
 export function resetEarlyActions(): void {
-  handlers.clear();
+  earlyActionHandlers.clear();
   open = false;
+  replay = null;
   if (typeof window !== 'undefined') window.__earlyActions = [];
 }

@@ -3,6 +3,13 @@ import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEarlyActions, resetEarlyActions, useEarlyAction, type EarlyAction } from './early-actions';
+import { startReplay } from './early-actions-replay';
+
+// The replay's chunk, watched: it must be loaded only when something was recorded.
+vi.mock('./early-actions-replay', async (actual) => {
+  const real = await actual<typeof import('./early-actions-replay')>();
+  return { startReplay: vi.fn(real.startReplay) };
+});
 
 const tap = (action: EarlyAction['action'], productId: string, quantity = 1): EarlyAction => ({ action, productId, quantity, at: Date.now() });
 
@@ -22,7 +29,26 @@ async function mount(node: ReactNode) {
 const settle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 5))));
 
 describe('early actions', () => {
-  afterEach(() => resetEarlyActions());
+  afterEach(() => {
+    resetEarlyActions();
+    vi.mocked(startReplay).mockClear();
+  });
+
+  it('does not load the replay when nothing was recorded, and loads it for the first tap recorded after opening', async () => {
+    const onAdd = vi.fn();
+    await mount(<Control id="p0" onAdd={onAdd} />);
+    openEarlyActions();
+    await settle();
+    expect(startReplay).not.toHaveBeenCalled();
+    window.__earlyActions!.push(tap('add-to-cart', 'p0'));
+    await settle();
+    expect(startReplay).toHaveBeenCalledTimes(1);
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    window.__earlyActions!.push(tap('add-to-cart', 'p0', 2));
+    await settle();
+    expect(startReplay).toHaveBeenCalledTimes(1);
+    expect(onAdd).toHaveBeenCalledTimes(2);
+  });
 
   it('carries out each recorded tap once, with its quantity, only after the page is open', async () => {
     window.__earlyActions = [tap('add-to-cart', 'p1', 3), tap('add-to-cart', 'p2')];
