@@ -56,6 +56,13 @@ export function OrderReturns({ order, now = Date.now() }: { order: Order; now?: 
   );
 }
 
+/** What the shopper is told of a UPI refund's transfer; a failure's reason is the shop's to act on, not the shopper's. */
+const UPI_PAYOUT_LABELS: Record<NonNullable<ReturnDto['payout']>['status'], string> = {
+  pending: 'Being sent to your UPI ID',
+  paid: 'Sent to your UPI ID',
+  failed: 'Delayed: we are sending it again',
+};
+
 function ReturnEntry({ ret }: { ret: ReturnDto }) {
   const refunded = ret.status === 'refunded';
   return (
@@ -82,6 +89,15 @@ function ReturnEntry({ ret }: { ret: ReturnDto }) {
           <dt>Refund to</dt>
           <dd>{ret.refundTo === 'upi' ? `UPI ${ret.upiId ?? ''}`.trim() : 'Your original payment method'}</dd>
         </div>
+        {ret.payout && (
+          <div>
+            <dt>UPI transfer</dt>
+            <dd data-testid="return-payout" data-payout={ret.payout.status}>
+              {UPI_PAYOUT_LABELS[ret.payout.status]}
+              {ret.payout.status === 'paid' && ret.payout.reference && <span className="muted"> · ref. {ret.payout.reference}</span>}
+            </dd>
+          </div>
+        )}
         {ret.status === 'approved' && ret.pickupAwb && (
           <div>
             <dt>Pickup AWB</dt>

@@ -121,6 +121,19 @@ describe('Returns on the order page', () => {
     expect(host.textContent).toContain('Every unit of this order is already in a return.');
   });
 
+  it("says where a UPI refund's transfer stands, never the bank's reason for a failure", async () => {
+    stored = [
+      aReturn({ status: 'refunded', refundedAmount: 1200, payout: { status: 'paid', reference: 'pout_SIM1', reason: null } }),
+      aReturn({ id: 'r-2', status: 'refunded', refundedAmount: 1200, payout: { status: 'failed', reference: null, reason: 'Beneficiary bank down' } }),
+      aReturn({ id: 'r-3', status: 'refunded', refundedAmount: 1200, payout: { status: 'pending', reference: null, reason: null } }),
+    ];
+    await render(order);
+    await vi.waitFor(() => expect(host.querySelectorAll('[data-testid="return-payout"]')).toHaveLength(3));
+    const payouts = [...host.querySelectorAll('[data-testid="return-payout"]')].map((e) => e.textContent);
+    expect(payouts).toEqual(['Sent to your UPI ID · ref. pout_SIM1', 'Delayed: we are sending it again', 'Being sent to your UPI ID']);
+    expect(host.textContent).not.toContain('Beneficiary bank down');
+  });
+
   it('offers no return outside the window or before delivery', async () => {
     await render(order, Date.parse('2026-12-03T10:00:00.000Z'));
     expect(q('[data-testid="return-items"]')).toBeNull();
