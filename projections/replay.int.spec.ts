@@ -284,6 +284,15 @@ describe('replay rebuilds every read model from the log', () => {
     ctx = await createTestApp();
     pool = ctx.runtime.pool;
     await fillEveryReadModel();
+    // UPI refunds are paid out in the background: the log is complete once each has its payout's outcome.
+    for (const deadline = Date.now() + 20_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const { rows } = await pool.query<{ refunds: number; outcomes: number }>(
+        `select count(*) filter (where type = 'ReturnRefunded' and data->>'to' = 'upi')::int as refunds,
+                count(*) filter (where type in ('UpiPayoutIssued', 'UpiPayoutFailed'))::int as outcomes from events`,
+      );
+      if (rows[0]!.refunds > 0 && rows[0]!.outcomes >= rows[0]!.refunds) break;
+      if (Date.now() > deadline) throw new Error(`UPI payouts unsettled: ${JSON.stringify(rows[0])}`);
+    }
     await ctx.runtime.projections.waitFor(await logEnd(), undefined, 20_000);
     await ctx.runtime.projections.stop();
     live = await readModels();

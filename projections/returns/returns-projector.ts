@@ -1,9 +1,12 @@
 import type { RecordedEvent } from '../../src/core/event-store.js';
 import type { OrderEvent } from '../../src/modules/orders/events.js';
+import type { UpiPayoutEvent } from '../../src/modules/payments/events.js';
 import type { Projector } from '../projector.js';
 import { holdingPersonalData } from '../personal-data-erased.js';
 
 export const RETURN_EVENT_TYPES = ['ReturnRequested', 'ReturnApproved', 'ReturnRejected', 'ReturnReceived', 'ReturnRefunded'] as const;
+/** A UPI refund's payout (its own stream per return): pending while an attempt is asked for or in flight, then paid or failed. */
+export const PAYOUT_EVENT_TYPES = ['UpiPayoutRequested', 'UpiPayoutRetryRequested', 'UpiPayoutIssued', 'UpiPayoutFailed'] as const;
 
 type Client = Parameters<Projector['apply']>[0];
 
@@ -21,10 +24,10 @@ export const returnsProjector = holdingPersonalData(
   },
   {
     name: 'returns',
-    handles: RETURN_EVENT_TYPES,
+    handles: [...RETURN_EVENT_TYPES, ...PAYOUT_EVENT_TYPES],
     tables: ['order_returns'],
     async apply(client, recorded) {
-      const event = recorded as unknown as OrderEvent;
+      const event = recorded as unknown as OrderEvent | UpiPayoutEvent;
       switch (event.type) {
         case 'ReturnRequested': {
           const d = event.data;
@@ -61,10 +64,30 @@ export const returnsProjector = holdingPersonalData(
           ]);
           return;
         case 'ReturnRefunded':
-          await client.query(`update order_returns set status = 'refunded', refunded_amount = $2::numeric / 100, updated_at = $3 where return_id = $1`, [
+          // A refund to a UPI id is paid out next: pending until its payout is issued or fails.
+          await client.query(
+            `update order_returns set status = 'refunded', refunded_amount = $2::numeric / 100, updated_at = $3,
+               payout_status = case when $4 = 'upi' then coalesce(payout_status, 'pending') else payout_status end
+             where return_id = $1`,
+            [event.data.returnId, event.data.amountPaise, event.data.at, event.data.to],
+          );
+          return;
+        case 'UpiPayoutRequested':
+        case 'UpiPayoutRetryRequested':
+          await client.query(`update order_returns set payout_status = 'pending', payout_reference = null, payout_reason = null where return_id = $1`, [
             event.data.returnId,
-            event.data.amountPaise,
-            event.data.at,
+          ]);
+          return;
+        case 'UpiPayoutIssued':
+          await client.query(`update order_returns set payout_status = 'paid', payout_reference = $2, payout_reason = null where return_id = $1`, [
+            event.data.returnId,
+            event.data.payoutId,
+          ]);
+          return;
+        case 'UpiPayoutFailed':
+          await client.query(`update order_returns set payout_status = 'failed', payout_reference = null, payout_reason = $2 where return_id = $1`, [
+            event.data.returnId,
+            event.data.reason,
           ]);
           return;
         default:

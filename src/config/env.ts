@@ -36,6 +36,20 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Where a cash-on-delivery return's UPI refund is paid from (docs/after-sale.md): razorpayx, the local simulator, or
+   * manual (recorded only: the shop pays it itself). Unset: razorpayx with RAZORPAYX_ACCOUNT_NUMBER, else the simulator
+   * outside production and manual in production.
+   */
+  PAYOUTS: optional(z.enum(['razorpayx', 'simulator', 'manual'])),
+  /** The RazorpayX business account (current account number or customer identifier) payouts are made from. */
+  RAZORPAYX_ACCOUNT_NUMBER: optional(z.string()),
+  /** RazorpayX's API root; tests point it at a local server. */
+  RAZORPAYX_BASE_URL: z.string().url().default('https://api.razorpay.com/v1'),
+  /** Verifies X-Razorpay-Signature on /api/razorpayx/webhook (payout failed or reversed); unset, that webhook refuses every call. */
+  RAZORPAYX_WEBHOOK_SECRET: optional(z.string()),
+  /** A RazorpayX call unanswered after this many ms is given up and sent again with the same idempotency key. */
+  RAZORPAYX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The courier that books shipments: the local simulator (default) or Shiprocket (docs/after-sale.md). */
   COURIER: z.enum(['simulator', 'shiprocket']).default('simulator'),
   SHIPROCKET_EMAIL: z.string().optional(),
@@ -147,6 +161,10 @@ function refuseUnsafe(env: ParsedEnv): { PAYMENTS: Env['PAYMENTS'] } | string {
   if (payments === null) return 'NODE_ENV=production needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (the payment simulator is refused in production)';
   if (payments === 'simulator' && production) return 'PAYMENTS=simulator is refused with NODE_ENV=production: anyone could mark an order paid';
   if (payments === 'razorpay' && !keys) return 'PAYMENTS=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET';
+  if (env.PAYOUTS === 'simulator' && production) return 'PAYOUTS=simulator is refused with NODE_ENV=production: refunds would be marked paid unsent';
+  if ((env.PAYOUTS ?? (env.RAZORPAYX_ACCOUNT_NUMBER ? 'razorpayx' : null)) === 'razorpayx' && !(keys && env.RAZORPAYX_ACCOUNT_NUMBER)) {
+    return 'PAYOUTS=razorpayx needs RAZORPAYX_ACCOUNT_NUMBER, RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET';
+  }
   return { PAYMENTS: payments };
 }
 

@@ -61,6 +61,8 @@ export const orderSnapshotSchema = z.object({
   total: z.number(),
   paid: z.number(),
   refunded: z.number(),
+  /** Rupees refunded for returns (part of `refunded`): the order counts as revenue less this. */
+  returned: z.number(),
   items: z.array(z.object({ productId: z.string(), name: z.string(), quantity: z.number(), price: z.number() })),
   trackingNumber: z.string().nullable(),
   placedAt: z.string(),

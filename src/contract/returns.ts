@@ -23,6 +23,11 @@ export const returnSchema = z.object({
   courier: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   receivedItems: z.array(z.object({ productId: z.string(), quantity: z.number(), resellable: z.number() })).nullable(),
+  /**
+   * A UPI refund's payout to the shopper (null: refunded to the original payment, or not refunded yet): pending while
+   * it is being sent, paid with the provider's payout id, or failed with the reason (an admin may retry it).
+   */
+  payout: z.object({ status: z.enum(['pending', 'paid', 'failed']), reference: z.string().nullable(), reason: z.string().nullable() }).nullable(),
   requestedAt: z.string(),
   updatedAt: z.string(),
 });

@@ -161,6 +161,7 @@ describe('every registered route has a budget (enumerated from the routes that e
     'GET /api/health/ready',
     'HEAD /api/health/ready',
     'POST /api/razorpay/webhook',
+    'POST /api/razorpayx/webhook',
     'POST /api/shipping/webhook',
     'GET /api/products/:id',
     'HEAD /api/products/:id',

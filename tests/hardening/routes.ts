@@ -86,6 +86,7 @@ export const ADMIN_ROUTES = [
   'POST /api/admin/returns/:returnId/approve',
   'POST /api/admin/returns/:returnId/reject',
   'POST /api/admin/returns/:returnId/receive',
+  'POST /api/admin/returns/:returnId/payout/retry',
 ];
 
 /** The URL prefixes the spec reserves for admins (spec: admin dashboard calls, uploads, carousel management). */

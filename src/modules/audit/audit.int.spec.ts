@@ -105,6 +105,73 @@ describe('auditor tools', () => {
     expect((await history(order.id)).json().state).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paid: 1499.5, refunded: 1499.5 });
   });
 
+  it('an order with a refunded return: revenue reconciles (difference 0), its history and the log export show the return', async () => {
+    const w = aroundNow();
+    const revenue = async () => (await call('GET', `/api/admin/audit/revenue?from=${w.from}&to=${w.to}`, s.admin)).json().reconciliation;
+    const product = await createTestProduct(s.t.runtime, { price: 1299.5, stock: 5 });
+    const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 2 }] })).json()
+      .order;
+    const created = (await call('POST', '/api/razorpay/create-order', s.shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
+    const { success: _s, ...proof } = (
+      await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })
+    ).json();
+    expect((await call('POST', '/api/razorpay/verify-payment', s.shopper, proof)).statusCode).toBe(200);
+    await setStatus(order.id, 'delivered');
+    const delivered = await revenue();
+    expect(delivered).toMatchObject({ difference: 0, differences: [] });
+
+    await pause();
+    const from = new Date().toISOString();
+    await pause();
+    const asked = await call('POST', `/api/orders/${order.id}/returns`, s.shopper, { items: [{ productId: product.id, quantity: 1 }], reason: 'Cracked base' });
+    expect(asked.statusCode).toBe(201);
+    const returnId = asked.json().return.id as string;
+    expect((await call('POST', `/api/admin/returns/${returnId}/approve`, s.admin)).statusCode).toBe(200);
+    await pause();
+    const approved = new Date().toISOString();
+    await pause();
+    const received = await call('POST', `/api/admin/returns/${returnId}/receive`, s.admin, { items: [{ productId: product.id, resellable: 1 }] });
+    expect(received.json().return).toMatchObject({ status: 'refunded', refundedAmount: 1299.5 });
+    await pause();
+    const to = new Date().toISOString();
+
+    // Both sides count the order less its return's refund: no difference, and ₹1,299.50 less revenue than before.
+    const after = await revenue();
+    expect(after).toMatchObject({ difference: 0, differences: [] });
+    expect(after.events).toEqual(after.readModel);
+    expect(after.events).toEqual({ orders: delivered.events.orders, revenue: delivered.events.revenue - 1299.5 });
+
+    // The history: the return's events with who did them, and the snapshot's returned amount (none before the receipt).
+    const now = (await history(order.id)).json();
+    expect(now.state).toMatchObject({ status: 'delivered', paymentStatus: 'completed', total: 2599, paid: 2599, refunded: 1299.5, returned: 1299.5 });
+    const returnEvents = now.events.filter((e: { type: string }) => e.type.startsWith('Return'));
+    expect(returnEvents.map((e: { type: string }) => e.type)).toEqual(['ReturnRequested', 'ReturnApproved', 'ReturnReceived', 'ReturnRefunded']);
+    expect(returnEvents[0]).toMatchObject({ by: s.shopper.user.id, byRole: 'customer', data: { returnId, reason: 'Cracked base' } });
+    expect(returnEvents[3]).toMatchObject({ by: s.admin.user.id, byRole: 'admin', data: { returnId, amountPaise: 1299_50, to: 'original-payment' } });
+    // The resellable unit going back on sale, from the product's inventory stream.
+    expect(now.events.filter((e: { type: string }) => e.type === 'StockReleased').map((e: { data: unknown }) => e.data)).toContainEqual(
+      expect.objectContaining({ orderId: order.id, quantity: 1, reason: 'return received' }),
+    );
+    expect((await history(order.id, approved)).json().state).toMatchObject({ refunded: 0, returned: 0, eventsApplied: now.state.eventsApplied - 2 });
+
+    // The log export of the return's window carries its events and its credit note, as NDJSON and as CSV.
+    const window = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const types = ['ReturnRequested', 'ReturnApproved', 'ReturnReceived', 'ReturnRefunded', 'CreditNoteIssued'];
+    let ndjson = '';
+    await expect.poll(async () => (ndjson = (await call('GET', `/api/admin/audit/export?${window}`, s.admin)).body)).toContain('"ReturnRefunded"');
+    const lines = ndjson
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; stream: string; data: Record<string, unknown> });
+    const ofOrder = lines.filter((l) => l.stream === `order-${order.id}` || l.stream === `tax-documents-${order.id}`);
+    expect(ofOrder.map((l) => l.type)).toEqual(types);
+    expect(ofOrder[3]!.data).toMatchObject({ returnId, amountPaise: 1299_50 });
+    expect(ofOrder[4]!.data).toMatchObject({ reason: 'returned', returnId, totals: { totalPaise: 1299_50 } });
+    const Papa = (await import('papaparse')).default;
+    const csv = Papa.parse<Record<string, string>>((await call('GET', `/api/admin/audit/export?${window}&format=csv`, s.admin)).body.trim(), { header: true });
+    expect(csv.data.filter((r) => r.stream === `order-${order.id}` || r.stream === `tax-documents-${order.id}`).map((r) => r.type)).toEqual(types);
+  });
+
   it('reconciles revenue from the events with the dashboard, and lists a planted difference order by order', async () => {
     const w = aroundNow();
     const a = await placeCod(700);

@@ -72,7 +72,10 @@ export const taxDocumentEvents = {
     totals: totalsSchema,
     amountInWords: z.string(),
   }),
-  /** Reverses an invoice (all of it: the store refunds whole orders only), in its own series. */
+  /**
+   * Credits an invoice, in its own series: what is still in force of it (an order cancelled or refunded), or a return's
+   * units. An invoice's credit notes never add up to more than it, line by line and tax head by tax head.
+   */
   CreditNoteIssued: z.object({
     creditNoteNumber: z
       .string()

@@ -226,3 +226,90 @@ describe('GSTR-1 for a month, reconciled with the log, and invoices rebuilt by r
     await t.runtime.projections.start();
   });
 });
+
+describe('GSTR-1 with returns: the credit note of a return goes to the tax period it was issued in', () => {
+  let t: TestContext;
+  let shopper: Awaited<ReturnType<typeof signUp>>;
+  let admin: Awaited<ReturnType<typeof loginAdmin>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shopper = await signUp(t.app);
+    admin = await loginAdmin(t.app);
+    const figure = await createTestProduct(t.runtime, { price: 1199, hsn: '95030020', gstRate: 18, stock: 10 });
+    const order = await placeTestOrder(t.app, shopper.auth, { items: [{ id: figure.id, quantity: 3 }], state: 'Karnataka', pincode: '560001' });
+    const run = async (at: string, command: OrderCommand) => {
+      const { result } = await runOrderCommand(t.runtime.store, order.id, command, { userId: admin.user.id, correlationId: randomUUID(), now: new Date(at) });
+      expect(result).not.toBeNull();
+      await t.runtime.projections.waitFor(result!.position);
+    };
+    const status = (status: 'shipped' | 'delivered', at: string): OrderCommand => ({
+      type: 'ChangeOrderStatus',
+      data: { status, generatedTrackingNumber: 'AWB1', by: admin.user.id, at },
+    });
+    /** One unit asked back, approved and received (refunded, with its credit note) at `receivedAt`. */
+    const returnOne = async (returnId: string, askedAt: string, receivedAt: string) => {
+      const items = [{ productId: figure.id, quantity: 1 }];
+      await run(askedAt, { type: 'RequestReturn', data: { returnId, items, reason: 'Box crushed', upiId: 'asha@okaxis', by: shopper.user.id, at: askedAt } });
+      await run(askedAt, {
+        type: 'ApproveReturn',
+        data: { returnId, pickup: { awb: 'SIMR0000000001', courier: 'Simulator Express' }, by: admin.user.id, at: askedAt },
+      });
+      await run(receivedAt, { type: 'ReceiveReturn', data: { returnId, resellable: [], by: admin.user.id, at: receivedAt } });
+    };
+    await run('2031-09-20T05:00:00.000Z', { type: 'ConfirmOrder', data: { by: shopper.user.id, at: '2031-09-20T05:00:00.000Z' } });
+    await run('2031-09-22T05:00:00.000Z', status('shipped', '2031-09-22T05:00:00.000Z'));
+    await run('2031-09-25T05:00:00.000Z', status('delivered', '2031-09-25T05:00:00.000Z'));
+    await returnOne(randomUUID(), '2031-09-26T05:00:00.000Z', '2031-09-28T05:00:00.000Z');
+    // Received at 1 October 00:00 India time (30 September in UTC): an October credit note.
+    await returnOne(randomUUID(), '2031-09-29T05:00:00.000Z', '2031-09-30T18:30:00.000Z');
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string) => t.app.inject({ url, headers: admin.auth });
+
+  it('September: the invoice less the first return; October: the second return alone, negative; to the paisa, computed by hand', async () => {
+    // Invoice: 3 × ₹1,199 = 359700 at 18 %, intra-state: taxable 304830.51 → 304831, tax 54869 → CGST 27435 + SGST 27434.
+    // Each return: 119900 → taxable 101610.17 → 101610, tax 18290 → 9145 + 9145.
+    const september = (await get('/api/admin/gst/gstr1?month=2031-09')).json().gstr1;
+    expect(september.b2cs).toEqual([
+      { type: 'OE', placeOfSupply: '29-Karnataka', rate: 18, taxablePaise: 203_221, igstPaise: 0, cgstPaise: 18_290, sgstPaise: 18_289 },
+    ]);
+    expect(september.hsn).toEqual([
+      expect.objectContaining({
+        hsn: '95030020',
+        quantity: 2,
+        totalValuePaise: 239_800,
+        taxablePaise: 203_221,
+        cgstPaise: 18_290,
+        sgstPaise: 18_289,
+        igstPaise: 0,
+      }),
+    ]);
+    expect(september.docs).toEqual([
+      { natureOfDocument: 'Invoices for outward supply', from: 'AC/31-32/000001', to: 'AC/31-32/000001', totalNumber: 1, cancelled: 0 },
+      { natureOfDocument: 'Credit Note', from: 'CN/31-32/000001', to: 'CN/31-32/000001', totalNumber: 1, cancelled: 0 },
+    ]);
+    expect(september.totals).toEqual({ taxablePaise: 203_221, igstPaise: 0, cgstPaise: 18_290, sgstPaise: 18_289, invoices: 1, creditNotes: 1 });
+
+    const october = (await get('/api/admin/gst/gstr1?month=2031-10')).json().gstr1;
+    expect(october.b2cs).toEqual([
+      { type: 'OE', placeOfSupply: '29-Karnataka', rate: 18, taxablePaise: -101_610, igstPaise: 0, cgstPaise: -9_145, sgstPaise: -9_145 },
+    ]);
+    expect(october.hsn).toEqual([expect.objectContaining({ hsn: '95030020', quantity: -1, totalValuePaise: -119_900, taxablePaise: -101_610 })]);
+    expect(october.docs).toEqual([{ natureOfDocument: 'Credit Note', from: 'CN/31-32/000002', to: 'CN/31-32/000002', totalNumber: 1, cancelled: 0 }]);
+    expect(october.totals).toEqual({ taxablePaise: -101_610, igstPaise: 0, cgstPaise: -9_145, sgstPaise: -9_145, invoices: 0, creditNotes: 1 });
+    const csv = (await get('/api/admin/gst/gstr1?month=2031-10&format=csv&sheet=b2cs')).body;
+    expect(csv.split('\n')[1]).toBe('OE,29-Karnataka,,18,-1016.10,0.00,');
+  });
+
+  it('each month reconciles with the log to the paisa', async () => {
+    for (const [month, events] of [
+      ['2031-09', { taxablePaise: 203_221, igstPaise: 0, cgstPaise: 18_290, sgstPaise: 18_289, invoices: 1, creditNotes: 1 }],
+      ['2031-10', { taxablePaise: -101_610, igstPaise: 0, cgstPaise: -9_145, sgstPaise: -9_145, invoices: 0, creditNotes: 1 }],
+    ] as const) {
+      const reconciliation = (await get(`/api/admin/audit/gst?month=${month}`)).json().reconciliation;
+      expect(reconciliation).toMatchObject({ reconciled: true, differences: [], events });
+      expect(reconciliation.gstr1).toEqual(reconciliation.events);
+    }
+  });
+});

@@ -30,6 +30,8 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   { kind: 'order-delivered', on: ['OrderStatusChanged'], when: toStatus('delivered') },
   { kind: 'order-cancelled', on: ['OrderStatusChanged'], when: toStatus('cancelled') },
   { kind: 'order-refunded', on: ['PaymentRefunded'] },
+  /** A cash-on-delivery return's refund, once its payout to the shopper's UPI id is issued. */
+  { kind: 'upi-refund-paid', on: ['UpiPayoutIssued'] },
   { kind: 'password-reset', on: ['PasswordResetRequested'] },
   { kind: 'email-verification', on: ['EmailVerificationRequested'] },
   /** One event per waiting shopper (notify-me), so each has their own message and key. */

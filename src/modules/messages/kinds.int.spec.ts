@@ -146,6 +146,22 @@ describe('messages: each kind, over SMTP', () => {
     expect(mail.text).toContain('refunded ₹1,499.5');
   });
 
+  it('UPI refund sent: a cash-on-delivery return refunded to a UPI id, once its payout is issued', async () => {
+    const { order, product } = await codOrder(1500);
+    for (const status of ['confirmed', 'shipped', 'delivered']) await setStatus(order.id, status);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/returns`,
+      headers: shopper.auth,
+      payload: { items: [{ productId: product.id, quantity: 1 }], reason: 'Scratched', upiId: 'asha.rao@okaxis' },
+    });
+    const returnId = asked.json().return.id as string;
+    await t.app.inject({ method: 'POST', url: `/api/admin/returns/${returnId}/approve`, headers: admin });
+    await t.app.inject({ method: 'POST', url: `/api/admin/returns/${returnId}/receive`, headers: admin, payload: {} });
+    const mail = await mailMatching(new RegExp(`Refund of ₹1,500 for your order ${order.orderNumber} sent to your UPI ID`));
+    expect(mail.text).toMatch(/Payout reference: pout_\w{14}/);
+  });
+
   it('payment expired: an unpaid online order past its 30 minutes', async () => {
     const { order } = await onlineOrder();
     await expireDueOrders({ store: t.runtime.store, pool: t.runtime.pool }, new Date(Date.now() + 31 * 60_000));

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { ConflictError } from '../../core/errors.js';
 import type { OrderEvent, OrderLine, PlacedOrder } from './order.js';
 
@@ -24,7 +23,7 @@ export interface CodHoldCaps {
 
 export const DEFAULT_COD_HOLD_CAPS: CodHoldCaps = { newAccountDays: 7, unitsPerProduct: 2, openOrders: 2, newAccountsSharePercent: 20 };
 
-/** What the shopper holds now through open COD orders (placed, not yet delivered or cancelled), from the orders read model. */
+/** What the shopper holds now through open COD orders (placed, not yet delivered or cancelled), from the ledgers (cod-ledgers.ts). */
 export interface CodHoldFacts {
   openCodOrders: number;
   unitsHeld: Record<string, number>;
@@ -135,40 +134,4 @@ export function releaseCodHold(order: PlacedOrder, data: { reason: string; by: s
       },
     },
   ];
-}
-
-/**
- * One query of the orders read model: the shopper's open COD orders, their units of the given products, and the units
- * of those products every new account holds through open COD orders; `onSale` comes from the catalogue.
- */
-export async function codHoldsOf(
-  pool: pg.Pool,
-  customerId: string,
-  productIds: string[],
-  onSale: (ids: string[]) => Promise<Map<string, number>>,
-): Promise<CodHoldFacts> {
-  const [{ rows }, stock] = await Promise.all([
-    pool.query<{ kind: 'orders' | 'mine' | 'new'; product_id: string | null; n: string }>(
-      `with open_cod as (
-         select id, customer_id, cod_new_account from orders
-          where payment_method = 'cod' and status = any($3::text[]) and payment_status not in ('completed', 'refunded')
-            and (customer_id = $1 or cod_new_account))
-       select 'orders' as kind, null as product_id, count(*) as n from open_cod where customer_id = $1
-       union all
-       select 'mine', i.product_id, sum(i.quantity) from open_cod o join order_items i on i.order_id = o.id
-        where o.customer_id = $1 and i.product_id = any($2::text[]) group by i.product_id
-       union all
-       select 'new', i.product_id, sum(i.quantity) from open_cod o join order_items i on i.order_id = o.id
-        where o.cod_new_account and i.product_id = any($2::text[]) group by i.product_id`,
-      [customerId, productIds, OPEN_COD_STATUSES],
-    ),
-    onSale(productIds),
-  ]);
-  const facts: CodHoldFacts = { openCodOrders: 0, unitsHeld: {}, newAccountsHeld: {}, onSale: Object.fromEntries(stock) };
-  for (const row of rows) {
-    if (row.kind === 'orders') facts.openCodOrders = Number(row.n);
-    else if (row.kind === 'mine') facts.unitsHeld[row.product_id!] = Number(row.n);
-    else facts.newAccountsHeld[row.product_id!] = Number(row.n);
-  }
-  return facts;
 }

@@ -5,7 +5,7 @@ import { fold } from '../../core/decider.js';
 import { validateEvent } from '../../core/event-registry.js';
 import { ConflictError, NotFoundError, ValidationError, WrongExpectedVersionError } from '../../core/errors.js';
 import type { AppendResult, EventStore, StreamWrite } from '../../core/event-store.js';
-import { categoryOnSale, productsForSale, stockOnSale } from '../catalogue/index.js';
+import { categoryOnSale, productsForSale } from '../catalogue/index.js';
 import { loadCustomer } from '../customers/index.js';
 import { inventoryStream, releaseWrites, reservationWrites, restockWrites } from '../inventory/index.js';
 import { COD_CONFIRM_HOURS, decideOrder, EXPIRY_MINUTES, stockEffect, type OrderCommand } from './decide.js';
@@ -21,7 +21,9 @@ import {
   type ShippingAddress,
 } from './order.js';
 import { customerHolds, DEFAULT_HOLD_CAPS, type HoldCaps } from './holds.js';
-import { codHoldsOf, type CodHoldCaps } from './cod-holds.js';
+import { isNewAccount, NO_COD_HOLDS, type CodHoldCaps } from './cod-holds.js';
+import { codLedgerStreams, loadCodLedgers } from './cod-ledger-store.js';
+import { codHoldChange } from './cod-ledgers.js';
 import { numberBatcher } from './number-batcher.js';
 import { toPaise } from './pricing.js';
 import { returnCreditNoteLockStreams, returnCreditNoteWrites, taxDocumentLockStreams, taxDocumentWrites, type OrderTransition } from '../gst/index.js';
@@ -153,25 +155,20 @@ export async function placeOrder(
   const { store, pool } = deps;
   const items = await priceFromCatalogue(pool, input.lines, context.now ?? new Date());
   const codCaps = input.paymentMethod === 'cod' ? (deps.codHoldCaps ?? null) : null;
-  const [{ state: customer }, holds, codHolds] = await Promise.all([
+  const [{ state: customer }, holds] = await Promise.all([
     loadCustomer(store, input.customerId),
     customerHolds(
       pool,
       input.customerId,
       items.map((i) => i.productId),
     ),
-    codCaps
-      ? codHoldsOf(
-          pool,
-          input.customerId,
-          items.map((i) => i.productId),
-          (ids) => stockOnSale(pool, ids),
-        )
-      : null,
   ]);
   const caps = deps.holdCaps ?? DEFAULT_HOLD_CAPS;
   const now = context.now ?? new Date();
   const at = now.toISOString();
+  // A new account's COD caps are decided from its ledgers inside each attempt below, not from the lagging read model.
+  const codLedgersDecide =
+    codCaps && isNewAccount({ emailVerified: customer.profile.emailVerified, registeredAt: customer.profile.createdAt }, codCaps.newAccountDays, at);
   const year = now.getUTCFullYear();
   const command = (orderNumber: string): OrderCommand => ({
     type: 'PlaceOrder',
@@ -196,7 +193,7 @@ export async function placeOrder(
       },
       holds,
       caps,
-      ...(codCaps && codHolds ? { codCaps, codHolds } : {}),
+      ...(codCaps ? { codCaps, codHolds: NO_COD_HOLDS } : {}),
       at,
     },
   });
@@ -230,13 +227,22 @@ export async function placeOrder(
       couponWrites = [used.write];
     }
     const placing = command(`AC-${year}-000000`);
+    const productIds = items.map((i) => i.productId);
+    const ledgers = codLedgersDecide ? await loadCodLedgers(store, pool, input.customerId, productIds, at, true) : null;
     if (placing.type === 'PlaceOrder') {
       placing.data.items = priced;
       if (coupon) placing.data.couponCode = coupon.code;
+      if (ledgers) placing.data.codHolds = ledgers.facts;
     }
-    decided = decideOrder(placing, initialOrderState());
+    try {
+      decided = decideOrder(placing, initialOrderState());
+    } catch (error) {
+      throw (ledgers && error instanceof ConflictError && (await ledgers.stale())) || error;
+    }
     for (const event of decided) validateEvent(event.type, event.data);
-    return couponWrites;
+    // The hold goes on the ledgers at the versions the caps were just checked against, in the order's append.
+    const change = ledgers ? codHoldChange(initialOrderState(), decided.reduce(evolveOrder, initialOrderState())) : null;
+    return [...couponWrites, ...(ledgers && change ? ledgers.writes(change.effect, change.hold, change.reason, ctx) : [])];
   };
   const numbered = (orderNumber: string) => decided.map((e) => (e.type === 'OrderPlaced' ? { ...e, data: { ...e.data, orderNumber } } : e));
   const batcher = numberBatcher(store, year);
@@ -251,7 +257,16 @@ export async function placeOrder(
   let placed: PlacedData | null = null;
   const { appended } = await runCommand(
     store,
-    [...lines.map((l) => inventoryStream(l.productId)), ...(coupon ? [couponStream(coupon.code)] : [])],
+    [
+      ...lines.map((l) => inventoryStream(l.productId)),
+      ...(coupon ? [couponStream(coupon.code)] : []),
+      ...(codLedgersDecide
+        ? codLedgerStreams(
+            input.customerId,
+            lines.map((l) => l.productId),
+          )
+        : []),
+    ],
     async () => {
       const couponWrites = await decideWithCoupon();
       return { writes: [...couponWrites, ...(await reservationWrites(store, orderId, lines, ctx))], result: null };
@@ -297,10 +312,11 @@ export async function runOrderCommand(
     // A received return is refunded with a credit note for its units.
     ...(command.type === 'ReceiveReturn' ? returnCreditNoteLockStreams(command.data.at) : []),
   ];
+  const codLedgers = known.state.status !== 'none' && known.state.order.codNewAccount ? codLedgerStreams(known.state.order.customerId, products) : [];
   let documentsAppended = () => {};
   const { result, appended } = await runCommand(
     store,
-    [streamId, ...new Set(products.map(inventoryStream)), ...(coupon ? [couponStream(coupon.code)] : []), ...series],
+    [streamId, ...new Set(products.map(inventoryStream)), ...(coupon ? [couponStream(coupon.code)] : []), ...series, ...codLedgers],
     async (attempt) => {
       const { state, version, events: past } = attempt === 1 ? known : await loadOrder(store, orderId);
       const events = decideOrder(command, state);
@@ -328,6 +344,12 @@ export async function runOrderCommand(
             ? { effect: 'return' as const, orderId, reason: events[0]!.type }
             : { effect: 'retake' as const, orderId, customerId: order.customerId, discountPaise: order.coupon.discountPaise };
         stock = [...stock, ...(await couponUseWrites(store, order.coupon.code, change, context))];
+      }
+      // A new account's COD hold that ends (or is reopened) leaves (or rejoins) its ledgers in the same append.
+      const codChange = codHoldChange(state, after);
+      if (codChange) {
+        const ledgers = await loadCodLedgers(store, null, codChange.hold.customerId, [...new Set(products)], events[0]!.data.at, false);
+        stock = [...stock, ...ledgers.writes(codChange.effect, codChange.hold, codChange.reason, context)];
       }
       // The GST invoice or credit note this change calls for goes in the same append (src/modules/gst).
       const documents = await taxDocumentWrites(store, taxTransition(past, state, after, events), context);

@@ -29,6 +29,7 @@ export { toPaise, toRupees } from './pricing.js';
 export { orderSchema } from './schemas.js';
 export { buildInvoice, invoicePdf, invoiceSummaryOf } from './invoice.js';
 export { codHoldsList, releaseCodHoldOf, type CodHoldRow } from './cod-holds-admin.js';
+export { findReturn } from './returns-queries.js';
 
 export const startOrder = 30;
 

@@ -51,6 +51,8 @@ export interface PlacedOrder {
   trackingStage: TrackingStage | null;
   /** Set by OrderExpired: the 30 minutes to pay ran out (cleared when an admin reopens the order). */
   expired: boolean;
+  /** Placed by a new account paying cash on delivery: it counts toward the new accounts' caps while it holds (cod-holds.ts). */
+  codNewAccount?: true;
   /** The coupon the order used (absent: none): its use goes back when the order releases its stock. */
   coupon?: { code: string; discountPaise: number };
   /** When the order was (last) delivered: the 7-day return window runs from it. */
@@ -89,6 +91,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         trackingStage: null,
         expired: false,
         ...(d.couponCode ? { coupon: { code: d.couponCode, discountPaise: d.discountPaise ?? 0 } } : {}),
+        ...(d.codNewAccount ? { codNewAccount: true as const } : {}),
         actualDelivery: null,
         returns: [],
         returnedPaise: 0,

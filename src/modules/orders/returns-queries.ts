@@ -17,6 +17,9 @@ interface ReturnRow {
   courier: string | null;
   rejection_reason: string | null;
   received_items: { productId: string; quantity: number; resellable: number }[] | null;
+  payout_status: 'pending' | 'paid' | 'failed' | null;
+  payout_reference: string | null;
+  payout_reason: string | null;
   requested_at: Date;
   updated_at: Date;
 }
@@ -39,6 +42,7 @@ const toDto = (r: ReturnRow): ReturnDto => ({
   courier: r.courier,
   rejectionReason: r.rejection_reason,
   receivedItems: r.received_items?.map((i) => ({ productId: i.productId, quantity: i.quantity, resellable: i.resellable })) ?? null,
+  payout: r.payout_status ? { status: r.payout_status, reference: r.payout_reference, reason: r.payout_reason } : null,
   requestedAt: r.requested_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });

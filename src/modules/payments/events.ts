@@ -21,3 +21,40 @@ registerEvents(refundEvents);
 
 export type PaymentEvent = EventsOf<typeof paymentEvents>;
 export type RefundEvent = EventsOf<typeof refundEvents>;
+
+/**
+ * A cash-on-delivery return's refund, paid out to the shopper's UPI id (docs/decisions/0021-upi-payouts.md): one stream
+ * per return. An attempt is claimed (Requested), then Issued or Failed; an admin's retry of a failed one asks for the
+ * next attempt (RetryRequested), which an instance claims again. The UPI id itself stays on the return's own event.
+ */
+const payoutRef = { returnId: z.string().min(1), orderId: z.string().min(1) };
+export const upiPayoutEvents = {
+  UpiPayoutRequested: z.object({
+    ...payoutRef,
+    amountPaise: z.number().int().min(1),
+    attempt: z.number().int().min(1),
+    idempotencyKey: z.string().min(4).max(36),
+    at: z.string().datetime(),
+  }),
+  UpiPayoutIssued: z.object({
+    ...payoutRef,
+    attempt: z.number().int().min(1),
+    amountPaise: z.number().int().min(1),
+    payoutId: z.string().min(1),
+    status: z.string(),
+    at: z.string().datetime(),
+  }),
+  UpiPayoutFailed: z.object({
+    ...payoutRef,
+    attempt: z.number().int().min(1),
+    reason: z.string().min(1),
+    /** The provider answered and refused: a retry may use a new idempotency key. Otherwise the outcome is unknown. */
+    refused: z.boolean(),
+    at: z.string().datetime(),
+  }),
+  UpiPayoutRetryRequested: z.object({ ...payoutRef, attempt: z.number().int().min(2), by: z.string(), at: z.string().datetime() }),
+} as const;
+
+registerEvents(upiPayoutEvents);
+
+export type UpiPayoutEvent = EventsOf<typeof upiPayoutEvents>;

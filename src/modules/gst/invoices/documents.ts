@@ -1,4 +1,4 @@
-import { InvoiceIssued, TaxDocumentEvent } from '../events.js';
+import type { CreditNoteIssued, InvoiceIssued, TaxDocumentEvent } from '../events.js';
 import './personal-fields.js';
 
 export * from '../events.js';
@@ -11,12 +11,18 @@ export type DocumentSeries = 'invoice' | 'credit-note';
 
 export const isTaxDocumentStream = (streamId: string) => /^(tax-documents-|invoice-series-|credit-note-series-)/.test(streamId);
 
-/** The order's documents: the invoice in force (issued and not reversed by a credit note; a return's note credits part of it), if any. */
-export function openInvoice(events: TaxDocumentEvent[]): InvoiceIssued | null {
-  let open: InvoiceIssued | null = null;
+/**
+ * The order's invoice in force (issued and not reversed by a whole-order credit note; a return's note credits part of
+ * it) with the credit notes issued against it so far, if any.
+ */
+export function invoiceInForce(events: TaxDocumentEvent[]): { invoice: InvoiceIssued; creditNotes: CreditNoteIssued[] } | null {
+  let open: { invoice: InvoiceIssued; creditNotes: CreditNoteIssued[] } | null = null;
   for (const e of events) {
-    if (e.type === 'InvoiceIssued') open = e.data;
-    else if (open && e.data.invoiceNumber === open.invoiceNumber && e.data.reason !== 'returned') open = null;
+    if (e.type === 'InvoiceIssued') open = { invoice: e.data, creditNotes: [] };
+    else if (open && e.data.invoiceNumber === open.invoice.invoiceNumber) {
+      if (e.data.reason === 'returned') open.creditNotes.push(e.data);
+      else open = null;
+    }
   }
   return open;
 }

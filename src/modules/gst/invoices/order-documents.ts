@@ -2,9 +2,9 @@ import { localLocks, toNewEvents, type CommandContext } from '../../../core/comm
 import type { EventStore, StreamWrite } from '../../../core/event-store.js';
 import { productStream } from '../../catalogue/index.js';
 import { categoryDefaults } from '../category-defaults.js';
-import { openInvoice, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
+import { invoiceInForce, seriesStream, taxDocumentsStream, type DocumentSeries, type TaxDocumentEvent } from './documents.js';
 import { documentNumber, financialYearOf } from '../../../shared/financial-year.js';
-import { buildCreditNote, buildInvoiceIssued, buildReturnCreditNote, type Classification, type InvoicedOrder } from './issue-invoice.js';
+import { buildCreditNote, buildInvoiceIssued, buildReturnCreditNote, linesInForce, type Classification, type InvoicedOrder } from './issue-invoice.js';
 import { gstSettings, type GstSettings } from '../settings.js';
 
 /**
@@ -100,8 +100,25 @@ export async function taxDocumentWrites(
   if (!change || !series) return none;
   const docsStream = taxDocumentsStream(change.order.orderId);
   const past = await store.readStream(docsStream);
-  const open = openInvoice(past as unknown as TaxDocumentEvent[]);
-  if ((series === 'invoice' && open) || (series === 'credit-note' && !open)) return none;
+  const open = invoiceInForce(past as unknown as TaxDocumentEvent[]);
+  // An invoice its returns credited in full has nothing left to reverse; an order that starts to count again (reopened
+  // and paid anew) gets a new one.
+  const spent = open !== null && linesInForce(open.invoice, open.creditNotes).length === 0;
+  if (series === 'invoice' && open && !(spent && !change.countedBefore)) return none;
+  if (series === 'credit-note' && !open) return none;
+  // A credit note reverses what is still in force: nothing when returns credited all of it.
+  const creditNote =
+    series === 'credit-note'
+      ? buildCreditNote({
+          invoice: open!.invoice,
+          creditNotes: open!.creditNotes,
+          creditNoteNumber: 'pending',
+          financialYear: financialYearOf(change.at),
+          issuedAt: change.at,
+          reason: change.refunded ? 'refunded' : 'cancelled',
+        })
+      : null;
+  if (series === 'credit-note' && !creditNote) return none;
   const settings = gstSettings();
   const financialYear = financialYearOf(change.at);
   const counter = seriesStream(series, financialYear);
@@ -116,16 +133,7 @@ export async function taxDocumentWrites(
           type: 'InvoiceIssued',
           data: buildInvoiceIssued({ order: change.order, invoiceNumber: docNumber, financialYear, issuedAt: change.at, settings, classify: classify! }),
         }
-      : {
-          type: 'CreditNoteIssued',
-          data: buildCreditNote({
-            invoice: open!,
-            creditNoteNumber: docNumber,
-            financialYear,
-            issuedAt: change.at,
-            reason: change.refunded ? 'refunded' : 'cancelled',
-          }),
-        };
+      : { type: 'CreditNoteIssued', data: { ...creditNote!, creditNoteNumber: docNumber } };
   const claim = { type: 'DocumentNumberClaimed', data: { series, financialYear, number, documentNumber: docNumber, orderId: change.order.orderId } };
   const writes: StreamWrite[] = [
     { streamId: docsStream, events: toNewEvents([document], context), expectedVersion: past.length === 0 ? 'no_stream' : past.length - 1 },
@@ -150,7 +158,7 @@ export async function returnCreditNoteWrites(
 ): Promise<{ writes: StreamWrite[]; appended: () => void }> {
   const docsStream = taxDocumentsStream(input.orderId);
   const past = await store.readStream(docsStream);
-  const open = openInvoice(past as unknown as TaxDocumentEvent[]);
+  const open = invoiceInForce(past as unknown as TaxDocumentEvent[]);
   if (!open) return { writes: [], appended: () => {} };
   const settings = gstSettings();
   const financialYear = financialYearOf(input.at);
@@ -159,7 +167,8 @@ export async function returnCreditNoteWrites(
   const number = version + 2;
   const docNumber = documentNumber(settings.creditNotePrefix, financialYear, number);
   const note = buildReturnCreditNote({
-    invoice: open,
+    invoice: open.invoice,
+    creditNotes: open.creditNotes,
     creditNoteNumber: docNumber,
     financialYear,
     issuedAt: input.at,

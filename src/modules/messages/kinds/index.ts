@@ -3,7 +3,7 @@ import { emailVerification, passwordReset } from './account-links.js';
 import { backInStock } from './back-in-stock.js';
 import { orderConfirmed } from './order-confirmed.js';
 import { orderPlaced } from './order-placed.js';
-import { orderCancelled, orderDelivered, orderRefunded, orderShipped } from './order-status.js';
+import { orderCancelled, orderDelivered, orderRefunded, orderShipped, upiRefundPaid } from './order-status.js';
 import { paymentExpired, paymentFailed } from './payment.js';
 
 /**
@@ -19,6 +19,7 @@ export const MESSAGE_KINDS: readonly MessageKind[] = [
   orderDelivered,
   orderCancelled,
   orderRefunded,
+  upiRefundPaid,
   passwordReset,
   emailVerification,
   backInStock,

@@ -116,3 +116,30 @@ export const orderRefunded = defineMessageKind({
     };
   },
 });
+
+/** A cash-on-delivery return refunded to the shopper's UPI id: the payout has been sent. */
+export const upiRefundPaid = defineMessageKind({
+  name: 'upi-refund-paid',
+  label: 'UPI refund sent',
+  async compose(event, { runtime, link }) {
+    const payout = event.data as { orderId: string; amountPaise: number; payoutId: string };
+    const order = await orderForMail(runtime.store, payout.orderId);
+    if (!order) return null;
+    return {
+      to: { email: order.customerEmail, name: order.customerName },
+      customerId: order.customerId,
+      subject: `Refund of ${inr(payout.amountPaise)} for your order ${order.orderNumber} sent to your UPI ID`,
+      body: (
+        <MessageLayout preview={`${inr(payout.amountPaise)} sent to your UPI ID`} heading="Your refund has been sent" shopUrl={link('/')}>
+          <Paragraph>Hi {order.customerName},</Paragraph>
+          <Paragraph>
+            We have sent {inr(payout.amountPaise)} for the items you returned from your order {order.orderNumber} to the UPI ID you gave us. It usually reaches
+            your bank account within a few minutes.
+          </Paragraph>
+          <Paragraph>Payout reference: {payout.payoutId}</Paragraph>
+          <Action href={link('/orders')}>View your orders</Action>
+        </MessageLayout>
+      ),
+    };
+  },
+});

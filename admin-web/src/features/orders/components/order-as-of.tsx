@@ -48,6 +48,12 @@ export function OrderSnapshotPanel({ state, asOf }: { state: OrderSnapshot; asOf
         <dd className="num-left">{formatINR(state.paid)}</dd>
         <dt>Refunded</dt>
         <dd className="num-left">{formatINR(state.refunded)}</dd>
+        {state.returned > 0 && (
+          <>
+            <dt>Of which returns</dt>
+            <dd className="num-left">{formatINR(state.returned)}</dd>
+          </>
+        )}
         <dt>Tracking</dt>
         <dd className={state.trackingNumber ? 'mono' : undefined}>{state.trackingNumber ?? '—'}</dd>
         <dt>Events</dt>

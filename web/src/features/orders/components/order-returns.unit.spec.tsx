@@ -42,6 +42,7 @@ const aReturn = (over: Partial<ReturnDto>): ReturnDto => ({
   courier: null,
   rejectionReason: null,
   receivedItems: null,
+  payout: null,
   requestedAt: '2026-11-26T10:00:00.000Z',
   updatedAt: '2026-11-26T10:00:00.000Z',
   ...over,
