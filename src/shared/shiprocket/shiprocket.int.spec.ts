@@ -393,6 +393,35 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
       expect(returnsFor(request.returnId)).toHaveLength(0);
     });
 
+    it('no AWB yet: the approval fails with Shiprocket’s reason, and the retry asks again on the same return order', async () => {
+      const courier = adapter();
+      const request = pickupRequest();
+      fake.awbPending = 1;
+      await expect(courier.bookReturnPickup(request)).rejects.toThrow(
+        new CourierUnavailableError('Shiprocket assigned no AWB yet (Courier is not assigned yet. Please try after some time.)'),
+      );
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      const creates = fake.count('POST /orders/create/return');
+      const booked = await courier.bookReturnPickup(request);
+      expect(fake.count('POST /orders/create/return')).toBe(creates);
+      expect(returnsFor(request.returnId)[0]!.shipments[0]).toMatchObject({ awb: booked.awb, pickup_requested: true });
+    });
+
+    it('a return order listed with its ids as strings and its AWB as a number is found and kept; a cancelled one is refused', async () => {
+      const request = pickupRequest();
+      const booked = await adapter().bookReturnPickup(request);
+      fake.variant = { numbersAsStrings: true };
+      const assigns = fake.count('POST /courier/assign/awb');
+      expect(await adapter().bookReturnPickup(request)).toEqual(booked);
+      expect(fake.count('POST /courier/assign/awb')).toBe(assigns);
+
+      returnsFor(request.returnId)[0]!.status = 'CANCELED';
+      await expect(adapter().bookReturnPickup(request)).rejects.toThrow(
+        new CourierUnavailableError(`the Shiprocket return order R-${request.returnId} was cancelled there; restore it in Shiprocket first`),
+      );
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+    });
+
     it('a return id too long for Shiprocket’s 50 characters still gives one stable order id', async () => {
       const request = pickupRequest({ returnId: `return-${'x'.repeat(60)}` });
       const booked = await adapter().bookReturnPickup(request);
