@@ -159,8 +159,9 @@ export class ShiprocketCourier implements CourierPort {
 
   /**
    * Books the pickup of a return once per return: a Shiprocket return order under an id derived from the return id
-   * (looked up before it is created, as for the forward booking), then its AWB. Shiprocket schedules the collection
-   * with the AWB; the estimate is the forward transit time of the route, the parcel travelling it the other way.
+   * (looked up before it is created, as for the forward booking), then its AWB. No pickup request follows: no source
+   * says a return needs one (docs/integrations/shiprocket.md, open points). The estimate is the forward transit time of
+   * the route, the parcel travelling it the other way.
    */
   bookReturnPickup(request: ReturnPickupRequest): Promise<BookedShipment> {
     const key = `return:${request.returnId}`;
