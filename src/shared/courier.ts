@@ -26,7 +26,8 @@ export interface ReturnPickupRequest {
   orderId: string;
   orderNumber: string;
   returnId: string;
-  items: { productId: string; name: string; quantity: number }[];
+  /** `paidPaise`: what the shopper paid for these units (the declared value of the parcel). */
+  items: { productId: string; name: string; quantity: number; paidPaise: number }[];
   /** Where to collect it: the order's delivery address. */
   address: ShipmentRequest['address'];
   at: string;

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Shiprocket's API (v1/external) speaking its documented JSON shapes: login, courier
- * serviceability, adhoc order create, AWB assignment, pickup, and the order list searched by the channel order id
- * (the shapes and their sources: docs/integrations/shiprocket.md). Like Shiprocket it refuses an order_id it already
- * has. Faults can be switched on: the API down, the next answers of one route lost after the work is done (held past
+ * serviceability, adhoc order create, AWB assignment, pickup, and the order list searched by the channel order id;
+ * for returns, the account's pickup locations, return order create and the return order list (the shapes and their
+ * sources: docs/integrations/shiprocket.md). Like Shiprocket it refuses an order_id it already has. Faults can be switched on: the API down, the next answers of one route lost after the work is done (held past
  * the client's timeout), tokens revoked, an AWB the courier has not assigned yet. Where public sources show Shiprocket
  * answering in more than one shape, `variant` picks the other one.
  */
@@ -15,8 +15,10 @@ export interface FakeShiprocket {
   password: string;
   /** Calls per route ('POST /orders/create/adhoc', …), logins included. */
   calls: Map<string, number>;
-  /** Shiprocket's orders, by its own order id. */
+  /** Shiprocket's orders, forward and return, by its own order id. */
   orders: Map<number, FakeOrder>;
+  /** The account's pickup locations (GET /settings/company/pickup), in Shiprocket's shape. */
+  pickupLocations: Record<string, unknown>[];
   /** The tokens a login hands out expire after this many seconds (the JWT's exp, and the server's own check). */
   tokenTtlSeconds: number;
   /** Every route answers 503 while true. */
@@ -53,6 +55,9 @@ export interface FakeOrder {
   payment_method: string;
   sub_total: number;
   shipments: { id: number; awb: string; courier: string; pickup_requested: boolean }[];
+  /** A return order (POST /orders/create/return), with the body it was created from. */
+  is_return?: boolean;
+  sent?: Record<string, unknown>;
 }
 
 /** Delhivery reaches every pincode starting 1–8 with COD in 4 days; Xpressbees Air, prepaid only, 2 days; 9xxxxx: nobody. */
@@ -90,6 +95,36 @@ const REQUIRED = [
   'height',
   'weight',
 ];
+
+/** The fields POST /orders/create/return requires (the rest of its table is optional). */
+const RETURN_REQUIRED = [
+  'order_id',
+  'order_date',
+  'pickup_customer_name',
+  'pickup_address',
+  'pickup_city',
+  'pickup_state',
+  'pickup_country',
+  'pickup_pincode',
+  'pickup_email',
+  'pickup_phone',
+  'shipping_customer_name',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
+  'shipping_pincode',
+  'shipping_state',
+  'shipping_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+  'length',
+  'breadth',
+  'height',
+  'weight',
+];
+
+const invalidData = (errors: Record<string, string[]>): [number, unknown] => [422, { message: 'Oops! Invalid Data.', errors, status_code: 422 }];
 
 const jwt = (payload: object) =>
   [{ typ: 'JWT', alg: 'HS256' }, payload, 'signature']
@@ -176,7 +211,7 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
     }
     if (route === 'GET /orders') {
       const search = url.searchParams.get('search') ?? '';
-      const data = [...fake.orders.values()].filter((o) => o.channel_order_id.includes(search));
+      const data = [...fake.orders.values()].filter((o) => !o.is_return && o.channel_order_id.includes(search));
       return [
         200,
         {
@@ -191,6 +226,75 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
           meta: { pagination: { total: data.length } },
         },
       ];
+    }
+    if (route === 'GET /settings/company/pickup') {
+      return [
+        200,
+        {
+          data: {
+            shipping_address: fake.pickupLocations,
+            allow_more: 'true',
+            is_blackbox_seller: false,
+            company_name: 'Anime Collectibles',
+            recent_addresses: [],
+          },
+        },
+      ];
+    }
+    if (route === 'GET /orders/processing/return') {
+      const search = url.searchParams.get('search') ?? '';
+      const data = [...fake.orders.values()].filter((o) => o.is_return && o.channel_order_id.includes(search));
+      return [
+        200,
+        {
+          data: data.map((o) => ({
+            id: o.id,
+            channel_order_id: o.channel_order_id,
+            status: o.status,
+            status_code: 21,
+            payment_method: 'prepaid',
+            total: String(o.sub_total),
+            shipment_id: fake.variant.numbersAsStrings ? String(o.shipments[0]!.id) : o.shipments[0]!.id,
+            shipments: o.shipments.map(({ awb, courier }) => ({
+              isd_code: '+91',
+              courier,
+              sr_courier_id: '',
+              weight: '0.5',
+              awb: fake.variant.numbersAsStrings && awb ? Number(awb) : awb,
+            })),
+          })),
+          meta: { pagination: { total: data.length } },
+        },
+      ];
+    }
+    if (route === 'POST /orders/create/return') {
+      const body = await readBody(req);
+      const missing = RETURN_REQUIRED.filter((f) => body[f] === undefined || body[f] === '');
+      if (missing.length) return invalidData(Object.fromEntries(missing.map((f) => [f, [`The ${f.replaceAll('_', ' ')} field is required.`]])));
+      const items = Array.isArray(body.order_items) ? (body.order_items as Record<string, unknown>[]) : [];
+      const invalid: Record<string, string[]> = {};
+      items.forEach((item, i) => {
+        for (const f of ['name', 'sku', 'units', 'selling_price'])
+          if (item[f] === undefined || item[f] === '') invalid[`order_items.${i}.${f}`] = [`The order_items.${i}.${f} field is required.`];
+      });
+      if (!items.length) invalid.order_items = ['The order items field is required.'];
+      if (String(body.order_id).length > 50) invalid.order_id = ['The order id may not be greater than 50 characters.'];
+      if (String(body.payment_method).toLowerCase() !== 'prepaid') invalid.payment_method = ['The selected payment method is invalid.'];
+      if (Object.keys(invalid).length) return invalidData(invalid);
+      const reference = String(body.order_id);
+      if ([...fake.orders.values()].some((o) => o.channel_order_id === reference)) return invalidData({ order_id: ['The order id has already been taken.'] });
+      const order: FakeOrder = {
+        id: nextId++,
+        channel_order_id: reference,
+        status: 'RETURN PENDING',
+        payment_method: String(body.payment_method),
+        sub_total: Number(body.sub_total),
+        shipments: [{ id: nextId++, awb: '', courier: '', pickup_requested: false }],
+        is_return: true,
+        sent: body,
+      };
+      fake.orders.set(order.id, order);
+      return [200, { order_id: order.id, shipment_id: order.shipments[0]!.id, status: 'RETURN PENDING', status_code: 21, company_name: 'Anime Collectibles' }];
     }
     if (route === 'POST /orders/create/adhoc') {
       const body = await readBody(req);
@@ -244,6 +348,8 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
       const body = await readBody(req);
       const found = shipmentOf(Number(body.shipment_id));
       if (!found) return [400, { message: 'Invalid shipment id', status_code: 400 }];
+      // A return's shipment is assigned only when the call says it is one (`is_return: 1`); it then collects.
+      if (found.order.is_return && Number(body.is_return) !== 1) return invalidData({ is_return: ['The is return field is required.'] });
       if (found.shipment.awb) return [200, { awb_assign_status: 0, response: { data: { awb_assign_error: 'AWB is already assigned' } } }];
       if (fake.awbPending > 0) {
         fake.awbPending--;
@@ -252,6 +358,7 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
       const courier = COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
       found.shipment.awb = String(awbSerial++);
       found.shipment.courier = courier.courier_name;
+      if (found.order.is_return) found.shipment.pickup_requested = true;
       return [
         200,
         {
@@ -333,6 +440,24 @@ export async function startFakeShiprocket(options: { now?: () => number } = {}):
     password: 'fake-shiprocket-password',
     calls: new Map(),
     orders: new Map(),
+    pickupLocations: [
+      {
+        id: 4984500,
+        pickup_location: 'Primary',
+        address_type: null,
+        address: 'Unit 4, Bhiwandi Logistics Park',
+        address_2: 'Near Kalyan Naka',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        country: 'India',
+        pin_code: '400001',
+        email: 'warehouse@animecollectibles.in',
+        phone: '9820012345',
+        name: 'Anime Collectibles Warehouse',
+        status: 2,
+        is_primary_location: 1,
+      },
+    ],
     tokenTtlSeconds: 10 * 86_400,
     down: false,
     lose: new Map(),

@@ -76,7 +76,7 @@ export async function approveReturn(runtime: ModuleDeps, returnId: string, admin
         orderId: ret.orderId,
         orderNumber: state.order.orderNumber,
         returnId,
-        items: asked.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity })),
+        items: asked.items.map((i) => ({ productId: i.productId, name: i.name, quantity: i.quantity, paidPaise: i.refundPaise })),
         address: placed.shippingAddress,
         at: now.toISOString(),
       });

@@ -203,4 +203,47 @@ describe('shipping through Shiprocket (COURIER=shiprocket against a local server
     expect(shiprocketOrders(order.id)).toHaveLength(1);
     expect(shipped.trackingNumber).toBe(shiprocketOrders(order.id)[0]!.shipments[0]!.awb);
   });
+
+  it('a return approved with Shiprocket is collected by it: down → 503 and still requested; the retry books one pickup, its AWB on the return', async () => {
+    const product = await createTestProduct(t.runtime, { price: 1500, stock: 2 });
+    const order = await confirmedCod(product.id);
+    await ship(order.id);
+    expect((await call('PUT', `/api/admin/orders/${order.id}/status`, admin.auth, { status: 'delivered' })).json().order.status).toBe('delivered');
+    const asked = await call('POST', `/api/orders/${order.id}/returns`, shopper.auth, {
+      items: [{ productId: product.id, quantity: 1 }],
+      reason: 'Box crushed',
+      upiId: 'asha.rao@okicici',
+    });
+    expect(asked.statusCode).toBe(201);
+    const ret = asked.json().return as { id: string };
+    const approve = () => call('POST', `/api/admin/returns/${ret.id}/approve`, admin.auth);
+    const pickups = () => [...fake.orders.values()].filter((o) => o.is_return && o.channel_order_id === `R-${ret.id}`);
+
+    fake.down = true;
+    try {
+      const down = await approve();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({
+        success: false,
+        error: 'The courier could not book the return pickup (Shiprocket answered 503: Service Unavailable). The return stays requested; try again.',
+      });
+    } finally {
+      fake.down = false;
+    }
+    expect((await call('GET', `/api/orders/${order.id}/returns`, shopper.auth)).json().returns[0].status).toBe('requested');
+    expect(pickups()).toHaveLength(0);
+
+    const approved = await approve();
+    expect(approved.statusCode).toBe(200);
+    expect(pickups()).toHaveLength(1);
+    expect(approved.json().return).toMatchObject({ status: 'approved', pickupAwb: pickups()[0]!.shipments[0]!.awb, courier: 'Delhivery Surface' });
+    expect(pickups()[0]!.sent).toMatchObject({
+      pickup_pincode: address.shipping_pincode,
+      shipping_pincode: '400001',
+      payment_method: 'Prepaid',
+      sub_total: 1500,
+    });
+    expect((await approve()).statusCode).toBe(409);
+    expect(pickups()).toHaveLength(1);
+  });
 });

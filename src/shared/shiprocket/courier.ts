@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { Env } from '../../config/env.js';
 import { ServiceUnavailableError } from '../../core/errors.js';
-import type { BookedShipment, CourierPort, Serviceability, ShipmentRequest } from '../courier.js';
+import type { BookedShipment, CourierPort, ReturnPickupRequest, Serviceability, ShipmentRequest } from '../courier.js';
 import { CourierUnavailableError, unserviceableMessage } from '../courier-refusals.js';
 import { ShiprocketAnswerError, ShiprocketClient, reasonOf, type ShiprocketAccess } from './client.js';
-import { adhocOrder, type ParcelSettings } from './order-payload.js';
+import { adhocOrder, returnOrder, returnReference, type ParcelSettings, type Warehouse } from './order-payload.js';
 
 export interface ShiprocketSettings extends ShiprocketAccess, ParcelSettings {
   /** The warehouse's pincode: where every parcel is picked up. */
@@ -105,6 +105,8 @@ export class ShiprocketCourier implements CourierPort {
   readonly kind = 'shiprocket' as const;
   private readonly routes: LRUCache<string, Route>;
   private readonly booking = new Map<string, Promise<BookedShipment>>();
+  /** The warehouse's address, read once from Shiprocket's pickup locations (a failed read is tried again next time). */
+  private warehouse: Promise<Warehouse> | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -146,11 +148,108 @@ export class ShiprocketCourier implements CourierPort {
     if (order.cancelled) {
       throw new CourierUnavailableError(`the Shiprocket order for ${request.orderId} was cancelled there; restore it in Shiprocket first`);
     }
-    const assigned: Assigned = order.awb ? { awb: order.awb, courier: order.courier ?? 'Shiprocket' } : await this.assignAwb(request.orderId, order, choice);
+    const assigned: Assigned = order.awb
+      ? { awb: order.awb, courier: order.courier ?? 'Shiprocket' }
+      : await this.assignAwb(order, choice, () => this.findOrder(request.orderId));
     await this.requestPickup(order.shipmentId);
     const carrier = route.options.find((o) => o.id === assigned.courierId) ?? route.options.find((o) => o.name === assigned.courier);
     const days = carrier?.days ?? choice?.days ?? UNSTATED_DAYS;
     return { awb: assigned.awb, courier: assigned.courier, estimatedDelivery: addDays(request.at, days) };
+  }
+
+  /**
+   * Books the pickup of a return once per return: a Shiprocket return order under an id derived from the return id
+   * (looked up before it is created, as for the forward booking), then its AWB. No pickup request follows: no source
+   * says a return needs one (docs/integrations/shiprocket.md, open points). The estimate is the forward transit time of
+   * the route, the parcel travelling it the other way.
+   */
+  bookReturnPickup(request: ReturnPickupRequest): Promise<BookedShipment> {
+    const key = `return:${request.returnId}`;
+    let running = this.booking.get(key);
+    if (!running) {
+      running = this.bookReturnOnce(request).finally(() => this.booking.delete(key));
+      this.booking.set(key, running);
+    }
+    return running;
+  }
+
+  private async bookReturnOnce(request: ReturnPickupRequest): Promise<BookedShipment> {
+    const reference = returnReference(request.returnId);
+    const order = (await this.findReturn(reference)) ?? (await this.createReturn(request, reference));
+    if (order.cancelled) {
+      throw new CourierUnavailableError(`the Shiprocket return order ${reference} was cancelled there; restore it in Shiprocket first`);
+    }
+    const assigned: Assigned = order.awb
+      ? { awb: order.awb, courier: order.courier ?? 'Shiprocket' }
+      : await this.assignAwb(order, null, () => this.findReturn(reference), true);
+    const route = await this.route(request.address.pincode, false).catch(() => NO_ROUTE);
+    const carrier = route.options.find((o) => o.id === assigned.courierId) ?? route.options.find((o) => o.name === assigned.courier);
+    const days = carrier?.days ?? pick(route, false)?.days ?? UNSTATED_DAYS;
+    return { awb: assigned.awb, courier: assigned.courier, estimatedDelivery: addDays(request.at, days) };
+  }
+
+  /** The return order made for this reference, if any; return orders are listed apart from the forward ones. */
+  private async findReturn(reference: string): Promise<FoundOrder | null> {
+    const listed = await this.client.call<OrdersAnswer>('GET', `/orders/processing/return?${new URLSearchParams({ search: reference })}`);
+    const match = (Array.isArray(listed?.data) ? listed.data : []).find((o) => String(o.channel_order_id) === reference);
+    if (!match) return null;
+    const shipment = shipmentsOf(match)[0];
+    // The return list carries the shipment id on the order itself; its shipments may have no `id`.
+    const shipmentId = Number(match.shipment_id ?? shipment?.id);
+    if (!Number.isFinite(shipmentId) || shipmentId <= 0) return null;
+    return {
+      shipmentId,
+      awb: present(shipment?.awb),
+      courier: present(shipment?.courier),
+      cancelled: /^CANCEL/i.test(String(match.status ?? '')),
+    };
+  }
+
+  private async createReturn(request: ReturnPickupRequest, reference: string): Promise<FoundOrder> {
+    const warehouse = await this.warehouseAddress();
+    let created: CreateAnswer | null = null;
+    let failure: unknown = null;
+    try {
+      created = await this.client.call<CreateAnswer>('POST', '/orders/create/return', returnOrder(request, reference, warehouse, this.settings));
+    } catch (error) {
+      failure = error;
+    }
+    if (created?.shipment_id && Number.isFinite(Number(created.shipment_id))) {
+      return { shipmentId: Number(created.shipment_id), awb: null, courier: null, cancelled: false };
+    }
+    // No usable answer: the return order may exist all the same (answer lost, or the id already taken). Never create twice.
+    const found = await this.findReturn(reference).catch(() => null);
+    if (found) return found;
+    throw failure ?? new CourierUnavailableError(`Shiprocket created no return shipment (${reasonOf(created)})`);
+  }
+
+  /** The pickup location named SHIPROCKET_PICKUP_LOCATION, as the account lists it. */
+  private warehouseAddress(): Promise<Warehouse> {
+    this.warehouse ??= this.readWarehouse().catch((error: unknown) => {
+      this.warehouse = null;
+      throw error;
+    });
+    return this.warehouse;
+  }
+
+  private async readWarehouse(): Promise<Warehouse> {
+    const name = this.settings.pickupLocation;
+    const answer = await this.client.call<PickupLocationsAnswer>('GET', '/settings/company/pickup');
+    const listed = answer?.data?.shipping_address;
+    const found = (Array.isArray(listed) ? listed : []).find((l) => String(l.pickup_location ?? '') === name);
+    if (!found) throw new CourierUnavailableError(`Shiprocket has no pickup location named "${name}" (SHIPROCKET_PICKUP_LOCATION)`);
+    const text = (value: unknown) => present(value) ?? '';
+    return {
+      name: text(found.name) || name,
+      address: text(found.address),
+      address2: text(found.address_2),
+      city: text(found.city),
+      state: text(found.state),
+      country: text(found.country) || 'India',
+      pincode: text(found.pin_code),
+      email: text(found.email) || this.settings.contactEmail,
+      phone: text(found.phone),
+    };
   }
 
   private async route(pincode: string, cod: boolean): Promise<Route> {
@@ -193,7 +292,6 @@ export class ShiprocketCourier implements CourierPort {
   /** Shiprocket's order for this store order, if one was made (by an earlier try whose answer was lost, or another instance). */
   private async findOrder(reference: string): Promise<FoundOrder | null> {
     const listed = await this.client.call<OrdersAnswer>('GET', `/orders?${new URLSearchParams({ search: reference })}`);
-    const shipmentsOf = (o: ListedOrder) => (Array.isArray(o.shipments) ? o.shipments : o.shipments ? [o.shipments] : []);
     const match = (Array.isArray(listed?.data) ? listed.data : []).find((o) => String(o.channel_order_id) === reference && shipmentsOf(o).length);
     if (!match) return null;
     const shipment = shipmentsOf(match)[0]!;
@@ -228,13 +326,18 @@ export class ShiprocketCourier implements CourierPort {
     throw failure ?? new CourierUnavailableError(`Shiprocket created no shipment (${reasonOf(created)})`);
   }
 
-  private async assignAwb(reference: string, order: FoundOrder, choice: CourierOption | null): Promise<Assigned> {
+  /**
+   * Asks for the shipment's AWB. A return's shipment says so (`is_return: 1`) and names no courier: Shiprocket picks
+   * one that collects from the shopper. `find` looks the order up again when the answer carries no AWB.
+   */
+  private async assignAwb(order: FoundOrder, choice: CourierOption | null, find: () => Promise<FoundOrder | null>, isReturn = false): Promise<Assigned> {
     let answer: AwbAnswer | null = null;
     let failure: unknown = null;
     try {
       answer = await this.client.call<AwbAnswer>('POST', '/courier/assign/awb', {
         shipment_id: order.shipmentId,
         ...(choice ? { courier_id: choice.id } : {}),
+        ...(isReturn ? { is_return: 1 } : {}),
       });
     } catch (error) {
       failure = error;
@@ -246,7 +349,7 @@ export class ShiprocketCourier implements CourierPort {
       return { awb, courier: present(data?.courier_name) ?? choice?.name ?? 'Shiprocket', ...(Number.isFinite(courierId) ? { courierId } : {}) };
     }
     // An AWB assigned by a call whose answer was lost is on the order: use it rather than ask for another.
-    const again = await this.findOrder(reference).catch(() => null);
+    const again = await find().catch(() => null);
     if (again?.awb) return { awb: again.awb, courier: again.courier ?? choice?.name ?? 'Shiprocket' };
     // No AWB yet (the courier has not taken it, or the wallet is short): the admin sees Shiprocket's reason and retries;
     // the retry finds this order and asks for the AWB again.
@@ -291,7 +394,26 @@ type ListedShipment = { id?: unknown; awb?: unknown; courier?: unknown };
 interface ListedOrder {
   channel_order_id?: unknown;
   status?: unknown;
+  /** Return orders carry their shipment id here. */
+  shipment_id?: unknown;
   shipments?: ListedShipment[] | ListedShipment | null;
+}
+const shipmentsOf = (o: ListedOrder) => (Array.isArray(o.shipments) ? o.shipments : o.shipments ? [o.shipments] : []);
+interface PickupLocationsAnswer {
+  data?: {
+    shipping_address?: {
+      pickup_location?: unknown;
+      name?: unknown;
+      address?: unknown;
+      address_2?: unknown;
+      city?: unknown;
+      state?: unknown;
+      country?: unknown;
+      pin_code?: unknown;
+      email?: unknown;
+      phone?: unknown;
+    }[];
+  };
 }
 interface OrdersAnswer {
   data?: ListedOrder[];

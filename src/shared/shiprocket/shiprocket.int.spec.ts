@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeShiprocket, type FakeShiprocket } from '../../../tests/helpers/fake-shiprocket.js';
 import { ServiceUnavailableError } from '../../core/errors.js';
-import type { ShipmentRequest } from '../courier.js';
+import type { ReturnPickupRequest, ShipmentRequest } from '../courier.js';
 import { CourierUnavailableError, unserviceableMessage } from '../courier-refusals.js';
 import { loadEnv } from '../../config/env.js';
 import { ShiprocketCourier, shiprocketCourier, type ShiprocketSettings } from './courier.js';
@@ -59,6 +59,19 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
     at: AT,
     ...overrides,
   });
+  const pickupRequest = (overrides: Partial<ReturnPickupRequest> = {}): ReturnPickupRequest => {
+    const order = shipment();
+    return {
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      returnId: `0193f0c2-1111-7000-8000-${String(serial).padStart(12, '0')}`,
+      items: [{ productId: 'p-gojo-figure', name: 'Gojo Satoru 1/7 Figure', quantity: 2, paidPaise: 399_800 }],
+      address: order.address,
+      at: AT,
+      ...overrides,
+    };
+  };
+  const returnsFor = (returnId: string) => [...fake.orders.values()].filter((o) => o.is_return && o.channel_order_id === `R-${returnId}`);
   const ordersFor = (orderId: string) => [...fake.orders.values()].filter((o) => o.channel_order_id === orderId);
 
   it('logs in once and reuses the token, renews it before its 10 days are up, and logs in again once on a 401', async () => {
@@ -267,5 +280,155 @@ describe('Shiprocket adapter against a local server speaking its API', () => {
     await adapter().book(request);
     const [order] = ordersFor(request.orderId);
     expect(order).toMatchObject({ payment_method: 'Prepaid', sub_total: 2499 });
+  });
+
+  describe('return pickups', () => {
+    it('books a return order from the shopper’s address to the warehouse Shiprocket lists, then its AWB as a return', async () => {
+      const request = pickupRequest();
+      const booked = await adapter().bookReturnPickup(request);
+      const [order] = returnsFor(request.returnId);
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      expect(booked).toEqual({
+        awb: order!.shipments[0]!.awb,
+        courier: 'Delhivery Surface',
+        estimatedDelivery: new Date(Date.parse(AT) + 4 * DAY).toISOString(),
+      });
+      expect(order!.sent).toMatchObject({
+        order_id: `R-${request.returnId}`,
+        order_date: '2026-11-28 12:00',
+        pickup_customer_name: 'Asha',
+        pickup_last_name: 'Rao Kulkarni',
+        pickup_address: '12 MG Road',
+        pickup_city: 'Pune',
+        pickup_state: 'Maharashtra',
+        pickup_country: 'India',
+        pickup_pincode: '411001',
+        pickup_email: 'orders@animecollectibles.in',
+        pickup_phone: '9876543210',
+        shipping_customer_name: 'Anime Collectibles Warehouse',
+        shipping_address: 'Unit 4, Bhiwandi Logistics Park',
+        shipping_city: 'Mumbai',
+        shipping_pincode: '400001',
+        shipping_phone: '9820012345',
+        order_items: [{ name: 'Gojo Satoru 1/7 Figure', sku: 'p-gojo-figure', units: 2, selling_price: 1999 }],
+        payment_method: 'Prepaid',
+        sub_total: 3998,
+        weight: 1,
+      });
+      // Never a forward order, and the forward search does not see it.
+      expect(ordersFor(`R-${request.returnId}`)).toHaveLength(1);
+      expect([...fake.orders.values()].filter((o) => !o.is_return && o.channel_order_id.includes(request.returnId))).toHaveLength(0);
+    });
+
+    it('booked once when called twice, at once, and from another instance; the pickup locations are read once', async () => {
+      const courier = adapter();
+      const request = pickupRequest();
+      const reads = fake.count('GET /settings/company/pickup');
+      const [a, b] = await Promise.all([courier.bookReturnPickup(request), courier.bookReturnPickup(request)]);
+      expect(b).toEqual(a);
+      const creates = fake.count('POST /orders/create/return');
+      const assigns = fake.count('POST /courier/assign/awb');
+      expect(await courier.bookReturnPickup(request)).toEqual(a);
+      expect(await adapter().bookReturnPickup(request)).toEqual(a); // a restart
+      expect(fake.count('POST /orders/create/return')).toBe(creates);
+      expect(fake.count('POST /courier/assign/awb')).toBe(assigns);
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+
+      await courier.bookReturnPickup(pickupRequest()); // another return: the warehouse is not read again
+      expect(fake.count('GET /settings/company/pickup') - reads).toBe(1);
+    });
+
+    it('create answer lost (and the look-up after it): the approval fails, and the retry finds the first return order', async () => {
+      const courier = adapter();
+      const request = pickupRequest();
+      fake.lose.set('POST /orders/create/return', 1);
+      fake.afterCall = (route) => {
+        if (route === 'POST /orders/create/return') fake.fail.set('GET /orders/processing/return', 1);
+      };
+      await expect(courier.bookReturnPickup(request)).rejects.toThrow(new CourierUnavailableError('Shiprocket could not be reached'));
+      fake.afterCall = null;
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      expect(returnsFor(request.returnId)[0]!.shipments[0]!.awb).toBe('');
+
+      const creates = fake.count('POST /orders/create/return');
+      const booked = await courier.bookReturnPickup(request);
+      expect(fake.count('POST /orders/create/return')).toBe(creates);
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      expect(returnsFor(request.returnId)[0]!.shipments[0]!.awb).toBe(booked.awb);
+    });
+
+    it('create not answered within the timeout, then an AWB answer lost: one return order, one AWB', async () => {
+      const request = pickupRequest();
+      fake.lose.set('POST /orders/create/return', 1);
+      fake.holdMs = 4_000;
+      const booked = await adapter({ timeoutMs: 1_500 }).bookReturnPickup(request);
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      expect(returnsFor(request.returnId)[0]!.shipments[0]!.awb).toBe(booked.awb);
+
+      const again = pickupRequest();
+      fake.holdMs = 0;
+      fake.lose.set('POST /courier/assign/awb', 1);
+      const kept = await adapter().bookReturnPickup(again);
+      expect(returnsFor(again.returnId)[0]!.shipments[0]!.awb).toBe(kept.awb);
+      expect(await adapter().bookReturnPickup(again)).toEqual(kept);
+    });
+
+    it('Shiprocket down: the courier-unavailable error, and no return order', async () => {
+      const request = pickupRequest();
+      fake.down = true;
+      const failure = await adapter()
+        .bookReturnPickup(request)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CourierUnavailableError);
+      expect((failure as Error).message).toBe('Shiprocket answered 503: Service Unavailable');
+      fake.down = false;
+      expect(returnsFor(request.returnId)).toHaveLength(0);
+    });
+
+    it('no pickup location of the configured name: a clear refusal that names the setting, nothing created', async () => {
+      const request = pickupRequest();
+      await expect(adapter({ pickupLocation: 'Godown 2' }).bookReturnPickup(request)).rejects.toThrow(
+        new CourierUnavailableError('Shiprocket has no pickup location named "Godown 2" (SHIPROCKET_PICKUP_LOCATION)'),
+      );
+      expect(returnsFor(request.returnId)).toHaveLength(0);
+    });
+
+    it('no AWB yet: the approval fails with Shiprocket’s reason, and the retry asks again on the same return order', async () => {
+      const courier = adapter();
+      const request = pickupRequest();
+      fake.awbPending = 1;
+      await expect(courier.bookReturnPickup(request)).rejects.toThrow(
+        new CourierUnavailableError('Shiprocket assigned no AWB yet (Courier is not assigned yet. Please try after some time.)'),
+      );
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+      const creates = fake.count('POST /orders/create/return');
+      const booked = await courier.bookReturnPickup(request);
+      expect(fake.count('POST /orders/create/return')).toBe(creates);
+      expect(returnsFor(request.returnId)[0]!.shipments[0]).toMatchObject({ awb: booked.awb, pickup_requested: true });
+    });
+
+    it('a return order listed with its ids as strings and its AWB as a number is found and kept; a cancelled one is refused', async () => {
+      const request = pickupRequest();
+      const booked = await adapter().bookReturnPickup(request);
+      fake.variant = { numbersAsStrings: true };
+      const assigns = fake.count('POST /courier/assign/awb');
+      expect(await adapter().bookReturnPickup(request)).toEqual(booked);
+      expect(fake.count('POST /courier/assign/awb')).toBe(assigns);
+
+      returnsFor(request.returnId)[0]!.status = 'CANCELED';
+      await expect(adapter().bookReturnPickup(request)).rejects.toThrow(
+        new CourierUnavailableError(`the Shiprocket return order R-${request.returnId} was cancelled there; restore it in Shiprocket first`),
+      );
+      expect(returnsFor(request.returnId)).toHaveLength(1);
+    });
+
+    it('a return id too long for Shiprocket’s 50 characters still gives one stable order id', async () => {
+      const request = pickupRequest({ returnId: `return-${'x'.repeat(60)}` });
+      const booked = await adapter().bookReturnPickup(request);
+      const made = [...fake.orders.values()].filter((o) => o.is_return && o.shipments[0]!.awb === booked.awb);
+      expect(made).toHaveLength(1);
+      expect(made[0]!.channel_order_id).toMatch(/^R-[0-9a-f]{48}$/);
+      expect(await adapter().bookReturnPickup(request)).toEqual(booked);
+    });
   });
 });
