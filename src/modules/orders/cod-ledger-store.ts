@@ -3,6 +3,7 @@ import { streamWrite, type CommandContext } from '../../core/command-handler.js'
 import { fold } from '../../core/decider.js';
 import { WrongExpectedVersionError } from '../../core/errors.js';
 import type { EventStore, StreamWrite } from '../../core/event-store.js';
+import { loadSnapshotted } from '../../core/snapshots.js';
 import { loadInventory } from '../inventory/index.js';
 import { OPEN_COD_STATUSES, type CodHoldFacts } from './cod-holds.js';
 import {
@@ -61,16 +62,23 @@ async function loadAccount(store: EventStore, pool: pg.Pool | null, customerId: 
   return { streamId, state: fold(accountDecider, [...events, ...opening]), version: events.length - 1, opening };
 }
 
+/** Names the shape of CodShareState in stored snapshots: change it when the shape changes. */
+export const COD_SHARE_SNAPSHOT_KIND = 'cod-share-v1';
+
+/**
+ * A product's share ledger grows by every new account's COD order of it, so it is folded from its snapshot
+ * (src/core/snapshots.ts) and the events after it, as stock streams are; an account's ledger stays short.
+ */
 async function loadShare(store: EventStore, pool: pg.Pool | null, productId: string, at: string): Promise<Loaded<CodShareState, CodShareEvent>> {
   const streamId = codShareLedger(productId);
-  const events = (await store.readStream(streamId)) as unknown as CodShareEvent[];
+  const loaded = await loadSnapshotted<CodShareState, CodShareEvent>(store, streamId, shareDecider, COD_SHARE_SNAPSHOT_KIND);
   let opening: CodShareEvent[] = [];
-  if (events.length === 0) {
+  if (loaded.version < 0) {
     const holds = await heldBefore(store, pool, 'exists (select 1 from order_items i where i.order_id = o.id and i.product_id = $1)', productId);
     const orders = holds.flatMap((h) => h.units.filter((u) => u.productId === productId).map((u) => ({ orderId: h.orderId, quantity: u.quantity })));
     if (orders.length > 0) opening = [{ type: 'CodShareCarriedOver', data: { productId, orders, at } }];
   }
-  return { streamId, state: fold(shareDecider, [...events, ...opening]), version: events.length - 1, opening };
+  return { streamId, state: opening.reduce(evolveCodShare, loaded.state), version: loaded.version, opening };
 }
 
 /** The ledgers of one shopper and some products, read at one version each: the facts to decide on, and the writes of a change. */
