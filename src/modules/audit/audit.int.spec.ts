@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specApp } from '../../../tests/helpers/spec-app.js';
 import { createTestApp, loginAdmin, signUp } from '../../../tests/helpers/test-runtime.js';
-import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
+import { payThroughSimulator, PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { orderStream } from '../orders/order.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
 import { reconcileRevenue } from './revenue.js';
@@ -92,11 +92,7 @@ describe('auditor tools', () => {
     const product = await createTestProduct(s.t.runtime, { price: 1499.5 });
     const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 1 }] })).json()
       .order;
-    const created = (await call('POST', '/api/razorpay/create-order', s.shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (
-      await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })
-    ).json();
-    expect((await call('POST', '/api/razorpay/verify-payment', s.shopper, proof)).statusCode).toBe(200);
+    expect((await payThroughSimulator(s.t.app, s.shopper.auth, order)).statusCode).toBe(200);
     await pause();
     const paid = new Date().toISOString();
     await pause();
@@ -111,11 +107,7 @@ describe('auditor tools', () => {
     const product = await createTestProduct(s.t.runtime, { price: 1299.5, stock: 5 });
     const order = (await call('POST', '/api/orders', s.shopper, { ...address, payment_method: 'razorpay', items: [{ id: product.id, quantity: 2 }] })).json()
       .order;
-    const created = (await call('POST', '/api/razorpay/create-order', s.shopper, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (
-      await call('POST', '/api/payments/simulator/pay', s.shopper, { razorpay_order_id: created.order_id, outcome: 'success' })
-    ).json();
-    expect((await call('POST', '/api/razorpay/verify-payment', s.shopper, proof)).statusCode).toBe(200);
+    expect((await payThroughSimulator(s.t.app, s.shopper.auth, order)).statusCode).toBe(200);
     await setStatus(order.id, 'delivered');
     const delivered = await revenue();
     expect(delivered).toMatchObject({ difference: 0, differences: [] });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
+import { payThroughSimulator, PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { taxDocumentsStream } from '../gst/index.js';
 import { REFUNDED_MOVE_MESSAGE } from './decide.js';
 import { orderStream } from './order.js';
@@ -41,14 +41,8 @@ describe('money follows the payment, through the API', () => {
       gst: gst.json().reconciliation,
     };
   };
-  const pay = async (order: { id: string; totalAmount: number }) => {
-    const created = (await call('POST', '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (
-      await call('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.order_id, outcome: 'success' })
-    ).json();
-    const verified = await call('POST', '/api/razorpay/verify-payment', shopper.auth, { ...proof, orderId: order.id });
-    expect(verified.json()).toMatchObject({ verified: true });
-  };
+  const pay = async (order: { id: string; totalAmount: number }) =>
+    expect((await payThroughSimulator(t.app, shopper.auth, order)).json()).toMatchObject({ verified: true });
 
   it('a refunded order cannot be moved back to revenue; revenue, total_spent, invoices, GSTR-1 and the audit agree', async () => {
     const product = await createTestProduct(t.runtime, { price: 2499, stock: 5 });

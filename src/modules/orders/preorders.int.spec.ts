@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
+import { payThroughSimulator, PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { istDate } from '../../shared/financial-year.js';
 import { PREORDER_MESSAGES } from '../../shared/preorder.js';
 import { loadInventory } from '../inventory/index.js';
@@ -25,13 +25,7 @@ describe('pre-orders through the routes', () => {
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
   const place = (productId: string, method: 'cod' | 'razorpay', quantity = 1) =>
     call('POST', '/api/orders', shopper.auth, { ...address, payment_method: method, items: [{ id: productId, quantity }] });
-  const pay = async (order: { id: string; totalAmount: number }) => {
-    const created = (await call('POST', '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id })).json();
-    const { success: _s, ...proof } = (
-      await call('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.order_id, outcome: 'success' })
-    ).json();
-    expect((await call('POST', '/api/razorpay/verify-payment', shopper.auth, { ...proof, orderId: order.id })).statusCode).toBe(200);
-  };
+  const pay = async (order: { id: string; totalAmount: number }) => expect((await payThroughSimulator(t.app, shopper.auth, order)).statusCode).toBe(200);
   const stock = async (productId: string) => (await loadInventory(t.runtime.store, productId)).available;
 
   it('the admin form takes a pre-order with its release date; a date in the past is refused with its message', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../../../tests/helpers/test-products.js';
-import { PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
+import { deliverOrder, payThroughSimulator, PUNE_SHIPPING as address } from '../../../tests/helpers/test-orders.js';
 import { courierFor, SimulatorCourier } from '../../shared/courier.js';
 import { taxDocumentsStream } from '../gst/index.js';
 import { loadInventory } from '../inventory/index.js';
@@ -34,18 +34,8 @@ describe('returns within 7 days of delivery (POST /api/orders/:id/returns and th
       id: string;
       totalAmount: number;
     };
-    if (method === 'razorpay') {
-      const created = (
-        await call('POST', '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id })
-      ).json();
-      const { success: _s, ...proof } = (
-        await call('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.order_id, outcome: 'success' })
-      ).json();
-      await call('POST', '/api/razorpay/verify-payment', shopper.auth, { ...proof, orderId: order.id });
-    }
-    await call('PUT', `/api/orders/${order.id}/status`, shopper.auth, { status: 'confirmed' });
-    await call('PUT', `/api/admin/orders/${order.id}/status`, admin.auth, { status: 'shipped' });
-    const done = await call('PUT', `/api/admin/orders/${order.id}/status`, admin.auth, { status: 'delivered' });
+    if (method === 'razorpay') await payThroughSimulator(t.app, shopper.auth, order);
+    const done = await deliverOrder(t.app, shopper.auth, admin.auth, order.id);
     expect(done.json().order.status).toBe('delivered');
     return order;
   }

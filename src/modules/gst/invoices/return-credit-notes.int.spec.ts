@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAdmin, signUp, type TestContext } from '../../../../tests/helpers/test-runtime.js';
 import { createTestProduct } from '../../../../tests/helpers/test-products.js';
+import { deliverOrder, payThroughSimulator } from '../../../../tests/helpers/test-orders.js';
 import { orderStream } from '../../orders/index.js';
 import { taxDocumentsStream, type CreditNoteIssued, type DocumentLine, type InvoiceIssued } from './documents.js';
 
@@ -44,18 +45,8 @@ describe('credit notes after a partial return (through the API)', () => {
     });
     expect(placed.statusCode).toBe(201);
     const order = placed.json().order as { id: string; totalAmount: number };
-    if (method === 'razorpay') {
-      const created = (
-        await call('POST', '/api/razorpay/create-order', shopper.auth, { amount: order.totalAmount, currency: 'INR', orderId: order.id })
-      ).json();
-      const { success: _s, ...proof } = (
-        await call('POST', '/api/payments/simulator/pay', shopper.auth, { razorpay_order_id: created.order_id, outcome: 'success' })
-      ).json();
-      await call('POST', '/api/razorpay/verify-payment', shopper.auth, { ...proof, orderId: order.id });
-    }
-    await call('PUT', `/api/orders/${order.id}/status`, shopper.auth, { status: 'confirmed' });
-    await call('PUT', `/api/admin/orders/${order.id}/status`, admin.auth, { status: 'shipped' });
-    const done = await call('PUT', `/api/admin/orders/${order.id}/status`, admin.auth, { status: 'delivered' });
+    if (method === 'razorpay') await payThroughSimulator(t.app, shopper.auth, order);
+    const done = await deliverOrder(t.app, shopper.auth, admin.auth, order.id);
     expect(done.json().order.status).toBe('delivered');
     return order;
   }
